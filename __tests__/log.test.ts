@@ -1,0 +1,53 @@
+import { describe, expect, it } from '@jest/globals'
+import { displayName, Logger, sanitize, Secrets, type LogSink } from '../src/log.js'
+
+function memorySink(): LogSink & { lines: string[]; masks: string[] } {
+  const lines: string[] = []
+  const masks: string[] = []
+  const push = (m: string) => void lines.push(m)
+  return {
+    lines,
+    masks,
+    info: push,
+    debug: push,
+    notice: push,
+    warning: push,
+    error: push,
+    startGroup: push,
+    endGroup: () => undefined,
+    mask: (s) => void masks.push(s),
+  }
+}
+
+describe('sanitize', () => {
+  it('breaks workflow commands at a line start and the legacy ##[ form anywhere', () => {
+    const out = sanitize('ok\n  ::add-mask::x\n::error::boom\r\nfile ##[error]pwned')
+    for (const line of out.split('\n')) {
+      expect(line.trimStart().startsWith('::')).toBe(false)
+      expect(line.includes('##[')).toBe(false)
+    }
+    expect(out).toContain('ok')
+    expect(out).toContain('add-mask')
+  })
+
+  it('leaves ordinary text alone', () => {
+    expect(sanitize('docs/a::b.md # heading [x]')).toBe('docs/a::b.md # heading [x]')
+  })
+})
+
+describe('displayName', () => {
+  it('shows control characters as escapes on one line', () => {
+    expect(displayName('a"\r\nX-Injected: 1.md')).toBe('a"\\x0d\\x0aX-Injected: 1.md')
+  })
+})
+
+describe('Logger', () => {
+  it('redacts every form of a key and registers the masks', () => {
+    const sink = memorySink()
+    const log = new Logger(sink, new Secrets())
+    log.addSecret('s3cr/t+key')
+    log.info('raw s3cr/t+key encoded s3cr%2Ft%2Bkey b64 ' + Buffer.from('s3cr/t+key').toString('base64'))
+    expect(sink.lines[0]).toBe('raw *** encoded *** b64 ***')
+    expect(sink.masks).toContain('s3cr/t+key')
+  })
+})

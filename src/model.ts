@@ -1,0 +1,103 @@
+// The typed values handed from one pipeline stage to the next:
+// inputs ──► selection ──► plan ──► send ──► report
+
+/** The node whose knowledge base is indexed (path order of the indexing operations). */
+export interface IndexTarget {
+  flowId: string
+  orgId: string
+  nodeId: string
+}
+
+/** The flow that is run (the run operation puts org before flow). */
+export interface FlowTarget {
+  orgId: string
+  flowId: string
+}
+
+/** A file chosen to be sent: its document name and what `fstat` said when it was selected. */
+export interface SelectedFile {
+  /** Document name: the path relative to the workspace, with `/`. Sent as the part's filename. */
+  name: string
+  /** Absolute real path on disk. */
+  path: string
+  size: number
+  mtimeMs: number
+}
+
+export type SkipReason =
+  | 'hidden'
+  | 'git-dir'
+  | 'secret'
+  | 'too-large'
+  | 'outside-workspace'
+  | 'symlink'
+  | 'not-regular'
+  | 'unreadable'
+  | 'duplicate'
+  | 'not-changed'
+
+export interface SkippedItem {
+  kind: 'document' | 'url'
+  name: string
+  reason: SkipReason
+  /** A sentence a user can act on. */
+  detail: string
+}
+
+export interface FileSelection {
+  files: SelectedFile[]
+  skipped: SkippedItem[]
+}
+
+/** What a push changed, or why everything (or nothing) is synced. Names are document names. */
+export type ChangeDecision =
+  | { kind: 'all'; source: 'full-sync'; reason: string }
+  | { kind: 'none'; reason: string }
+  | {
+      kind: 'changes'
+      source: 'git-diff' | 'fetched-before' | 'compare-api' | 'payload'
+      added: string[]
+      modified: string[]
+      removed: string[]
+    }
+
+/** upload = POST, update = PATCH. */
+export type Operation = 'upload' | 'update'
+
+/**
+ * One request's worth of work. With `fallback`, an update answered 404 is sent again as an upload and
+ * an upload answered 409 again as an update (the upsert rule of `mode: auto`).
+ */
+export type Batch =
+  | { kind: 'documents'; operation: Operation; fallback: boolean; documents: SelectedFile[]; bytes: number }
+  | { kind: 'urls'; operation: Operation; fallback: boolean; urls: string[] }
+
+export interface Plan {
+  batches: Batch[]
+  /** Items the plan will not send (selection skips and unchanged files). */
+  skipped: SkippedItem[]
+  /** Document names a push removed: never sent (the service has no delete), only reported. */
+  removed: string[]
+}
+
+export type Outcome = 'uploaded' | 'updated' | 'failed'
+
+/** How one document or URL ended. Every planned item ends in exactly one. */
+export interface ItemOutcome {
+  kind: 'document' | 'url'
+  name: string
+  outcome: Outcome
+  /** The operation that decided the outcome (after any upsert switch). */
+  operation: Operation
+  attempts: number
+  size?: number
+  /** Last error, keys scrubbed, when failed. */
+  error?: string
+}
+
+export interface SendResult {
+  items: ItemOutcome[]
+  /** Requests sent, including retries. */
+  requests: number
+  cancelled: boolean
+}
