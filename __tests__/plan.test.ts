@@ -1,0 +1,139 @@
+import { describe, expect, it } from '@jest/globals'
+import type { ChangeDecision, FileSelection, SelectedFile } from '../src/model.js'
+import { chunkFiles, planSync, plannedItems } from '../src/plan.js'
+
+const MiB = 1024 * 1024
+const file = (name: string, size = 10): SelectedFile => ({ name, path: `/ws/${name}`, size, mtimeMs: 0 })
+const all: ChangeDecision = { kind: 'all', source: 'full-sync', reason: 'test' }
+
+function selection(names: string[], skipped: string[] = []): FileSelection {
+  return {
+    files: names.map((n) => file(n)),
+    skipped: skipped.map((name) => ({ kind: 'document', name, reason: 'hidden', detail: 'hidden' })),
+  }
+}
+
+describe('planSync', () => {
+  it('mode upload POSTs every file and URL without fallback', () => {
+    const plan = planSync({
+      selection: selection(['a.md', 'b.md']),
+      urls: ['https://x.test/'],
+      mode: 'upload',
+      changes: all,
+      batchSize: 10,
+    })
+    expect(plan.batches.map((b) => [b.kind, b.operation, b.fallback])).toEqual([
+      ['documents', 'upload', false],
+      ['urls', 'upload', false],
+    ])
+  })
+
+  it('mode update PATCHes every file without fallback, even on a push with changes', () => {
+    const changes: ChangeDecision = {
+      kind: 'changes',
+      source: 'git-diff',
+      added: ['a.md'],
+      modified: [],
+      removed: [],
+    }
+    const plan = planSync({
+      selection: selection(['a.md', 'b.md']),
+      urls: [],
+      mode: 'update',
+      changes,
+      batchSize: 10,
+    })
+    expect(plannedItems(plan).map((i) => [i.name, i.operation, i.fallback])).toEqual([
+      ['a.md', 'update', false],
+      ['b.md', 'update', false],
+    ])
+  })
+
+  it('mode auto without a change set upserts everything (update first, fallback on)', () => {
+    const plan = planSync({
+      selection: selection(['a.md']),
+      urls: ['https://x.test/'],
+      mode: 'auto',
+      changes: all,
+      batchSize: 10,
+    })
+    expect(plannedItems(plan).map((i) => [i.kind, i.operation, i.fallback])).toEqual([
+      ['document', 'update', true],
+      ['url', 'update', true],
+    ])
+  })
+
+  it('mode auto with a change set sends added as upload, modified as update, and only those', () => {
+    const changes: ChangeDecision = {
+      kind: 'changes',
+      source: 'git-diff',
+      added: ['new.md', 'not-selected.md'],
+      modified: ['old.md', '.hidden.md'],
+      removed: ['gone.md', 'gone.md'],
+    }
+    const plan = planSync({
+      selection: selection(['new.md', 'old.md', 'same.md'], ['.hidden.md', '.unchanged-hidden.md']),
+      urls: [],
+      mode: 'auto',
+      changes,
+      batchSize: 10,
+    })
+    expect(plannedItems(plan).map((i) => [i.name, i.operation, i.fallback])).toEqual([
+      ['new.md', 'upload', true],
+      ['old.md', 'update', true],
+    ])
+    expect(plan.skipped.map((s) => s.name)).toEqual(['.hidden.md'])
+    expect(plan.removed).toEqual(['gone.md'])
+  })
+
+  it('a push with nothing to index plans nothing', () => {
+    const plan = planSync({
+      selection: selection(['a.md'], ['.x']),
+      urls: ['https://x.test/'],
+      mode: 'auto',
+      changes: { kind: 'none', reason: 'tag push' },
+      batchSize: 10,
+    })
+    expect(plan).toEqual({ batches: [], skipped: [], removed: [] })
+  })
+
+  it('splits URLs by batch size', () => {
+    const urls = Array.from({ length: 5 }, (_, i) => `https://x.test/${i}`)
+    const plan = planSync({ selection: selection([]), urls, mode: 'upload', changes: all, batchSize: 2 })
+    expect(plan.batches.map((b) => (b.kind === 'urls' ? b.urls.length : -1))).toEqual([2, 2, 1])
+  })
+})
+
+describe('chunkFiles', () => {
+  it('respects the batch size', () => {
+    const chunks = chunkFiles(
+      ['a', 'b', 'c', 'd', 'e'].map((n) => file(n)),
+      2,
+      32 * MiB,
+    )
+    expect(chunks.map((c) => c.map((f) => f.name))).toEqual([['a', 'b'], ['c', 'd'], ['e']])
+  })
+
+  it('keeps a request under the byte limit, and sends a larger file alone', () => {
+    const files = [
+      file('a', 20 * MiB),
+      file('b', 20 * MiB),
+      file('big', 40 * MiB),
+      file('c', 1),
+      file('d', 1),
+    ]
+    const chunks = chunkFiles(files, 10, 32 * MiB)
+    expect(chunks.map((c) => c.map((f) => f.name))).toEqual([['a'], ['b'], ['big'], ['c', 'd']])
+  })
+
+  it('records the bytes of each batch', () => {
+    const plan = planSync({
+      selection: { files: [file('a', 3), file('b', 4)], skipped: [] },
+      urls: [],
+      mode: 'upload',
+      changes: all,
+      batchSize: 10,
+    })
+    expect(plan.batches[0]).toMatchObject({ kind: 'documents', bytes: 7 })
+  })
+})

@@ -1,0 +1,142 @@
+// Config + selection + change set → batches of operations. Pure: no I/O, so every decision about what
+// is sent how is unit-tested without a server.
+import type {
+  Batch,
+  ChangeDecision,
+  FileSelection,
+  Operation,
+  Plan,
+  SelectedFile,
+  SkippedItem,
+} from './model.js'
+
+export type Mode = 'auto' | 'upload' | 'update'
+
+/** A request stays under this many bytes of file content unless one file alone is larger. */
+export const MAX_BATCH_BYTES = 32 * 1024 * 1024
+
+export interface PlanInput {
+  selection: FileSelection
+  urls: string[]
+  mode: Mode
+  /** What a push changed; `{kind: 'all'}` for every other event and for `mode: upload|update`. */
+  changes: ChangeDecision
+  batchSize: number
+  maxBatchBytes?: number
+}
+
+interface Intent {
+  operation: Operation
+  fallback: boolean
+}
+
+/** `upload`/`update` send what they say; `auto` syncs everything by upsert (update first, 404 → upload). */
+function intentForMode(mode: Mode): Intent {
+  if (mode === 'upload') return { operation: 'upload', fallback: false }
+  if (mode === 'update') return { operation: 'update', fallback: false }
+  return { operation: 'update', fallback: true }
+}
+
+export function planSync(input: PlanInput): Plan {
+  const maxBatchBytes = input.maxBatchBytes ?? MAX_BATCH_BYTES
+  const modeIntent = intentForMode(input.mode)
+  const changes = input.mode === 'auto' ? input.changes : ({ kind: 'all' } as const)
+
+  let skipped: SkippedItem[] = input.selection.skipped
+  let removed: string[] = []
+  let fileIntents: { files: SelectedFile[]; intent: Intent }[]
+
+  if (changes.kind === 'none') {
+    fileIntents = []
+    skipped = []
+  } else if (changes.kind === 'all') {
+    fileIntents = [{ files: input.selection.files, intent: modeIntent }]
+  } else {
+    // Only what the push changed: added → upload (409 → update), modified → update (404 → upload).
+    const added = new Set(changes.added)
+    const modified = new Set(changes.modified)
+    const changed = (name: string) => added.has(name) || modified.has(name)
+    skipped = skipped.filter((item) => item.kind === 'url' || changed(item.name))
+    removed = [...new Set(changes.removed)].sort(compareNames)
+    fileIntents = [
+      {
+        files: input.selection.files.filter((f) => added.has(f.name)),
+        intent: { operation: 'upload', fallback: true },
+      },
+      {
+        files: input.selection.files.filter((f) => modified.has(f.name)),
+        intent: { operation: 'update', fallback: true },
+      },
+    ]
+  }
+
+  const batches: Batch[] = []
+  for (const { files, intent } of fileIntents) {
+    for (const chunk of chunkFiles(files, input.batchSize, maxBatchBytes)) {
+      batches.push({ kind: 'documents', ...intent, documents: chunk, bytes: totalBytes(chunk) })
+    }
+  }
+  // URLs are not files of the push: websites change outside the repository, so they are synced on
+  // every run that lists them.
+  const urls = changes.kind === 'none' ? [] : input.urls
+  for (let i = 0; i < urls.length; i += input.batchSize) {
+    batches.push({ kind: 'urls', ...modeIntent, urls: urls.slice(i, i + input.batchSize) })
+  }
+  return { batches, skipped, removed }
+}
+
+/** Consecutive chunks of at most `batchSize` files and `maxBytes` bytes; a larger file goes alone. */
+export function chunkFiles(files: SelectedFile[], batchSize: number, maxBytes: number): SelectedFile[][] {
+  const chunks: SelectedFile[][] = []
+  let current: SelectedFile[] = []
+  let bytes = 0
+  for (const file of files) {
+    const full = current.length >= batchSize || (current.length > 0 && bytes + file.size > maxBytes)
+    if (full) {
+      chunks.push(current)
+      current = []
+      bytes = 0
+    }
+    current.push(file)
+    bytes += file.size
+  }
+  if (current.length > 0) chunks.push(current)
+  return chunks
+}
+
+function totalBytes(files: SelectedFile[]): number {
+  return files.reduce((sum, file) => sum + file.size, 0)
+}
+
+/** Code-unit order: the same on every machine and locale. */
+export function compareNames(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
+}
+
+export interface PlannedItem {
+  kind: 'document' | 'url'
+  name: string
+  operation: Operation
+  fallback: boolean
+  size?: number
+}
+
+/** Everything the plan will send, for counting and for the dry-run listing. */
+export function plannedItems(plan: Plan): PlannedItem[] {
+  return plan.batches.flatMap<PlannedItem>((batch) =>
+    batch.kind === 'documents'
+      ? batch.documents.map((d) => ({
+          kind: 'document',
+          name: d.name,
+          operation: batch.operation,
+          fallback: batch.fallback,
+          size: d.size,
+        }))
+      : batch.urls.map((u) => ({
+          kind: 'url',
+          name: u,
+          operation: batch.operation,
+          fallback: batch.fallback,
+        })),
+  )
+}
