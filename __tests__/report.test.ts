@@ -1,0 +1,107 @@
+import { describe, expect, it } from '@jest/globals'
+import type { ItemOutcome } from '../src/model.js'
+import {
+  fenced,
+  indexOutputs,
+  renderIndexSummary,
+  SUMMARY_LIMIT,
+  writeIndexOutputs,
+  type IndexReport,
+} from '../src/report.js'
+
+function report(overrides: Partial<IndexReport> = {}): IndexReport {
+  return {
+    dryRun: false,
+    changeSource: 'full sync: event workflow_dispatch',
+    planned: [],
+    items: [],
+    skipped: [],
+    removed: [],
+    requests: 0,
+    durationMs: 0,
+    notices: [],
+    ...overrides,
+  }
+}
+
+const item = (
+  name: string,
+  outcome: ItemOutcome['outcome'],
+  kind: ItemOutcome['kind'] = 'document',
+): ItemOutcome => ({
+  kind,
+  name,
+  outcome,
+  operation: outcome === 'uploaded' ? 'upload' : 'update',
+  attempts: 1,
+  size: 5,
+})
+
+describe('outputs', () => {
+  it('puts every item in exactly the array of its outcome', () => {
+    const r = report({
+      items: [
+        item('a.md', 'uploaded'),
+        item('b.md', 'updated'),
+        item('c.md', 'failed'),
+        item('https://x.test/', 'updated', 'url'),
+      ],
+      skipped: [{ kind: 'document', name: '.env', reason: 'secret', detail: 'secret file' }],
+      removed: ['gone.md'],
+    })
+    const written: Record<string, string> = {}
+    writeIndexOutputs(r, (name, value) => (written[name] = value))
+    expect(JSON.parse(written.uploaded)).toEqual(['a.md'])
+    expect(JSON.parse(written.updated)).toEqual(['b.md', 'https://x.test/'])
+    expect(JSON.parse(written.failed)).toEqual(['c.md'])
+    expect(JSON.parse(written.skipped)).toEqual(['.env'])
+    expect(JSON.parse(written.removed)).toEqual(['gone.md'])
+    expect(written.result).toBeUndefined()
+  })
+
+  it('adds result and response when the flow ran', () => {
+    const written: Record<string, string> = {}
+    writeIndexOutputs(
+      report({ flow: { question: 'q', result: 'answer', response: { outputs: { 'out-0': 'answer' } } } }),
+      (n, v) => (written[n] = v),
+    )
+    expect(written.result).toBe('answer')
+    expect(JSON.parse(written.response)).toEqual({ outputs: { 'out-0': 'answer' } })
+  })
+})
+
+describe('summary', () => {
+  it('lists every document with operation, size and outcome, escaping names', () => {
+    const md = renderIndexSummary(
+      report({ items: [item('a|b<script>.md', 'uploaded'), item('line\nbreak.md', 'failed')] }),
+    )
+    expect(md).toContain('| a&#124;b&lt;script&gt;.md | upload | 5 B | uploaded | 1 |')
+    expect(md).toContain('line\\x0abreak.md')
+    expect(md).toContain('failed: **1**')
+  })
+
+  it('stays under 1 MiB with a truncated note when there are too many rows', () => {
+    const items = Array.from({ length: 40_000 }, (_, i) => item(`docs/${'x'.repeat(20)}/${i}.md`, 'uploaded'))
+    const md = renderIndexSummary(report({ items }))
+    expect(Buffer.byteLength(md)).toBeLessThan(SUMMARY_LIMIT)
+    expect(md).toMatch(/Truncated: \d+ more rows/)
+    expect(indexOutputs(report({ items })).uploaded).toHaveLength(40_000)
+  })
+
+  it('fences the flow answer so that it cannot close the fence or render HTML', () => {
+    const answer = 'evil ``` <img src=x>\n````\n# heading'
+    const md = renderIndexSummary(report({ flow: { question: 'why?', result: answer, response: {} } }))
+    const block = fenced(answer)
+    expect(md).toContain(block)
+    expect(block.startsWith('`````text\n')).toBe(true)
+    expect(block.endsWith('\n`````')).toBe(true)
+  })
+
+  it('truncates a 2 MiB answer', () => {
+    const md = renderIndexSummary(
+      report({ flow: { question: 'q', result: 'a'.repeat(2 * 1024 * 1024), response: {} } }),
+    )
+    expect(Buffer.byteLength(md)).toBeLessThan(SUMMARY_LIMIT)
+    expect(md).toContain('Truncated to 64 KiB')
+  })
+})
