@@ -1,0 +1,136 @@
+// Real git repositories for change-detection tests: a bare "origin" in a temp dir, working copies that
+// author and push commits, and checkouts made like actions/checkout (a depth-1 clone over file://).
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { Logger, type LogSink } from '../../src/log.js'
+
+// The machine's own git configuration (signing, hooks, templates) must not change the fixtures.
+const gitEnv: NodeJS.ProcessEnv = {
+  ...process.env,
+  GIT_CONFIG_NOSYSTEM: '1',
+  GIT_CONFIG_GLOBAL: os.devNull,
+  GIT_TERMINAL_PROMPT: '0',
+}
+for (const name of ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY']) delete gitEnv[name]
+
+function git(cwd: string, args: string[]): string {
+  return execFileSync('git', args, { cwd, env: gitEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
+}
+
+export class WorkingCopy {
+  constructor(readonly dir: string) {}
+
+  git(...args: string[]): string {
+    return git(this.dir, args)
+  }
+
+  write(name: string, content: string = `content of ${name}\n`): this {
+    const file = path.join(this.dir, name)
+    fs.mkdirSync(path.dirname(file), { recursive: true })
+    fs.writeFileSync(file, content)
+    return this
+  }
+
+  remove(name: string): this {
+    fs.rmSync(path.join(this.dir, name))
+    return this
+  }
+
+  /** Stages everything (additions, changes, deletions) and commits; returns the new commit id. */
+  commit(message = 'change'): string {
+    this.git('add', '-A')
+    this.git('commit', '-q', '--allow-empty', '-m', message)
+    return this.head()
+  }
+
+  head(): string {
+    return this.git('rev-parse', 'HEAD').trim()
+  }
+
+  push(branch = 'main', options: { force?: boolean } = {}): void {
+    this.git('push', '-q', ...(options.force ? ['--force'] : []), 'origin', `HEAD:refs/heads/${branch}`)
+  }
+}
+
+export class GitFixture {
+  readonly origin: string
+
+  private constructor(readonly root: string) {
+    this.origin = path.join(root, 'origin.git')
+    git(root, ['-c', 'init.defaultBranch=main', 'init', '-q', '--bare', this.origin])
+  }
+
+  static create(): GitFixture {
+    return new GitFixture(fs.mkdtempSync(path.join(os.tmpdir(), 'kb-sync-git-')))
+  }
+
+  get originUrl(): string {
+    return `file://${this.origin}`
+  }
+
+  /** A full clone to write commits in (works on an empty origin too). */
+  author(name = 'author'): WorkingCopy {
+    const dir = path.join(this.root, name)
+    git(this.root, ['-c', 'init.defaultBranch=main', 'clone', '-q', this.originUrl, dir])
+    const copy = new WorkingCopy(dir)
+    copy.git('config', 'user.name', 'Fixture Author')
+    copy.git('config', 'user.email', 'author@example.com')
+    copy.git('config', 'commit.gpgsign', 'false')
+    copy.git('config', 'core.autocrlf', 'false')
+    // Without it a new branch in the empty origin could be named anything.
+    copy.git('symbolic-ref', 'HEAD', 'refs/heads/main')
+    return copy
+  }
+
+  /** What actions/checkout leaves by default: one commit of `branch`, no history, no tags. */
+  checkout(options: { depth?: number; branch?: string; name?: string } = {}): WorkingCopy {
+    const dir = path.join(this.root, options.name ?? 'checkout')
+    const depth =
+      options.depth === undefined ? ['--depth=1'] : options.depth === 0 ? [] : [`--depth=${options.depth}`]
+    git(this.root, [
+      'clone',
+      '-q',
+      '--no-tags',
+      ...depth,
+      '--branch',
+      options.branch ?? 'main',
+      this.originUrl,
+      dir,
+    ])
+    return new WorkingCopy(dir)
+  }
+
+  /** An empty folder: a workspace without .git. */
+  plainFolder(name = 'plain'): string {
+    const dir = path.join(this.root, name)
+    fs.mkdirSync(dir, { recursive: true })
+    return dir
+  }
+
+  cleanup(): void {
+    fs.rmSync(this.root, { recursive: true, force: true })
+  }
+}
+
+export interface LoggedLine {
+  level: 'info' | 'debug' | 'notice' | 'warning' | 'error'
+  message: string
+}
+
+/** A Logger that keeps what it was asked to print. */
+export function recordingLog(): { log: Logger; lines: LoggedLine[] } {
+  const lines: LoggedLine[] = []
+  const sink: LogSink = {
+    info: (message) => lines.push({ level: 'info', message }),
+    debug: (message) => lines.push({ level: 'debug', message }),
+    notice: (message) => lines.push({ level: 'notice', message }),
+    warning: (message) => lines.push({ level: 'warning', message }),
+    error: (message) => lines.push({ level: 'error', message }),
+    startGroup: () => undefined,
+    endGroup: () => undefined,
+    mask: () => undefined,
+  }
+  return { log: new Logger(sink), lines }
+}

@@ -1,0 +1,238 @@
+// Change detection from real git repositories: a bare origin, an author clone that pushes, and a
+// checkout made like actions/checkout.
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import fs from 'node:fs'
+import path from 'node:path'
+import { detectChanges } from '../../src/select/changes.js'
+import { GitFixture, type WorkingCopy, recordingLog } from '../helpers/git-fixture.js'
+
+let fixture: GitFixture
+beforeEach(() => {
+  fixture = GitFixture.create()
+})
+afterEach(() => {
+  fixture.cleanup()
+})
+
+/** The push payload GitHub Actions gives a workflow: commits without added/modified/removed lists. */
+function actionsPushPayload(before: string, after: string, extra: Record<string, unknown> = {}) {
+  return {
+    ref: 'refs/heads/main',
+    before,
+    after,
+    created: false,
+    deleted: false,
+    forced: false,
+    commits: [{ id: after, message: 'change', distinct: true }],
+    head_commit: { id: after },
+    ...extra,
+  }
+}
+
+async function detect(workspace: string, before: string, after: string) {
+  const { log, lines } = recordingLog()
+  const decision = await detectChanges({
+    eventName: 'push',
+    payload: actionsPushPayload(before, after),
+    workspace,
+    log,
+  })
+  return { decision, lines }
+}
+
+function hasCommit(copy: WorkingCopy, sha: string): boolean {
+  try {
+    copy.git('cat-file', '-e', `${sha}^{commit}`)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** Three files on main, pushed: returns the author and the commit pushed. */
+function seed(files: string[] = ['a.md', 'b.md', 'c.md']): { author: WorkingCopy; before: string } {
+  const author = fixture.author()
+  for (const name of files) author.write(name)
+  const before = author.commit('seed')
+  author.push()
+  return { author, before }
+}
+
+function linearPush(author: WorkingCopy): string {
+  author.write('a.md', 'a, second version\n').write('d.md')
+  author.commit('modify a, add d')
+  author.remove('b.md').write('e/f.md')
+  author.commit('remove b, add e/f')
+  author.write('d.md', 'd, second version\n')
+  const after = author.commit('modify d')
+  author.push()
+  return after
+}
+
+describe('detectChanges from git', () => {
+  it('diffs a linear history already in the checkout (git-diff)', async () => {
+    const { author, before } = seed()
+    const after = linearPush(author)
+    const checkout = fixture.checkout({ depth: 0 })
+    expect(hasCommit(checkout, before)).toBe(true)
+
+    const { decision } = await detect(checkout.dir, before, after)
+    expect(decision).toEqual({
+      kind: 'changes',
+      source: 'git-diff',
+      added: ['d.md', 'e/f.md'],
+      modified: ['a.md'],
+      removed: ['b.md'],
+    })
+  })
+
+  it('fetches before into a depth-1 checkout from origin (fetched-before)', async () => {
+    const { author, before } = seed()
+    const after = linearPush(author)
+    const checkout = fixture.checkout()
+    expect(hasCommit(checkout, before)).toBe(false)
+
+    const { decision } = await detect(checkout.dir, before, after)
+    expect(decision).toEqual({
+      kind: 'changes',
+      source: 'fetched-before',
+      added: ['d.md', 'e/f.md'],
+      modified: ['a.md'],
+      removed: ['b.md'],
+    })
+    expect(hasCommit(checkout, before)).toBe(true)
+  })
+
+  it('takes a merge of a side branch as the tree difference', async () => {
+    const { author, before } = seed()
+    author.git('checkout', '-q', '-b', 'side')
+    author.write('side.md').write('a.md', 'a changed on side\n').remove('c.md')
+    author.commit('side work')
+    author.git('checkout', '-q', 'main')
+    author.write('main.md').write('b.md', 'b changed on main\n')
+    author.commit('main work')
+    author.git('merge', '-q', '--no-ff', '--no-edit', 'side')
+    const after = author.head()
+    author.push()
+
+    const { decision } = await detect(fixture.checkout().dir, before, after)
+    expect(decision).toEqual({
+      kind: 'changes',
+      source: 'fetched-before',
+      added: ['main.md', 'side.md'],
+      modified: ['a.md', 'b.md'],
+      removed: ['c.md'],
+    })
+  })
+
+  it('gives a rename or move as the old name removed and the new name added', async () => {
+    const { author, before } = seed(['a.md', 'b.md', 'docs/c.md'])
+    author.git('mv', 'a.md', 'docs/a.md')
+    author.git('mv', 'docs/c.md', 'c.md')
+    author.commit('moves')
+    author.git('mv', 'b.md', 'b2.md')
+    author.write('b2.md', 'renamed and edited\n')
+    const after = author.commit('rename with an edit')
+    author.push()
+
+    const { decision } = await detect(fixture.checkout().dir, before, after)
+    expect(decision).toEqual({
+      kind: 'changes',
+      source: 'fetched-before',
+      added: ['b2.md', 'c.md', 'docs/a.md'],
+      modified: [],
+      removed: ['a.md', 'b.md', 'docs/c.md'],
+    })
+  })
+
+  it('nets out added-then-deleted and deleted-then-re-added files inside one push', async () => {
+    const { author, before } = seed(['keep.md', 'same.md', 'stay.md'])
+    author.write('temp.md').remove('keep.md').remove('same.md')
+    author.commit('add temp, delete keep and same')
+    author.remove('temp.md').write('keep.md', 'keep, re-added with new content\n').write('same.md')
+    const after = author.commit('delete temp, re-add keep (changed) and same (identical)')
+    author.push()
+
+    const { decision } = await detect(fixture.checkout().dir, before, after)
+    // same.md came back byte for byte: the tree did not change, so there is nothing to send.
+    expect(decision).toEqual({
+      kind: 'changes',
+      source: 'fetched-before',
+      added: [],
+      modified: ['keep.md'],
+      removed: [],
+    })
+  })
+
+  it('counts a type change (file to symbolic link) as modified', async () => {
+    const { author, before } = seed(['a.md', 'b.md'])
+    author.remove('b.md')
+    fs.symlinkSync('a.md', path.join(author.dir, 'b.md'))
+    const after = author.commit('b becomes a link')
+    author.push()
+
+    const { decision } = await detect(fixture.checkout().dir, before, after)
+    expect(decision).toEqual({
+      kind: 'changes',
+      source: 'fetched-before',
+      added: [],
+      modified: ['b.md'],
+      removed: [],
+    })
+  })
+
+  it('keeps names with spaces, quotes, a newline and non-ASCII characters intact', async () => {
+    const odd = ['with space.md', 'q"uote\'s.md', 'new\nline.md', 'résumé/日本語.md', 'tab\tand\\back.md']
+    const { author, before } = seed(['plain.md', 'old name with space.md', 'ça va.md'])
+    for (const name of odd) author.write(name)
+    author.write('ça va.md', 'changed\n').remove('old name with space.md')
+    const after = author.commit('odd names')
+    author.push()
+
+    const { decision } = await detect(fixture.checkout().dir, before, after)
+    expect(decision).toEqual({
+      kind: 'changes',
+      source: 'fetched-before',
+      added: [...odd].sort(),
+      modified: ['ça va.md'],
+      removed: ['old name with space.md'],
+    })
+  })
+
+  it('reports a push that changed no file as an empty change set', async () => {
+    const { author, before } = seed()
+    const after = author.commit('empty commit')
+    author.push()
+
+    const { decision } = await detect(fixture.checkout().dir, before, after)
+    expect(decision).toEqual({
+      kind: 'changes',
+      source: 'fetched-before',
+      added: [],
+      modified: [],
+      removed: [],
+    })
+  })
+
+  it('does not use git when the workspace is a folder inside the repository', async () => {
+    const { author, before } = seed(['docs/a.md'])
+    author.write('docs/b.md')
+    const after = author.commit('add b')
+    author.push()
+    const checkout = fixture.checkout()
+
+    const { decision, lines } = await detect(path.join(checkout.dir, 'docs'), before, after)
+    expect(decision).toMatchObject({ kind: 'all', source: 'full-sync' })
+    expect(decision.kind === 'all' && decision.reason).toMatch(/not the root of its git repository/)
+    expect(lines.filter((line) => line.level === 'warning')).toHaveLength(1)
+  })
+
+  it('syncs everything with a warning when there is no .git, no lists and no token', async () => {
+    const { decision, lines } = await detect(fixture.plainFolder(), 'a'.repeat(40), 'b'.repeat(40))
+    expect(decision.kind).toBe('all')
+    const reason = decision.kind === 'all' ? decision.reason : ''
+    expect(reason).toMatch(/not a git repository/)
+    expect(reason).toMatch(/no repository is known/)
+    expect(lines).toContainEqual({ level: 'warning', message: `Change detection: ${reason}` })
+  })
+})

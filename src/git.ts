@@ -1,0 +1,116 @@
+// Runs git with argument arrays, never through a shell: commit ids come from the event payload and
+// paths may contain anything, so nothing is ever interpolated into a command line.
+import { spawn } from 'node:child_process'
+
+export interface GitResult {
+  exitCode: number
+  stdout: string
+  stderr: string
+}
+
+export class GitError extends Error {
+  constructor(
+    readonly args: string[],
+    readonly exitCode: number | null,
+    readonly stderr: string,
+  ) {
+    // A remote URL may carry credentials (https://user:token@host/...): they never reach a message.
+    const lastLines = stderr
+      .trim()
+      .split('\n')
+      .slice(-3)
+      .join(' ')
+      .replace(/\/\/[^/@\s]+@/g, '//***@')
+    const detail = lastLines || `exit code ${exitCode}`
+    super(`git ${args[0] ?? ''} failed: ${detail}`)
+    this.name = 'GitError'
+  }
+}
+
+// Variables that would point git at another repository than the working directory's (they are set,
+// for example, when the action runs inside a git hook).
+const REPOSITORY_OVERRIDES = [
+  'GIT_DIR',
+  'GIT_WORK_TREE',
+  'GIT_INDEX_FILE',
+  'GIT_OBJECT_DIRECTORY',
+  'GIT_ALTERNATE_OBJECT_DIRECTORIES',
+  'GIT_COMMON_DIR',
+  'GIT_NAMESPACE',
+]
+
+function gitEnvironment(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env }
+  for (const name of REPOSITORY_OVERRIDES) delete env[name]
+  // A job has no one to answer a credential prompt: fail instead of hanging.
+  env.GIT_TERMINAL_PROMPT = '0'
+  env.GCM_INTERACTIVE = 'never'
+  return env
+}
+
+export interface GitRunOptions {
+  /** Kill git after this long (a fetch over a slow network). */
+  timeoutMs?: number
+}
+
+export class Git {
+  constructor(readonly workingDirectory: string) {}
+
+  /** Runs git and resolves with its exit code; rejects only when git cannot be started. */
+  run(args: string[], options: GitRunOptions = {}): Promise<GitResult> {
+    return new Promise((resolve, reject) => {
+      const child = spawn('git', args, {
+        cwd: this.workingDirectory,
+        env: gitEnvironment(),
+        stdio: ['ignore', 'pipe', 'pipe'],
+        timeout: options.timeoutMs,
+        windowsHide: true,
+      })
+      const stdout: Buffer[] = []
+      const stderr: Buffer[] = []
+      child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk))
+      child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk))
+      child.on('error', reject)
+      child.on('close', (code, signal) =>
+        resolve({
+          exitCode: code ?? (signal ? 128 : 1),
+          stdout: Buffer.concat(stdout).toString('utf8'),
+          stderr: Buffer.concat(stderr).toString('utf8'),
+        }),
+      )
+    })
+  }
+
+  /** Runs git and returns its standard output; a non-zero exit is a GitError. */
+  async exec(args: string[], options: GitRunOptions = {}): Promise<string> {
+    const result = await this.run(args, options)
+    if (result.exitCode !== 0) throw new GitError(args, result.exitCode, result.stderr)
+    return result.stdout
+  }
+
+  /** The top folder of the working tree that contains the working directory, or undefined outside one. */
+  async topLevel(): Promise<string | undefined> {
+    const result = await this.run(['rev-parse', '--show-toplevel'])
+    if (result.exitCode !== 0) return undefined
+    return result.stdout.replace(/\n$/, '')
+  }
+
+  /** Whether the commit's object is in the local repository. */
+  async hasCommit(sha: string): Promise<boolean> {
+    const result = await this.run(['cat-file', '-e', `${sha}^{commit}`])
+    return result.exitCode === 0
+  }
+
+  /** Fetches one commit (no history, no tags) with the remote's configured credentials. */
+  async fetchCommit(remote: string, sha: string, options: GitRunOptions = {}): Promise<void> {
+    await this.exec(['fetch', '--no-tags', '--no-recurse-submodules', '--depth=1', remote, sha], options)
+  }
+
+  /**
+   * The tree difference between two commits as `--name-status --no-renames -z` output. The plumbing
+   * command is used because it ignores user configuration such as colour or external diff drivers.
+   */
+  async diffNameStatus(before: string, after: string): Promise<string> {
+    return this.exec(['diff-tree', '-r', '--name-status', '--no-renames', '-z', before, after])
+  }
+}

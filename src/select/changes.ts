@@ -1,0 +1,187 @@
+// What a push changed: added / modified / removed document names, or why everything (or nothing) is
+// synced. Names are paths relative to the repository root, which is assumed to be the workspace (the
+// default actions/checkout layout); when the workspace is only a folder inside a repository, git is
+// not used (its names would be relative to another folder) and the other sources are tried.
+//
+// Sources, in order:
+//   1. git: the tree difference before..after in the checkout — exact, merges and force pushes
+//      included. `before` (and, rarely, `after`) is fetched from origin when the shallow checkout
+//      lacks it.
+//   2. The payload's per-commit lists, when complete (only webhook-shaped payloads have them; the
+//      payload GitHub Actions gives a workflow never does).
+//   3. The compare REST API (at most 300 files and 250 commits).
+//   4. Otherwise every selected file, with a warning saying why.
+import fs from 'node:fs/promises'
+import type { Logger } from '../log.js'
+import type { ChangeDecision } from '../model.js'
+import { Git } from '../git.js'
+import { type ChangeSet, foldCommitLists, parseNameStatus } from './change-sets.js'
+import { compareViaApi } from './compare-api.js'
+
+export { foldCommitLists, parseNameStatus } from './change-sets.js'
+export type { ChangeSet, CommitLists } from './change-sets.js'
+
+export interface ChangeContext {
+  /** GITHUB_EVENT_NAME */
+  eventName: string
+  /** The parsed GITHUB_EVENT_PATH file ({} when absent). */
+  payload: Record<string, unknown>
+  /** The checkout (GITHUB_WORKSPACE); may have no .git. */
+  workspace: string
+  /** For the compare API. */
+  repository?: { owner: string; repo: string }
+  /** For the compare API; may be empty. */
+  githubToken?: string
+  /** GITHUB_API_URL; https://api.github.com when absent. */
+  apiUrl?: string
+  log: Logger
+}
+
+const ZERO_COMMIT = /^0+$/
+const COMMIT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i
+// GitHub puts at most 2048 commits in a push payload: a list of that length may be cut short.
+const PAYLOAD_MAX_COMMITS = 2048
+const FETCH_TIMEOUT_MS = 120_000
+const DEFAULT_API_URL = 'https://api.github.com'
+
+type SourceOutcome = { ok: true; changes: ChangeSet } | { ok: false; why: string }
+
+interface PushFacts {
+  ref: string
+  before: string
+  after: string
+  deleted: boolean
+  forced: unknown
+  commits: unknown
+}
+
+function readPush(payload: Record<string, unknown>): PushFacts {
+  const text = (value: unknown): string => (typeof value === 'string' ? value : '')
+  return {
+    ref: text(payload.ref),
+    before: text(payload.before),
+    after: text(payload.after),
+    deleted: payload.deleted === true,
+    forced: payload.forced,
+    commits: payload.commits,
+  }
+}
+
+const short = (sha: string): string => sha.slice(0, 12)
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error))
+
+export async function detectChanges(context: ChangeContext): Promise<ChangeDecision> {
+  const { log } = context
+  if (context.eventName !== 'push')
+    return { kind: 'all', source: 'full-sync', reason: `event ${context.eventName}: every selected file` }
+
+  const push = readPush(context.payload)
+  if (push.ref.startsWith('refs/tags/'))
+    return { kind: 'none', reason: `tag push (${push.ref}): nothing to index` }
+  if (push.deleted) return { kind: 'none', reason: `branch deleted (${push.ref}): nothing to index` }
+  if (push.before === '' || ZERO_COMMIT.test(push.before))
+    return {
+      kind: 'all',
+      source: 'full-sync',
+      reason: `first push of ${push.ref || 'the branch'}: every selected file`,
+    }
+  // The ids are handed to git as arguments: anything but a commit id (an option, a range) is refused.
+  if (!COMMIT_ID.test(push.before) || !COMMIT_ID.test(push.after) || ZERO_COMMIT.test(push.after)) {
+    const reason = 'the push payload has no valid before/after commit ids: every selected file'
+    log.warning(`Change detection: ${reason}`)
+    return { kind: 'all', source: 'full-sync', reason }
+  }
+
+  const git = await changesFromGit(context.workspace, push.before, push.after)
+  if (git.ok) return { kind: 'changes', source: git.fetched ? 'fetched-before' : 'git-diff', ...git.changes }
+  log.debug(`Change detection: git cannot tell (${git.why})`)
+
+  const lists = changesFromPayloadLists(push)
+  if (lists.ok) return { kind: 'changes', source: 'payload', ...lists.changes }
+  log.debug(`Change detection: payload lists not used (${lists.why})`)
+
+  const api = await changesFromCompareApi(context, push.before, push.after)
+  if (api.ok) return { kind: 'changes', source: 'compare-api', ...api.changes }
+
+  const reason = `the change set is unknown (git: ${git.why}; compare API: ${api.why}): every selected file`
+  log.warning(`Change detection: ${reason}`)
+  return { kind: 'all', source: 'full-sync', reason }
+}
+
+async function changesFromGit(
+  workspace: string,
+  before: string,
+  after: string,
+): Promise<(SourceOutcome & { ok: false }) | { ok: true; changes: ChangeSet; fetched: boolean }> {
+  let root: string
+  try {
+    root = await fs.realpath(workspace)
+  } catch {
+    return { ok: false, why: `the workspace ${workspace} does not exist` }
+  }
+  const git = new Git(root)
+  try {
+    const topLevel = await git.topLevel()
+    if (topLevel === undefined) return { ok: false, why: 'the workspace is not a git repository' }
+    if ((await fs.realpath(topLevel)) !== root)
+      return { ok: false, why: `the workspace is not the root of its git repository (${topLevel})` }
+    let fetched = false
+    for (const sha of [before, after]) {
+      if (await git.hasCommit(sha)) continue
+      try {
+        await git.fetchCommit('origin', sha, { timeoutMs: FETCH_TIMEOUT_MS })
+      } catch (error) {
+        return {
+          ok: false,
+          why: `commit ${short(sha)} is not in the checkout and fetching it failed: ${messageOf(error)}`,
+        }
+      }
+      if (!(await git.hasCommit(sha)))
+        return { ok: false, why: `commit ${short(sha)} is still missing after a fetch` }
+      if (sha === before) fetched = true
+    }
+    return { ok: true, changes: parseNameStatus(await git.diffNameStatus(before, after)), fetched }
+  } catch (error) {
+    return { ok: false, why: messageOf(error) }
+  }
+}
+
+function isStringList(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string')
+}
+
+function changesFromPayloadLists(push: PushFacts): SourceOutcome {
+  if (push.forced !== false) return { ok: false, why: 'the push was forced or does not say' }
+  const commits = push.commits
+  if (!Array.isArray(commits) || commits.length === 0)
+    return { ok: false, why: 'the payload lists no commits' }
+  if (commits.length >= PAYLOAD_MAX_COMMITS)
+    return { ok: false, why: `the payload lists ${commits.length} commits and may be cut short` }
+  const complete = commits.every((commit: unknown) => {
+    if (typeof commit !== 'object' || commit === null) return false
+    const { added, modified, removed } = commit as Record<string, unknown>
+    return isStringList(added) && isStringList(modified) && isStringList(removed)
+  })
+  if (!complete) return { ok: false, why: 'its commits carry no added/modified/removed lists' }
+  return {
+    ok: true,
+    changes: foldCommitLists(commits as { added: string[]; modified: string[]; removed: string[] }[]),
+  }
+}
+
+async function changesFromCompareApi(
+  context: ChangeContext,
+  before: string,
+  after: string,
+): Promise<SourceOutcome> {
+  if (!context.repository) return { ok: false, why: 'no repository is known' }
+  if (!context.githubToken) return { ok: false, why: 'no github-token' }
+  context.log.addSecret(context.githubToken)
+  return compareViaApi({
+    ...context.repository,
+    before,
+    after,
+    token: context.githubToken,
+    apiUrl: context.apiUrl || DEFAULT_API_URL,
+  })
+}
