@@ -26,6 +26,8 @@ export interface IndexReport {
   durationMs: number
   notices: string[]
   flow?: FlowRunReport
+  /** Why the flow run after indexing failed. */
+  flowError?: string
 }
 
 export interface IndexOutputs {
@@ -196,6 +198,7 @@ export function renderIndexSummary(report: IndexReport, limit = SUMMARY_LIMIT): 
     report.removed.map((name) => [name]),
   )
   if (report.flow) out.add(renderFlowSection(report.flow))
+  if (report.flowError) out.add(`### Flow run failed\n\n${fenced(report.flowError)}\n`)
   return out.toString()
 }
 
