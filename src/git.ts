@@ -45,6 +45,8 @@ function gitEnvironment(): NodeJS.ProcessEnv {
   // A job has no one to answer a credential prompt: fail instead of hanging.
   env.GIT_TERMINAL_PROMPT = '0'
   env.GCM_INTERACTIVE = 'never'
+  // English messages in logs (with -z, paths are raw bytes whatever the locale).
+  env.LC_ALL = 'C'
   return env
 }
 
@@ -88,11 +90,9 @@ export class Git {
     return result.stdout
   }
 
-  /** The top folder of the working tree that contains the working directory, or undefined outside one. */
-  async topLevel(): Promise<string | undefined> {
-    const result = await this.run(['rev-parse', '--show-toplevel'])
-    if (result.exitCode !== 0) return undefined
-    return result.stdout.replace(/\n$/, '')
+  /** The top folder of the working tree that contains the working directory (a GitError outside one). */
+  async topLevel(): Promise<string> {
+    return (await this.exec(['rev-parse', '--show-toplevel'])).replace(/\n$/, '')
   }
 
   /** Whether the commit's object is in the local repository. */
@@ -101,9 +101,17 @@ export class Git {
     return result.exitCode === 0
   }
 
-  /** Fetches one commit (no history, no tags) with the remote's configured credentials. */
+  async isShallow(): Promise<boolean> {
+    return (await this.exec(['rev-parse', '--is-shallow-repository'])).trim() === 'true'
+  }
+
+  /**
+   * Fetches one commit with the remote's configured credentials, no tags. A shallow clone gets only
+   * that commit; a complete one gets its history too, so it does not become shallow.
+   */
   async fetchCommit(remote: string, sha: string, options: GitRunOptions = {}): Promise<void> {
-    await this.exec(['fetch', '--no-tags', '--no-recurse-submodules', '--depth=1', remote, sha], options)
+    const depth = (await this.isShallow()) ? ['--depth=1'] : []
+    await this.exec(['fetch', '--no-tags', '--no-recurse-submodules', ...depth, remote, sha], options)
   }
 
   /**

@@ -343,7 +343,7 @@ describe('compare API', () => {
       removed: ['x.md'],
     })
     expect(lines).toContainEqual({
-      level: 'debug',
+      level: 'info',
       message: expect.stringMatching(
         new RegExp(`commit ${before.slice(0, 12)} is not in the checkout and fetching it failed`),
       ),

@@ -103,6 +103,25 @@ describe('detectChanges from git', () => {
     expect(hasCommit(checkout, before)).toBe(true)
   })
 
+  it('fetches before and after into a complete clone made before the push, keeping it complete', async () => {
+    const { author } = seed()
+    const checkout = fixture.checkout({ depth: 0 })
+    const before = author.write('c.md', 'c, second version\n').commit('not yet in the checkout')
+    author.push()
+    const after = linearPush(author)
+    expect([hasCommit(checkout, before), hasCommit(checkout, after)]).toEqual([false, false])
+
+    const { decision } = await detect(checkout.dir, before, after)
+    expect(decision).toEqual({
+      kind: 'changes',
+      source: 'fetched-before',
+      added: ['d.md', 'e/f.md'],
+      modified: ['a.md'],
+      removed: ['b.md'],
+    })
+    expect(checkout.git('rev-parse', '--is-shallow-repository').trim()).toBe('false')
+  })
+
   it('takes a merge of a side branch as the tree difference', async () => {
     const { author, before } = seed()
     author.git('checkout', '-q', '-b', 'side')

@@ -94,11 +94,11 @@ export async function detectChanges(context: ChangeContext): Promise<ChangeDecis
 
   const git = await changesFromGit(context.workspace, push.before, push.after)
   if (git.ok) return { kind: 'changes', source: git.fetched ? 'fetched-before' : 'git-diff', ...git.changes }
-  log.debug(`Change detection: git cannot tell (${git.why})`)
+  log.info(`Change detection: git cannot tell (${git.why})`)
 
   const lists = changesFromPayloadLists(push)
   if (lists.ok) return { kind: 'changes', source: 'payload', ...lists.changes }
-  log.debug(`Change detection: payload lists not used (${lists.why})`)
+  log.info(`Change detection: payload lists not used (${lists.why})`)
 
   const api = await changesFromCompareApi(context, push.before, push.after)
   if (api.ok) return { kind: 'changes', source: 'compare-api', ...api.changes }
@@ -122,7 +122,6 @@ async function changesFromGit(
   const git = new Git(root)
   try {
     const topLevel = await git.topLevel()
-    if (topLevel === undefined) return { ok: false, why: 'the workspace is not a git repository' }
     if ((await fs.realpath(topLevel)) !== root)
       return { ok: false, why: `the workspace is not the root of its git repository (${topLevel})` }
     let fetched = false

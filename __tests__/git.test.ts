@@ -1,0 +1,56 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import fs from 'node:fs'
+import { Git, GitError } from '../src/git.js'
+import { GitFixture } from './helpers/git-fixture.js'
+
+let fixture: GitFixture
+beforeEach(() => {
+  fixture = GitFixture.create()
+})
+afterEach(() => {
+  fixture.cleanup()
+})
+
+describe('Git', () => {
+  it('throws a GitError naming the command and what git said', async () => {
+    const git = new Git(fixture.plainFolder())
+    const failure = git.exec(['rev-parse', '--show-toplevel'])
+    await expect(failure).rejects.toBeInstanceOf(GitError)
+    await expect(failure).rejects.toThrow(/^git rev-parse failed: fatal: not a git repository/)
+  })
+
+  it('passes arguments as they are, without a shell', async () => {
+    const author = fixture.author()
+    author.write('$(touch pwned) `x` ; |.md').commit('odd name')
+    const listed = await new Git(author.dir).exec(['ls-files', '-z', '--', '$(touch pwned) `x` ; |.md'])
+    expect(listed).toBe('$(touch pwned) `x` ; |.md\0')
+    expect(fs.existsSync(`${author.dir}/pwned`)).toBe(false)
+  })
+
+  it('ignores GIT_DIR and GIT_WORK_TREE of the environment', async () => {
+    const author = fixture.author()
+    const saved = { dir: process.env.GIT_DIR, tree: process.env.GIT_WORK_TREE }
+    process.env.GIT_DIR = fixture.origin
+    process.env.GIT_WORK_TREE = fixture.root
+    try {
+      expect(await new Git(author.dir).topLevel()).toBe(fs.realpathSync(author.dir))
+    } finally {
+      for (const [name, value] of [
+        ['GIT_DIR', saved.dir],
+        ['GIT_WORK_TREE', saved.tree],
+      ] as const) {
+        if (value === undefined) delete process.env[name]
+        else process.env[name] = value
+      }
+    }
+  })
+
+  it('keeps credentials of a remote URL out of its errors', () => {
+    const error = new GitError(
+      ['fetch'],
+      128,
+      "fatal: unable to access 'https://x-access-token:s3cret@example.com/r/'",
+    )
+    expect(error.message).toBe("git fetch failed: fatal: unable to access 'https://***@example.com/r/'")
+  })
+})
