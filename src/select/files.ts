@@ -1,0 +1,270 @@
+// `files` patterns → the files to send, and everything matched but not sent with the reason.
+// Indexing a file publishes it, and a merged pull request decides what the workspace holds, so every
+// candidate is checked on the disk: inside the workspace after resolving links, a regular file (checked
+// on the open handle), not hidden, not git metadata, not a well-known secret, not too large.
+import * as glob from '@actions/glob'
+import { constants, type Stats } from 'node:fs'
+import { lstat, open, realpath } from 'node:fs/promises'
+import path from 'node:path'
+import { displayName } from '../log.js'
+import type { FileSelection, SelectedFile, SkippedItem, SkipReason } from '../model.js'
+import { literalNames, patternProblem, rootedPattern } from './patterns.js'
+import { isSecretFile } from './secrets.js'
+
+export { patternProblem } from './patterns.js'
+
+export interface FileSelectionOptions {
+  /** The `files` input, one pattern per entry, `!` prefix excludes; already trimmed, blank lines removed. */
+  patterns: string[]
+  /** GITHUB_WORKSPACE or the current directory. */
+  workspace: string
+  includeHidden: boolean
+  /** Bytes; larger files are skipped as too large. */
+  maxFileSize: number
+  followSymlinks: 'inside' | 'none'
+}
+
+/** Files checked at once: enough to overlap disk waits, few enough to stay far from the open-file limit. */
+const CONCURRENCY = 16
+
+type Verdict =
+  { selected: SelectedFile } | { skipped: SkippedItem } | { grouped: { folder: string; reason: SkipReason } }
+
+interface NameRule {
+  reason: SkipReason
+  /** The hidden or .git folder the name lies in: such files are reported once per folder, not one by one. */
+  folder?: string
+}
+
+export async function selectFiles(options: FileSelectionOptions): Promise<FileSelection> {
+  for (const pattern of options.patterns) {
+    const problem = patternProblem(pattern)
+    if (problem) throw new Error(`Input "files": the pattern ${JSON.stringify(pattern)} ${problem}.`)
+  }
+  const root = await realpath(options.workspace)
+  const candidates = await expand(options.patterns, root)
+  const context: CheckContext = { ...options, root, literal: literalNames(options.patterns) }
+  const verdicts = await mapLimited(candidates, CONCURRENCY, (candidate) => check(candidate, context))
+  return collect(verdicts, root)
+}
+
+async function expand(patterns: string[], root: string): Promise<string[]> {
+  if (patterns.length === 0) return []
+  // Links are never followed while searching: a link to `/` would walk the whole disk. Each matched link
+  // is resolved and checked against the workspace boundary below instead.
+  try {
+    const globber = await glob.create(patterns.map((pattern) => rootedPattern(root, pattern)).join('\n'), {
+      followSymbolicLinks: false,
+      implicitDescendants: true,
+      matchDirectories: false,
+      excludeHiddenFiles: false,
+    })
+    return [...new Set(await globber.glob())]
+  } catch (error) {
+    throw new Error(
+      `Input "files": searching the workspace failed: ${displayName(String((error as Error)?.message ?? error))}`,
+      { cause: error },
+    )
+  }
+}
+
+interface CheckContext extends FileSelectionOptions {
+  root: string
+  literal: Set<string>
+}
+
+/** The workspace-relative name with `/`, or undefined when the path is not inside the workspace. */
+function insideName(root: string, target: string): string | undefined {
+  const relative = path.relative(root, target)
+  if (relative === '' || path.isAbsolute(relative) || relative.split(path.sep)[0] === '..') return undefined
+  return relative.split(path.sep).join('/')
+}
+
+function nameRule(name: string, context: CheckContext): NameRule | undefined {
+  const segments = name.split('/')
+  const git = segments.indexOf('.git')
+  if (git >= 0) return { reason: 'git-dir', folder: segments.slice(0, git + 1).join('/') }
+  const hidden = segments.findIndex((segment) => segment.startsWith('.'))
+  if (!context.includeHidden && hidden >= 0 && hidden < segments.length - 1)
+    return { reason: 'hidden', folder: segments.slice(0, hidden + 1).join('/') }
+  if (isSecretFile(name) && !context.literal.has(name)) return { reason: 'secret' }
+  if (!context.includeHidden && hidden === segments.length - 1) return { reason: 'hidden' }
+  return undefined
+}
+
+const RULE_DETAIL: Partial<Record<SkipReason, string>> = {
+  'git-dir': 'git metadata is never indexed, even with include-hidden-files',
+  hidden: 'hidden file; set include-hidden-files to true to index it',
+  secret: 'well-known secret file; name it exactly in files (without wildcards) to index it',
+}
+
+function skip(name: string, reason: SkipReason, detail: string): Verdict {
+  return { skipped: { kind: 'document', name, reason, detail } }
+}
+
+async function check(candidate: string, context: CheckContext): Promise<Verdict> {
+  const name = insideName(context.root, candidate)
+  if (name === undefined) return skip(candidate, 'outside-workspace', 'matched outside the workspace.')
+  const rule = nameRule(name, context)
+  if (rule?.folder !== undefined) return { grouped: { folder: rule.folder, reason: rule.reason } }
+  if (rule) return skip(name, rule.reason, `${RULE_DETAIL[rule.reason]}.`)
+
+  let real: string
+  try {
+    real = await realpath(candidate)
+  } catch (error) {
+    const code = errorCode(error)
+    const detail =
+      code === 'ENOENT' || code === 'ELOOP' ? 'broken symbolic link' : `could not be resolved (${code})`
+    return skip(name, 'unreadable', `${detail}.`)
+  }
+  const realName = insideName(context.root, real)
+  if (realName === undefined)
+    return skip(name, 'outside-workspace', `symbolic link to ${displayName(real)}, outside the workspace.`)
+  const linked = real !== candidate
+  if (linked) {
+    if (context.followSymlinks === 'none')
+      return skip(name, 'symlink', `symbolic link to ${displayName(realName)}; follow-symlinks is none.`)
+    // The target is judged by its own name too: a link must not carry `.git/config` or `.env` out under
+    // an innocent name.
+    const targetRule = nameRule(realName, context)
+    if (targetRule) {
+      const where = targetRule.folder === undefined ? '' : ` (in ${displayName(targetRule.folder)}/)`
+      return skip(
+        name,
+        targetRule.reason,
+        `symbolic link to ${displayName(realName)}${where}: ${RULE_DETAIL[targetRule.reason]}.`,
+      )
+    }
+  }
+  return inspect(name, real, linked, context)
+}
+
+/** Type and size from the file itself: checked on the path first (a FIFO is never opened), then on the open handle. */
+async function inspect(name: string, real: string, linked: boolean, context: CheckContext): Promise<Verdict> {
+  let before: Stats
+  try {
+    before = await lstat(real)
+  } catch (error) {
+    return skip(name, 'unreadable', `could not be read (${errorCode(error)}).`)
+  }
+  if (!before.isFile()) return skip(name, 'not-regular', `is ${kindOf(before, linked)}, not a regular file.`)
+
+  let stats: Stats
+  try {
+    // O_NONBLOCK: if the path became a FIFO since the check above, opening it must not wait for a writer.
+    // O_NOFOLLOW: nor may it have become a link.
+    const handle = await open(real, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW)
+    try {
+      stats = await handle.stat()
+    } finally {
+      await handle.close()
+    }
+  } catch (error) {
+    return skip(name, 'unreadable', `could not be opened (${errorCode(error)}).`)
+  }
+  if (!stats.isFile() || stats.ino !== before.ino || stats.dev !== before.dev)
+    return skip(name, 'not-regular', 'changed while it was checked; not a regular file.')
+  if (stats.size > context.maxFileSize)
+    return skip(
+      name,
+      'too-large',
+      `${formatBytes(stats.size)} is over max-file-size ${formatBytes(context.maxFileSize)}.`,
+    )
+  return { selected: { name, path: real, size: stats.size, mtimeMs: stats.mtimeMs } }
+}
+
+function kindOf(stats: Stats, linked: boolean): string {
+  if (stats.isDirectory())
+    return linked ? 'a folder behind a symbolic link (such folders are not searched)' : 'a folder'
+  if (stats.isFIFO()) return 'a FIFO'
+  if (stats.isSocket()) return 'a socket'
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'a device'
+  return 'not a file'
+}
+
+function collect(verdicts: Verdict[], root: string): FileSelection {
+  const skipped: SkippedItem[] = []
+  const groups = new Map<string, { reason: SkipReason; count: number }>()
+  const byName = new Map<string, SelectedFile>()
+  for (const verdict of verdicts) {
+    if ('selected' in verdict) byName.set(verdict.selected.name, verdict.selected)
+    else if ('skipped' in verdict) skipped.push(verdict.skipped)
+    else {
+      const group = groups.get(verdict.grouped.folder) ?? { reason: verdict.grouped.reason, count: 0 }
+      group.count += 1
+      groups.set(verdict.grouped.folder, group)
+    }
+  }
+  for (const [folder, { reason, count }] of groups) {
+    const files = count === 1 ? '1 matching file' : `${count} matching files`
+    const why =
+      reason === 'git-dir'
+        ? 'git metadata is never indexed, even with include-hidden-files'
+        : 'hidden folder; set include-hidden-files to true to index it'
+    skipped.push({
+      kind: 'document',
+      name: folder,
+      reason,
+      detail: `${files} in ${displayName(folder)}/: ${why}.`,
+    })
+  }
+
+  // One file reached under two names (a link and its target) is sent once, under its own name.
+  const byPath = new Map<string, SelectedFile>()
+  for (const file of [...byName.values()].sort(byNameOrder)) {
+    const kept = byPath.get(file.path)
+    if (!kept) {
+      byPath.set(file.path, file)
+      continue
+    }
+    const [keep, drop] = isOwnName(file, root) && !isOwnName(kept, root) ? [file, kept] : [kept, file]
+    byPath.set(file.path, keep)
+    skipped.push({
+      kind: 'document',
+      name: drop.name,
+      reason: 'duplicate',
+      detail: `same file as ${displayName(keep.name)}.`,
+    })
+  }
+  return { files: [...byPath.values()].sort(byNameOrder), skipped: skipped.sort(byNameOrder) }
+}
+
+function isOwnName(file: SelectedFile, root: string): boolean {
+  return insideName(root, file.path) === file.name
+}
+
+/** Code-unit order: the same on every machine and locale. */
+function byNameOrder(a: { name: string }, b: { name: string }): number {
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0
+}
+
+function formatBytes(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB']
+  let value = bytes
+  let unit = 0
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024
+    unit += 1
+  }
+  const shown = unit === 0 ? `${value} B` : `${value.toFixed(1)} ${units[unit]}`
+  return `${shown} (${bytes} bytes)`
+}
+
+function errorCode(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code
+  return typeof code === 'string' ? code : 'error'
+}
+
+async function mapLimited<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length)
+  let next = 0
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++
+      results[index] = await work(items[index])
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
+  return results
+}
