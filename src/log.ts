@@ -20,16 +20,36 @@ export interface LogSink {
  * keeps the text readable while the runner no longer matches it.
  */
 export function sanitize(text: string): string {
+  // Lines are what the runner splits on (CR, LF), not what a JavaScript `^` with the m flag sees
+  // (U+2028/U+2029 too); the white space it trims first is .NET's: JavaScript's `\s` plus NEL.
   return text
     .replace(/\r\n?/g, '\n')
-    .replace(/^([ \t\f\v\u00a0\ufeff]*):(?=:)/gm, '$1:\u200b')
+    .replace(/(^|\n)((?:[^\S\n]|\u0085)*):(?=:)/g, '$1$2:\u200b')
     .replace(/#(?=#\[)/g, '#\u200b')
 }
 
+// C0 and C1 controls and DEL, the Unicode line and paragraph separators, and the bidirectional marks
+// and overrides that can make a name display as something else.
+// eslint-disable-next-line no-control-regex
+const UNDISPLAYABLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g
+
 /** A name shown on one line: control characters (CR, LF, ESC, …) made visible as escapes. */
 export function displayName(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  return name.replace(/[\u0000-\u001f\u007f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`)
+  return name.replace(UNDISPLAYABLE, (c) => {
+    const code = c.charCodeAt(0)
+    return code <= 0xff
+      ? `\\x${code.toString(16).padStart(2, '0')}`
+      : `\\u${code.toString(16).padStart(4, '0')}`
+  })
+}
+
+/** `*` unless a key contains it; then the first character from a fixed list that no key contains. */
+function maskCharacter(forms: string[]): string {
+  const used = (c: string) => forms.some((form) => form.includes(c))
+  for (const candidate of ['*', '\u2022', '#', '~']) if (!used(candidate)) return candidate
+  let code = 0x2580
+  while (used(String.fromCharCode(code))) code += 1
+  return String.fromCharCode(code)
 }
 
 export class Secrets {
@@ -47,11 +67,34 @@ export class Secrets {
     return [...this.forms]
   }
 
+  /**
+   * Replaces every stretch of text covered by an occurrence of a key (overlapping ones merged) with a
+   * mask. The mask uses a character found in no key, so it cannot combine with the text around it into
+   * a key again (a key `x*` masked with `***` after an `x` would reappear).
+   */
   redact(text: string): string {
-    let out = text
-    // Longest first, so a key that contains another key is replaced whole.
-    for (const form of [...this.forms].sort((a, b) => b.length - a.length)) out = out.split(form).join('***')
-    return out
+    const forms = [...this.forms]
+    if (forms.length === 0) return text
+    const covered: [number, number][] = []
+    for (const form of forms) {
+      for (let at = text.indexOf(form); at >= 0; at = text.indexOf(form, at + 1))
+        covered.push([at, at + form.length])
+    }
+    if (covered.length === 0) return text
+    covered.sort((a, b) => a[0] - b[0])
+    const mask = maskCharacter(forms).repeat(3)
+    let out = ''
+    let done = 0
+    let index = 0
+    while (index < covered.length) {
+      const start = covered[index][0]
+      let end = covered[index][1]
+      for (index += 1; index < covered.length && covered[index][0] < end; index += 1)
+        end = Math.max(end, covered[index][1])
+      out += text.slice(done, start) + mask
+      done = end
+    }
+    return out + text.slice(done)
   }
 }
 
