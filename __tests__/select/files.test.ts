@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { statSync } from 'node:fs'
+import { mkdirSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { patternProblem } from '../../src/select/files.js'
+import { patternProblem, selectFiles } from '../../src/select/files.js'
 import { makeFixture, type Fixture } from './files-fixture.js'
 
 let fx: Fixture
@@ -35,6 +35,21 @@ describe('selectFiles: patterns', () => {
     fx.file('README.md')
     expect(names((await fx.select(['package.json', './README.md'])).files)).toEqual(['README.md'])
     expect(names((await fx.select(['.'])).files)).toEqual(['README.md'])
+  })
+
+  it('treats glob characters in the workspace path literally', async () => {
+    const ws = join(fx.ws, 'w[s] *?{a,b}!#')
+    mkdirSync(join(ws, 'docs'), { recursive: true })
+    writeFileSync(join(ws, 'docs/a.md'), 'a')
+    fx.file('ws/docs/decoy.md')
+    const { files } = await selectFiles({
+      patterns: ['docs/*.md', '.'],
+      workspace: ws,
+      includeHidden: false,
+      maxFileSize: 100,
+      followSymlinks: 'inside',
+    })
+    expect(files.map((f) => f.path)).toEqual([join(ws, 'docs/a.md')])
   })
 
   it('applies `!` excludes in order, a later include winning', async () => {

@@ -58,7 +58,7 @@ export function globEscape(literal: string): string {
 export function rootedPattern(root: string, pattern: string): string {
   const { negate, body } = parse(pattern)
   const base = globEscape(root.endsWith('/') ? root.slice(0, -1) : root)
-  return `${negate ? '!' : ''}${base}${body === '' ? '' : `/${body}`}`
+  return `${negate ? '!' : ''}${base}/${body === '' ? '**' : body}`
 }
 
 function hasGlobCharacters(body: string): boolean {
