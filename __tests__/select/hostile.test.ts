@@ -99,6 +99,7 @@ describe('selectFiles: symbolic links and the workspace boundary', () => {
 
   it('does not search folders behind links, and reports broken and looping links', async () => {
     fx.link('shared', 'docs')
+    fx.link('top', '.')
     fx.link('broken.md', 'missing.md')
     fx.link('loop-a.md', 'loop-b.md')
     fx.link('loop-b.md', 'loop-a.md')
@@ -109,6 +110,7 @@ describe('selectFiles: symbolic links and the workspace boundary', () => {
       ['loop-a.md', 'unreadable'],
       ['loop-b.md', 'unreadable'],
       ['shared', 'not-regular'],
+      ['top', 'not-regular'],
     ])
   })
 })

@@ -76,7 +76,7 @@ interface CheckContext extends FileSelectionOptions {
 /** The workspace-relative name with `/`, or undefined when the path is not inside the workspace. */
 function insideName(root: string, target: string): string | undefined {
   const relative = path.relative(root, target)
-  if (relative === '' || path.isAbsolute(relative) || relative.split(path.sep)[0] === '..') return undefined
+  if (path.isAbsolute(relative) || relative.split(path.sep)[0] === '..') return undefined
   return relative.split(path.sep).join('/')
 }
 
