@@ -1,0 +1,265 @@
+// The inputs of both actions and the CLI, parsed and validated into one typed config. Every problem is
+// collected and reported at once, each naming its input; a key's value is never shown.
+import { ConfigError, quoted } from './config/errors.js'
+import { InputFields, type InputReader } from './config/fields.js'
+import { parseFlowInputs } from './config/flow-inputs.js'
+import { parseUrlEntries } from './config/urls.js'
+import type { FlowTarget, IndexTarget } from './model.js'
+import { patternProblem } from './select/patterns.js'
+
+export { ConfigError }
+export type { InputProblem } from './config/errors.js'
+export type { InputReader } from './config/fields.js'
+export { parseFlowInputs } from './config/flow-inputs.js'
+export { parseDuration, parseSize } from './config/units.js'
+export { parseUrlEntries, type UrlEntries } from './config/urls.js'
+
+export type Mode = 'auto' | 'upload' | 'update'
+
+export interface RetrySettings {
+  /** Attempts per request, the first included. */
+  retries: number
+  /** No retry starts later than this after a request's first attempt. */
+  deadlineMs: number
+}
+
+export interface IndexConfig {
+  /** Without a trailing slash. */
+  baseUrl: string
+  target: IndexTarget
+  privateKey: string
+  /** `files` patterns: one per line, trimmed, blank lines dropped. */
+  files: string[]
+  /** `urls` entries: validated, trimmed, blank lines dropped, each once (the first wins). */
+  urls: string[]
+  mode: Mode
+  dryRun: boolean
+  includeHiddenFiles: boolean
+  ifNoFilesFound: 'warn' | 'error' | 'ignore'
+  maxFileSize: number
+  batchSize: number
+  concurrency: number
+  followSymlinks: 'inside' | 'none'
+  retry: RetrySettings
+  githubToken: string
+  /** Present when `flow-inputs` is set: the flow runs after indexing (not in a dry run). */
+  flowRun?: { publicKey: string; inputs: Record<string, string> }
+  /** Set, instead of an error, when a pull request has no private key: print it as a notice, exit 0. */
+  skip?: string
+}
+
+export interface RunConfig {
+  baseUrl: string
+  target: FlowTarget
+  publicKey: string
+  inputs: Record<string, string>
+  outputKey: string
+  expect?: RegExp
+  retry: RetrySettings
+  /** Set, instead of an error, when a pull request has no public key: print it as a notice, exit 0. */
+  skip?: string
+}
+
+export interface EventContext {
+  /** GITHUB_EVENT_NAME; '' for the CLI. */
+  eventName: string
+}
+
+/** Defaults as action.yml spells them; the code applies them too. */
+export const INDEX_DEFAULTS: Readonly<Record<string, string>> = Object.freeze({
+  'base-url': 'https://api.stack-ai.com',
+  mode: 'auto',
+  'dry-run': 'false',
+  'include-hidden-files': 'false',
+  'if-no-files-found': 'warn',
+  'max-file-size': '50MB',
+  'batch-size': '10',
+  concurrency: '4',
+  'follow-symlinks': 'inside',
+  retries: '10',
+  'retry-deadline': '120',
+})
+
+export const RUN_DEFAULTS: Readonly<Record<string, string>> = Object.freeze({
+  'base-url': 'https://api.stack-ai.com',
+  'output-key': 'out-0',
+  retries: '10',
+  'retry-deadline': '120',
+})
+
+/** Every input readIndexConfig reads, in action.yml order. */
+export const INDEX_INPUTS: readonly string[] = Object.freeze([
+  'base-url',
+  'flow-id',
+  'org-id',
+  'node-id',
+  'private-key',
+  'files',
+  'urls',
+  'mode',
+  'dry-run',
+  'include-hidden-files',
+  'if-no-files-found',
+  'max-file-size',
+  'batch-size',
+  'concurrency',
+  'public-key',
+  'flow-inputs',
+  'github-token',
+  'follow-symlinks',
+  'retries',
+  'retry-deadline',
+])
+
+/** Every input readRunConfig reads, in run-flow/action.yml order. */
+export const RUN_INPUTS: readonly string[] = Object.freeze([
+  'base-url',
+  'org-id',
+  'flow-id',
+  'public-key',
+  'inputs',
+  'output-key',
+  'expect',
+  'retries',
+  'retry-deadline',
+])
+
+// Pull requests from forks and Dependabot run without secrets: an empty key there is expected, not an error.
+const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_review', 'pull_request_review_comment'])
+
+// These events run with the repository's secrets on behalf of code nobody has reviewed yet.
+const UNREVIEWED_CODE_EVENTS = new Set(['pull_request_target', 'workflow_run'])
+
+function readRetry(fields: InputFields): RetrySettings {
+  return {
+    retries: fields.integer('retries', 1, 20),
+    deadlineMs: fields.duration('retry-deadline', 1000, 3_600_000),
+  }
+}
+
+/** The `files` patterns; a pattern that could reach outside the workspace is a problem naming `files`. */
+function readPatterns(fields: InputFields): string[] {
+  const patterns: string[] = []
+  fields
+    .raw('files')
+    .split(/\r?\n/)
+    .forEach((line, index) => {
+      const pattern = line.trim()
+      if (pattern === '') return
+      const problem = patternProblem(pattern)
+      if (problem)
+        fields.problem('files', `Input "files", line ${index + 1}: pattern ${quoted(pattern)} ${problem}.`)
+      else patterns.push(pattern)
+    })
+  return patterns
+}
+
+/** Reads the index action's inputs. Throws a ConfigError listing every problem. */
+export function readIndexConfig(read: InputReader, event: EventContext): IndexConfig {
+  const fields = new InputFields(read, INDEX_DEFAULTS)
+  if (UNREVIEWED_CODE_EVENTS.has(event.eventName))
+    fields.problem(
+      'event',
+      `Indexing is refused under the "${event.eventName}" event: it runs with the repository's secrets for ` +
+        'code that has not been reviewed, so indexing here would publish unreviewed content with the private ' +
+        'key. Index on push (or workflow_dispatch) instead; the run-flow action may be used under this event.',
+    )
+  const dryRun = fields.boolean('dry-run')
+  const config: IndexConfig = {
+    baseUrl: fields.baseUrl('base-url'),
+    target: { flowId: fields.id('flow-id'), orgId: fields.id('org-id'), nodeId: fields.id('node-id') },
+    privateKey: fields.key('private-key'),
+    files: readPatterns(fields),
+    urls: [],
+    mode: fields.oneOf('mode', ['auto', 'upload', 'update'] as const),
+    dryRun,
+    includeHiddenFiles: fields.boolean('include-hidden-files'),
+    ifNoFilesFound: fields.oneOf('if-no-files-found', ['warn', 'error', 'ignore'] as const),
+    maxFileSize: fields.size('max-file-size'),
+    batchSize: fields.integer('batch-size', 1, 100),
+    concurrency: fields.integer('concurrency', 1, 32),
+    followSymlinks: fields.oneOf('follow-symlinks', ['inside', 'none'] as const),
+    retry: readRetry(fields),
+    githubToken: fields.key('github-token'),
+  }
+
+  const urls = parseUrlEntries(fields.raw('urls'))
+  config.urls = urls.urls
+  for (const problem of urls.problems) fields.problem('urls', `Input "urls", ${problem}.`)
+  if (fields.raw('files') === '' && fields.raw('urls') === '')
+    fields.problem(
+      'files',
+      'Inputs "files" and "urls" are both empty: give at least one file pattern or URL.',
+    )
+
+  const pullRequest = PULL_REQUEST_EVENTS.has(event.eventName)
+  if (config.privateKey === '' && !dryRun) {
+    if (pullRequest)
+      config.skip =
+        'No private key in this pull request: forks and Dependabot do not get secrets; indexing skipped.'
+    else fields.problem('private-key', 'Input "private-key" is required (unless dry-run is true).')
+  }
+
+  const publicKey = fields.key('public-key')
+  const flowInputs = fields.raw('flow-inputs')
+  if (flowInputs !== '') {
+    const inputs = readFlowInputs(fields, flowInputs, 'flow-inputs')
+    if (publicKey === '' && !dryRun && !config.skip)
+      fields.problem(
+        'public-key',
+        'Input "public-key" is required when "flow-inputs" is set (the flow runs after indexing).',
+      )
+    config.flowRun = { publicKey, inputs }
+  }
+
+  fields.throwIfAny()
+  return config
+}
+
+function readFlowInputs(fields: InputFields, text: string, input: string): Record<string, string> {
+  try {
+    return parseFlowInputs(text, input)
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    fields.problems.push(...error.problems)
+    return Object.create(null) as Record<string, string>
+  }
+}
+
+function readExpect(fields: InputFields): RegExp | undefined {
+  const source = fields.raw('expect')
+  if (source === '') return undefined
+  try {
+    return new RegExp(source)
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    fields.problem('expect', `Input "expect" must be a regular expression: ${reason}.`)
+    return undefined
+  }
+}
+
+/** Reads the run-flow action's inputs. Throws a ConfigError listing every problem. */
+export function readRunConfig(read: InputReader, event: EventContext): RunConfig {
+  const fields = new InputFields(read, RUN_DEFAULTS)
+  const config: RunConfig = {
+    baseUrl: fields.baseUrl('base-url'),
+    target: { orgId: fields.id('org-id'), flowId: fields.id('flow-id') },
+    publicKey: fields.key('public-key'),
+    inputs: Object.create(null) as Record<string, string>,
+    outputKey: fields.raw('output-key'),
+    expect: readExpect(fields),
+    retry: readRetry(fields),
+  }
+  const inputs = fields.raw('inputs')
+  if (inputs === '')
+    fields.problem('inputs', 'Input "inputs" is required: a JSON object such as {"in-0": "..."}.')
+  else config.inputs = readFlowInputs(fields, inputs, 'inputs')
+  if (config.publicKey === '') {
+    if (PULL_REQUEST_EVENTS.has(event.eventName))
+      config.skip =
+        'No public key in this pull request: forks and Dependabot do not get secrets; the flow run is skipped.'
+    else fields.problem('public-key', 'Input "public-key" is required.')
+  }
+  fields.throwIfAny()
+  return config
+}

@@ -1,0 +1,35 @@
+// Sizes and durations as people write them in a workflow: `50MB`, `1.5 GB`, `120`, `2m`.
+
+const SIZE_UNITS: Record<string, number> = {
+  '': 1,
+  b: 1,
+  kb: 1024,
+  kib: 1024,
+  mb: 1024 ** 2,
+  mib: 1024 ** 2,
+  gb: 1024 ** 3,
+  gib: 1024 ** 3,
+}
+
+/**
+ * Bytes in a size such as `50MB` (52428800): units B, KB, MB, GB as binary multiples (KiB, MiB, GiB are
+ * accepted too), any case, an optional space; a bare number is bytes. Undefined when not a size.
+ */
+export function parseSize(text: string): number | undefined {
+  const match = /^(\d+(?:\.\d+)?)\s?([a-z]*)$/i.exec(text.trim())
+  if (!match) return undefined
+  const unit = SIZE_UNITS[match[2].toLowerCase()]
+  if (unit === undefined) return undefined
+  const bytes = Math.floor(Number(match[1]) * unit)
+  return Number.isSafeInteger(bytes) ? bytes : undefined
+}
+
+const DURATION_UNITS: Record<string, number> = { '': 1000, s: 1000, m: 60_000, h: 3_600_000 }
+
+/** Milliseconds in a duration such as `120`, `120s`, `2m` or `1h` (a bare number is seconds). */
+export function parseDuration(text: string): number | undefined {
+  const match = /^(\d+(?:\.\d+)?)\s?([a-z]?)$/i.exec(text.trim())
+  if (!match) return undefined
+  const ms = Math.round(Number(match[1]) * DURATION_UNITS[match[2].toLowerCase()])
+  return Number.isSafeInteger(ms) ? ms : undefined
+}
