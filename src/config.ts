@@ -164,7 +164,6 @@ export function readIndexConfig(read: InputReader, event: EventContext): IndexCo
         'code that has not been reviewed, so indexing here would publish unreviewed content with the private ' +
         'key. Index on push (or workflow_dispatch) instead; the run-flow action may be used under this event.',
     )
-  const dryRun = fields.boolean('dry-run')
   const config: IndexConfig = {
     baseUrl: fields.baseUrl('base-url'),
     target: { flowId: fields.id('flow-id'), orgId: fields.id('org-id'), nodeId: fields.id('node-id') },
@@ -172,7 +171,7 @@ export function readIndexConfig(read: InputReader, event: EventContext): IndexCo
     files: readPatterns(fields),
     urls: [],
     mode: fields.oneOf('mode', ['auto', 'upload', 'update'] as const),
-    dryRun,
+    dryRun: fields.boolean('dry-run'),
     includeHiddenFiles: fields.boolean('include-hidden-files'),
     ifNoFilesFound: fields.oneOf('if-no-files-found', ['warn', 'error', 'ignore'] as const),
     maxFileSize: fields.size('max-file-size'),
@@ -193,7 +192,7 @@ export function readIndexConfig(read: InputReader, event: EventContext): IndexCo
     )
 
   const pullRequest = PULL_REQUEST_EVENTS.has(event.eventName)
-  if (config.privateKey === '' && !dryRun) {
+  if (config.privateKey === '' && !config.dryRun) {
     if (pullRequest)
       config.skip =
         'No private key in this pull request: forks and Dependabot do not get secrets; indexing skipped.'
@@ -204,7 +203,7 @@ export function readIndexConfig(read: InputReader, event: EventContext): IndexCo
   const flowInputs = fields.raw('flow-inputs')
   if (flowInputs !== '') {
     const inputs = readFlowInputs(fields, flowInputs, 'flow-inputs')
-    if (publicKey === '' && !dryRun && !config.skip)
+    if (publicKey === '' && !config.dryRun && !config.skip)
       fields.problem(
         'public-key',
         'Input "public-key" is required when "flow-inputs" is set (the flow runs after indexing).',
