@@ -2,9 +2,11 @@ import { describe, expect, test } from '@jest/globals'
 import {
   ConfigError,
   INDEX_DEFAULTS,
+  INDEX_INPUTS,
   readIndexConfig,
   readRunConfig,
   RUN_DEFAULTS,
+  RUN_INPUTS,
   type InputReader,
 } from '../src/config.js'
 
@@ -388,5 +390,23 @@ describe('readRunConfig', () => {
       readRunConfig(reader({ ...GOOD_RUN, 'public-key': 'pk-Hidden Value' }), PUSH),
     )
     expect(error.message).not.toContain('Hidden')
+  })
+})
+
+describe.each([
+  {
+    reader: readIndexConfig,
+    names: INDEX_INPUTS,
+    good: { ...GOOD_INDEX, 'public-key': PUBLIC_KEY, 'flow-inputs': '{"a": "b"}' },
+  },
+  { reader: readRunConfig, names: RUN_INPUTS, good: { ...GOOD_RUN, expect: 'x' } },
+])('the input lists', ({ reader: readConfig, names, good }) => {
+  test(`${readConfig.name} reads exactly the inputs it declares`, () => {
+    const read = new Set<string>()
+    readConfig((name) => {
+      read.add(name)
+      return good[name as keyof typeof good] ?? ''
+    }, PUSH)
+    expect([...read].sort()).toEqual([...names].sort())
   })
 })
