@@ -1,0 +1,268 @@
+// One HTTP exchange with the service: the request body streamed through a progress watchdog, the answer
+// read with a size bound, and every way it can fail turned into one ServiceError with keys scrubbed.
+import { Transform, type Writable } from 'node:stream'
+import type { Dispatcher } from 'undici'
+import type { Secrets } from '../log.js'
+import { FileChangedError } from '../select/read-guard.js'
+import {
+  excerpt,
+  RETRYABLE_STATUSES,
+  ServiceError,
+  type HttpMethod,
+  type OperationName,
+  type ServiceErrorFields,
+} from './errors.js'
+
+/** A request body that can be written once; a new one is built for every call. */
+export interface RequestBody {
+  contentType: string
+  /** Exact byte length, sent as Content-Length. */
+  length: number
+  /** Writes the body into `destination`; `fail` is called when the source (e.g. a file) breaks. */
+  writeTo(destination: Writable, fail: (error: Error) => void): void
+  /** Releases what the body holds open (file handles), whatever state it is in. */
+  dispose(): void
+}
+
+export function jsonBody(value: unknown): RequestBody {
+  const bytes = Buffer.from(JSON.stringify(value), 'utf8')
+  return {
+    contentType: 'application/json',
+    length: bytes.length,
+    writeTo: (destination) => void destination.end(bytes),
+    dispose: () => undefined,
+  }
+}
+
+export interface Exchange {
+  operation: OperationName
+  method: HttpMethod
+  /** The contract path shown in errors. */
+  path: string
+  url: URL
+  key: string
+  body: RequestBody
+  headersTimeoutMs: number
+  bodyIdleMs: number
+  /** A successful answer longer than this fails the call. */
+  maxAnswerBytes: number
+  signal?: AbortSignal
+}
+
+export interface Answer {
+  status: number
+  contentType: string
+  text: string
+}
+
+// An error answer is only shown as an excerpt: reading more of it is pointless.
+const ERROR_ANSWER_READ_LIMIT = 64 * 1024
+
+// Failures without an answer that are worth another attempt: the connection broke or timed out.
+const RETRYABLE_CODES: ReadonlySet<string> = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'EAI_AGAIN',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+])
+
+/** Aborts an upload whose body stops moving; armed when the body starts to flow, stopped once it is all out. */
+class BodyWatchdog {
+  private timer: NodeJS.Timeout | undefined
+  private stopped = false
+
+  constructor(
+    private readonly idleMs: number,
+    private readonly onIdle: () => void,
+  ) {}
+
+  start(): void {
+    if (this.stopped || this.timer) return
+    this.timer = setTimeout(() => {
+      this.stopped = true
+      this.onIdle()
+    }, this.idleMs)
+    this.timer.unref()
+  }
+
+  touch(): void {
+    this.timer?.refresh()
+  }
+
+  stop(): void {
+    this.stopped = true
+    clearTimeout(this.timer)
+  }
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(', ') : value
+}
+
+function errorCode(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined
+  const code = (error as { code?: unknown }).code
+  if (typeof code === 'string') return code
+  // Connecting to several addresses (happy eyeballs) fails with an AggregateError of the attempts.
+  if (error instanceof AggregateError) return errorCode(error.errors[0])
+  return undefined
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+async function readText(
+  body: Dispatcher.ResponseData['body'],
+  limit: number,
+): Promise<{ text: string; complete: boolean }> {
+  const chunks: Buffer[] = []
+  let length = 0
+  for await (const chunk of body) {
+    const bytes = chunk as Buffer
+    if (length + bytes.length > limit) {
+      chunks.push(bytes.subarray(0, limit - length))
+      body.destroy()
+      return { text: Buffer.concat(chunks).toString('utf8'), complete: false }
+    }
+    chunks.push(bytes)
+    length += bytes.length
+  }
+  return { text: Buffer.concat(chunks).toString('utf8'), complete: true }
+}
+
+/** Sends one request and returns its 2xx answer; anything else throws a ServiceError. */
+export async function exchange(agent: Dispatcher, secrets: Secrets, call: Exchange): Promise<Answer> {
+  let bodySent = false
+  let bodyError: Error | undefined
+  let idle = false
+  let answerStatus: number | undefined
+  const failure = (fields: Omit<ServiceErrorFields, 'operation' | 'method' | 'path' | 'bodySent'>) =>
+    new ServiceError({ operation: call.operation, method: call.method, path: call.path, bodySent, ...fields })
+
+  if (call.signal?.aborted) {
+    call.body.dispose()
+    throw failure({ code: 'ABORTED', retryable: false, reason: 'aborted before the request was sent' })
+  }
+  const watchdogAbort = new AbortController()
+  const signal = call.signal ? AbortSignal.any([call.signal, watchdogAbort.signal]) : watchdogAbort.signal
+  const watchdog = new BodyWatchdog(call.bodyIdleMs, () => {
+    idle = true
+    watchdogAbort.abort(new Error('the request body made no progress'))
+  })
+  // Counts progress as the bytes pass on towards the socket (undici pauses this stream when the socket
+  // is full, so a stalled upload stops calling transform).
+  const progress = new Transform({
+    transform(chunk, _encoding, callback) {
+      watchdog.touch()
+      callback(null, chunk)
+    },
+  })
+  progress.once('resume', () => watchdog.start())
+  progress.once('end', () => {
+    bodySent = true
+    watchdog.stop()
+  })
+  call.body.writeTo(progress, (error) => {
+    bodyError ??= error
+    progress.destroy(error)
+  })
+
+  try {
+    const response = await agent.request({
+      origin: call.url.origin,
+      path: call.url.pathname,
+      method: call.method,
+      headers: {
+        authorization: `Bearer ${call.key}`,
+        'content-type': call.body.contentType,
+        'content-length': String(call.body.length),
+        accept: 'application/json',
+        'user-agent': 'kb-sync',
+      },
+      body: progress,
+      signal,
+      headersTimeout: call.headersTimeoutMs,
+      bodyTimeout: call.bodyIdleMs,
+    })
+    const status = response.statusCode
+    answerStatus = status
+    if (status >= 300 && status < 400) {
+      response.body.destroy()
+      throw failure({
+        status,
+        code: 'REDIRECT',
+        retryable: false,
+        reason: `HTTP ${status}: redirects are not followed (the key is only sent to the base URL)`,
+      })
+    }
+    const success = status >= 200 && status < 300
+    const { text, complete } = await readText(
+      response.body,
+      success ? call.maxAnswerBytes : ERROR_ANSWER_READ_LIMIT,
+    )
+    if (!success) {
+      const shown = excerpt(secrets.redact(text))
+      const retryAfter = headerValue(response.headers['retry-after'])
+      throw failure({
+        status,
+        body: shown,
+        retryable: RETRYABLE_STATUSES.has(status),
+        retryAfter,
+        reason: `HTTP ${status}${shown ? `: ${shown}` : ''}`,
+      })
+    }
+    if (!complete) {
+      throw failure({
+        status,
+        code: 'ANSWER_TOO_LARGE',
+        retryable: false,
+        reason: `HTTP ${status} with an answer longer than ${call.maxAnswerBytes} bytes`,
+      })
+    }
+    return { status, contentType: headerValue(response.headers['content-type']) ?? '', text }
+  } catch (error) {
+    if (error instanceof ServiceError) throw error
+    throw unanswered(error)
+  } finally {
+    watchdog.stop()
+    progress.destroy()
+    call.body.dispose()
+  }
+
+  function unanswered(error: unknown): ServiceError {
+    // What the service did is unknown when the body went out and no complete answer came back.
+    const ambiguity = bodySent ? '; the whole request had been sent, so it may have been applied' : ''
+    const during = answerStatus === undefined ? '' : `reading the HTTP ${answerStatus} answer: `
+    if (call.signal?.aborted)
+      return failure({ code: 'ABORTED', retryable: false, reason: `aborted${ambiguity}` })
+    if (idle) {
+      return failure({
+        code: 'BODY_IDLE_TIMEOUT',
+        retryable: true,
+        reason: `BODY_IDLE_TIMEOUT: the request body made no progress for ${call.bodyIdleMs} ms`,
+      })
+    }
+    if (bodyError) {
+      const code = bodyError instanceof FileChangedError ? 'FILE_CHANGED' : 'FILE_READ_ERROR'
+      return failure({ code, retryable: false, reason: `${code}: ${secrets.redact(bodyError.message)}` })
+    }
+    const code = errorCode(error) ?? (error instanceof Error ? error.name : 'ERROR')
+    const detail =
+      code === 'UND_ERR_HEADERS_TIMEOUT' ? `no answer within ${call.headersTimeoutMs} ms` : errorText(error)
+    return failure({
+      code,
+      retryable: RETRYABLE_CODES.has(code),
+      reason: `${code}: ${during}${secrets.redact(detail)}${ambiguity}`,
+    })
+  }
+}

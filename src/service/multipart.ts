@@ -1,0 +1,138 @@
+// The multipart body of the document operations, streamed from disk: files are opened (and checked
+// against their selected size) before the request starts, then read only as the socket takes the bytes.
+import { stat } from 'node:fs/promises'
+import path from 'node:path'
+import type { Readable, Writable } from 'node:stream'
+import FormData from 'form-data'
+import { displayName } from '../log.js'
+import { FileChangedError, openSelectedFile } from '../select/read-guard.js'
+import { ClientUsageError } from './errors.js'
+import type { RequestBody } from './http.js'
+
+export interface DocumentRef {
+  /** Document name, sent as the part's filename (the repo-relative POSIX path). */
+  name: string
+  /** Where to read it. */
+  path: string
+  /** Size when selected; read from disk when absent. The body carries exactly this many bytes. */
+  size?: number
+}
+
+// Types the service is likely to index, by extension; anything else goes as opaque bytes.
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  md: 'text/markdown',
+  markdown: 'text/markdown',
+  mdx: 'text/markdown',
+  txt: 'text/plain',
+  text: 'text/plain',
+  html: 'text/html',
+  htm: 'text/html',
+  pdf: 'application/pdf',
+  json: 'application/json',
+  csv: 'text/csv',
+  tsv: 'text/tab-separated-values',
+  xml: 'application/xml',
+  yaml: 'application/yaml',
+  yml: 'application/yaml',
+  rst: 'text/x-rst',
+  adoc: 'text/asciidoc',
+  rtf: 'application/rtf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  ppt: 'application/vnd.ms-powerpoint',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  odt: 'application/vnd.oasis.opendocument.text',
+  epub: 'application/epub+zip',
+}
+
+export const DEFAULT_CONTENT_TYPE = 'application/octet-stream'
+
+/** The part's content type, from the extension of the document name (case-insensitive). */
+export function contentTypeFor(name: string): string {
+  const extension = path.posix.extname(name).slice(1).toLowerCase()
+  return Object.hasOwn(CONTENT_TYPES, extension) ? CONTENT_TYPES[extension] : DEFAULT_CONTENT_TYPE
+}
+
+/** Part names: every upload part is `files`; update parts are numbered `file1`, `file2`, … in order. */
+export type PartNaming = 'files' | 'numbered'
+
+export function partName(naming: PartNaming, index: number): string {
+  return naming === 'files' ? 'files' : `file${index + 1}`
+}
+
+/**
+ * Why form-data could not carry `name` as it is, or undefined. form-data percent-encodes CR, LF and `"`
+ * in the filename (as browsers do) but also normalises the path and turns `\` into `/`: such a name
+ * would arrive as a different document, so it is refused instead.
+ */
+export function documentNameProblem(name: string): string | undefined {
+  if (name.length === 0) return 'is empty'
+  if (name.includes('\0')) return 'contains a NUL character'
+  if (name.includes('\\')) return 'contains a backslash, which multipart filenames turn into "/"'
+  if (path.posix.normalize(name) !== name)
+    return 'is not a normalised path (it has "." or ".." segments or "//")'
+  return undefined
+}
+
+/** Refuses documents that cannot be sent as named (before any I/O). */
+export function checkDocuments(documents: readonly DocumentRef[]): void {
+  if (documents.length === 0) throw new ClientUsageError('at least one document is needed')
+  for (const document of documents) {
+    const problem = documentNameProblem(document.name)
+    if (problem) throw new ClientUsageError(`document name "${displayName(document.name)}" ${problem}`)
+    if (document.size !== undefined && !(Number.isSafeInteger(document.size) && document.size >= 0))
+      throw new ClientUsageError(`document "${displayName(document.name)}" has an invalid size`)
+  }
+}
+
+async function sizeOnDisk(document: DocumentRef): Promise<number> {
+  try {
+    return (await stat(document.path)).size
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error'
+    throw new FileChangedError(`${displayName(document.name)} could not be read (${code}).`)
+  }
+}
+
+/**
+ * Opens every document (failing with the read guard's FileChangedError when one is no longer the
+ * selected regular file of its size) and returns the streamed multipart body with its exact length.
+ */
+export async function multipartBody(
+  documents: readonly DocumentRef[],
+  naming: PartNaming,
+): Promise<RequestBody> {
+  const streams: Readable[] = []
+  const dispose = () => {
+    for (const stream of streams) stream.destroy()
+  }
+  const form = new FormData()
+  try {
+    for (const [index, document] of documents.entries()) {
+      const size = document.size ?? (await sizeOnDisk(document))
+      const stream = await openSelectedFile({ name: document.name, path: document.path, size, mtimeMs: 0 })
+      streams.push(stream)
+      // A function value makes form-data pipe the stream itself when its turn comes, without the
+      // buffering wrapper it puts around streams appended directly.
+      form.append(partName(naming, index), (next: (value: Readable) => void) => next(stream), {
+        filepath: document.name,
+        contentType: contentTypeFor(document.name),
+        knownLength: size,
+      })
+    }
+  } catch (error) {
+    dispose()
+    throw error
+  }
+  return {
+    contentType: form.getHeaders()['content-type'] as string,
+    length: form.getLengthSync(),
+    writeTo(destination: Writable, fail: (error: Error) => void) {
+      form.once('error', fail)
+      form.pipe(destination)
+    },
+    dispose,
+  }
+}
