@@ -1,0 +1,354 @@
+// Runs a plan against the service: `concurrency` requests in flight, retries, the upsert switch, splitting
+// of rejected batches, and exactly one outcome per document and URL.
+import { lstat } from 'node:fs/promises'
+import { displayName, type Logger } from './log.js'
+import type { Batch, IndexTarget, ItemOutcome, Operation, Plan, SelectedFile, SendResult } from './model.js'
+import { ServiceError, type ServiceClient } from './service/client.js'
+import { decideRetry, systemClock, type Clock, type RetryPolicy } from './service/retry.js'
+import { CircuitBreaker } from './send/breaker.js'
+import { RequestScheduler } from './send/scheduler.js'
+
+export interface SendOptions {
+  concurrency: number
+  retry: RetryPolicy
+  log: Logger
+  /** Runner cancellation: no new requests; in-flight ones get `graceMs`, then are aborted. */
+  signal?: AbortSignal
+  graceMs?: number
+  clock?: Clock
+  /** Called after each completed request: `done` of `total` batches finished, `bytes` of documents landed. */
+  onProgress?: (progress: { done: number; total: number; bytes: number }) => void
+  /** Failed attempts in a row (across workers) after which nothing new starts. */
+  breakerThreshold?: number
+  random?: () => number
+}
+
+export type IndexingClient = Pick<
+  ServiceClient,
+  'uploadUrls' | 'updateUrls' | 'uploadDocuments' | 'updateDocuments'
+>
+
+export const DEFAULT_GRACE_MS = 5000
+
+/** One document or URL of the plan, and how far it got. */
+interface Item {
+  kind: 'document' | 'url'
+  name: string
+  /** Documents: the file as last seen on disk (re-read before every resend). */
+  file?: SelectedFile
+  attempts: number
+  outcome?: ItemOutcome
+}
+
+/** Items sent together in one request, and how they are meant to be sent. */
+interface Unit {
+  kind: Batch['kind']
+  items: Item[]
+  operation: Operation
+  /** 404 on update → upload, 409 on upload → update. */
+  upsert: boolean
+}
+
+const METHOD: Record<Operation, string> = { upload: 'POST', update: 'PATCH' }
+
+export async function sendPlan(
+  plan: Plan,
+  client: IndexingClient,
+  target: IndexTarget,
+  options: SendOptions,
+): Promise<SendResult> {
+  return new PlanSender(client, target, options).run(plan.batches)
+}
+
+class PlanSender {
+  private readonly clock: Clock
+  private readonly log: Logger
+  /** Aborted on cancellation or when the breaker opens: nothing new starts, sleepers wake. */
+  private readonly stop = new AbortController()
+  /** Aborted `graceMs` after cancellation: the requests still in flight are cut off. */
+  private readonly hardStop = new AbortController()
+  private readonly scheduler: RequestScheduler
+  private readonly breaker: CircuitBreaker
+  private requests = 0
+  private batchesDone = 0
+  private batchesTotal = 0
+  private bytesLanded = 0
+
+  constructor(
+    private readonly client: IndexingClient,
+    private readonly target: IndexTarget,
+    private readonly options: SendOptions,
+  ) {
+    this.clock = options.clock ?? systemClock
+    this.log = options.log
+    this.scheduler = new RequestScheduler(options.concurrency, this.clock, this.stop.signal)
+    this.breaker = new CircuitBreaker(options.breakerThreshold)
+  }
+
+  async run(batches: Batch[]): Promise<SendResult> {
+    const units = batches.map((batch) => unitOf(batch))
+    const items = units.flatMap((unit) => unit.items)
+    this.batchesTotal = units.length
+
+    const { signal } = this.options
+    let graceTimer: NodeJS.Timeout | undefined
+    const onCancel = () => {
+      this.stop.abort()
+      graceTimer = setTimeout(() => this.hardStop.abort(), this.options.graceMs ?? DEFAULT_GRACE_MS)
+    }
+    if (signal?.aborted) onCancel()
+    else signal?.addEventListener('abort', onCancel, { once: true })
+
+    try {
+      await Promise.all(units.map((unit) => this.runBatch(unit)))
+    } finally {
+      signal?.removeEventListener('abort', onCancel)
+      clearTimeout(graceTimer)
+    }
+    return {
+      items: items.map((item) => item.outcome!),
+      requests: this.requests,
+      cancelled: signal?.aborted ?? false,
+    }
+  }
+
+  private async runBatch(unit: Unit): Promise<void> {
+    try {
+      await this.runUnit(unit)
+    } catch (error) {
+      // A bug must not lose items: whatever has no outcome yet fails with the error.
+      this.fail(
+        unit.items.filter((item) => !item.outcome),
+        unit.operation,
+        errorMessage(error),
+      )
+    }
+    this.batchesDone++
+    this.reportProgress()
+  }
+
+  /** Sends one unit until every item has an outcome: retries, switches operation, or splits it. */
+  private async runUnit(start: Unit): Promise<void> {
+    const { kind, items: startItems } = start
+    let items = startItems
+    let operation = start.operation
+    let upsert = start.upsert
+    let switches = 0
+    let failedAttempts = 0
+    let firstAttemptAt: number | undefined
+    let lastError: string | undefined
+
+    for (;;) {
+      if (firstAttemptAt !== undefined && kind === 'documents')
+        items = await this.refreshFiles(items, operation)
+      if (items.length === 0) return
+      const turn = await this.scheduler.acquire(firstAttemptAt !== undefined)
+      if (!turn) return this.fail(items, operation, this.stoppedReason(lastError))
+      firstAttemptAt ??= this.clock.now()
+
+      const failure = await this.attempt(kind, items, operation)
+      if (failure === undefined) return
+
+      const error = failure instanceof ServiceError ? failure : undefined
+      lastError = errorMessage(failure)
+      if (this.hardStop.signal.aborted) {
+        return this.fail(items, operation, `cancelled while the request was in flight: ${lastError}`)
+      }
+      const status = error?.status
+      const wrongOperation =
+        upsert && ((status === 404 && operation === 'update') || (status === 409 && operation === 'upload'))
+
+      if (wrongOperation && (switches === 0 || (items.length === 1 && switches < 2))) {
+        this.breaker.answered()
+        switches++
+        operation = operation === 'update' ? 'upload' : 'update'
+        this.log.info(
+          `${describe(kind, items)}: ${METHOD[otherOf(operation)]} answered ${status}; sending again as ${operation} (${METHOD[operation]}).`,
+        )
+        continue
+      }
+
+      if (error && (error.retryable || error.code === 'FILE_CHANGED')) {
+        failedAttempts++
+        // A file that changed on disk says nothing about the service.
+        if (error.code !== 'FILE_CHANGED') this.breaker.failed(lastError)
+        if (this.breaker.open) this.stop.abort()
+        if (status === 429) this.scheduler.rateLimited()
+        const decision = decideRetry(
+          { retryable: true, status, retryAfter: error.retryAfter },
+          failedAttempts,
+          firstAttemptAt,
+          this.options.retry,
+          this.clock,
+          this.options.random,
+        )
+        if (!decision.retry) return this.fail(items, operation, lastError)
+        if (decision.hintMs !== undefined) this.scheduler.pause(decision.hintMs)
+        // The whole body went out and no answer came: the upload may have been applied. Updating is
+        // safe either way (404 then means it was not, and the upload is sent again).
+        if (operation === 'upload' && error.bodySent && status === undefined) {
+          operation = 'update'
+          upsert = true
+          switches = 0
+        }
+        const delayMs = error.code === 'FILE_CHANGED' ? 0 : decision.delayMs
+        this.log.info(
+          `${describe(kind, items)}: attempt ${failedAttempts} failed (${lastError}); retrying as ${operation} in ${formatMs(delayMs)}.`,
+        )
+        await this.clock.sleep(delayMs, this.stop.signal)
+        continue
+      }
+
+      if (status !== undefined) this.breaker.answered()
+      if (items.length > 1) {
+        // One bad item must not sink the others: each is sent alone. After a contradictory upsert
+        // answer (mixed batch) each starts from the planned operation again.
+        const why = wrongOperation
+          ? `both ${METHOD[otherOf(operation)]} and ${METHOD[operation]} were refused (some exist, some do not)`
+          : lastError
+        this.log.info(`${describe(kind, items)}: ${why}; sending each ${kindWord(kind)} alone.`)
+        const singleOperation = wrongOperation ? start.operation : operation
+        await Promise.all(
+          items.map((item) => this.runUnit({ kind, items: [item], operation: singleOperation, upsert })),
+        )
+        return
+      }
+      return this.fail(items, operation, lastError)
+    }
+  }
+
+  /** One request. Undefined on success (outcomes recorded), else what it failed with. */
+  private async attempt(kind: Unit['kind'], items: Item[], operation: Operation): Promise<unknown> {
+    for (const item of items) item.attempts++
+    this.requests++
+    let failure: unknown
+    try {
+      await this.call(kind, items, operation)
+    } catch (error) {
+      failure = error ?? new Error('unknown failure')
+    }
+    this.scheduler.release()
+    if (failure === undefined) {
+      this.breaker.answered()
+      this.scheduler.succeeded()
+      for (const item of items) {
+        item.outcome = {
+          kind: item.kind,
+          name: item.name,
+          outcome: operation === 'upload' ? 'uploaded' : 'updated',
+          operation,
+          attempts: item.attempts,
+          ...(item.file ? { size: item.file.size } : {}),
+        }
+        this.bytesLanded += item.file?.size ?? 0
+      }
+    }
+    this.reportProgress()
+    return failure
+  }
+
+  private call(kind: Unit['kind'], items: Item[], operation: Operation): Promise<unknown> {
+    const options = { signal: this.hardStop.signal }
+    if (kind === 'urls') {
+      const urls = items.map((item) => item.name)
+      return operation === 'upload'
+        ? this.client.uploadUrls(this.target, urls, options)
+        : this.client.updateUrls(this.target, urls, options)
+    }
+    const documents = items.map((item) => ({ name: item.name, path: item.file!.path, size: item.file!.size }))
+    return operation === 'upload'
+      ? this.client.uploadDocuments(this.target, documents, options)
+      : this.client.updateDocuments(this.target, documents, options)
+  }
+
+  /**
+   * Before a resend, each file is looked at again: a changed one is sent whole as it is now (never a
+   * stale size with new bytes); one that is gone or no longer a regular file fails alone.
+   */
+  private async refreshFiles(items: Item[], operation: Operation): Promise<Item[]> {
+    const kept: Item[] = []
+    await Promise.all(
+      items.map(async (item) => {
+        const file = item.file!
+        try {
+          const stats = await lstat(file.path)
+          if (!stats.isFile()) throw new Error('it is no longer a regular file')
+          if (stats.size !== file.size || stats.mtimeMs !== file.mtimeMs) {
+            item.file = { ...file, size: stats.size, mtimeMs: stats.mtimeMs }
+            this.log.info(
+              `${displayName(item.name)} changed since it was selected; sending its current content.`,
+            )
+          }
+          kept.push(item)
+        } catch (error) {
+          const reason = error instanceof Error && 'code' in error ? String(error.code) : errorMessage(error)
+          this.fail([item], operation, `${displayName(item.name)} can no longer be read (${reason}).`)
+        }
+      }),
+    )
+    // Keep the planned order (the await above finishes in any order).
+    return items.filter((item) => kept.includes(item))
+  }
+
+  private stoppedReason(lastError: string | undefined): string {
+    if (this.options.signal?.aborted) {
+      return lastError === undefined
+        ? 'cancelled before it was sent'
+        : `cancelled before it could be retried; last error: ${lastError}`
+    }
+    const breakerNote = `stopped: ${this.breaker.threshold} attempts in a row failed`
+    return lastError === undefined
+      ? `not sent (${breakerNote}); last error: ${this.breaker.lastError ?? 'unknown'}`
+      : `${lastError} (${breakerNote})`
+  }
+
+  private fail(items: Item[], operation: Operation, error: string): void {
+    const cleaned = this.log.clean(error)
+    for (const item of items) {
+      if (item.outcome) continue
+      item.outcome = {
+        kind: item.kind,
+        name: item.name,
+        outcome: 'failed',
+        operation,
+        attempts: item.attempts,
+        ...(item.file ? { size: item.file.size } : {}),
+        error: cleaned,
+      }
+    }
+    this.reportProgress()
+  }
+
+  private reportProgress(): void {
+    this.options.onProgress?.({ done: this.batchesDone, total: this.batchesTotal, bytes: this.bytesLanded })
+  }
+}
+
+function unitOf(batch: Batch): Unit {
+  const items: Item[] =
+    batch.kind === 'documents'
+      ? batch.documents.map((file) => ({ kind: 'document', name: file.name, file, attempts: 0 }))
+      : batch.urls.map((url) => ({ kind: 'url', name: url, attempts: 0 }))
+  return { kind: batch.kind, items, operation: batch.operation, upsert: batch.fallback }
+}
+
+function otherOf(operation: Operation): Operation {
+  return operation === 'upload' ? 'update' : 'upload'
+}
+
+function kindWord(kind: Unit['kind']): string {
+  return kind === 'documents' ? 'document' : 'URL'
+}
+
+function describe(kind: Unit['kind'], items: Item[]): string {
+  if (items.length === 1) return `${kindWord(kind)} ${displayName(items[0].name)}`
+  return `batch of ${items.length} ${kindWord(kind)}s (${displayName(items[0].name)}, …)`
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+function formatMs(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`
+}
