@@ -196,6 +196,8 @@ export async function exchange(agent: Dispatcher, secrets: Secrets, call: Exchan
     })
     const status = response.statusCode
     answerStatus = status
+    // Destroying the answer early (a redirect, an over-long answer) emits an abort error nobody waits for.
+    response.body.on('error', () => undefined)
     if (status >= 300 && status < 400) {
       response.body.destroy()
       throw failure({
