@@ -167,6 +167,8 @@ export async function exchange(agent: Dispatcher, secrets: Secrets, call: Exchan
       callback(null, chunk)
     },
   })
+  // undici listens for errors only while the request runs; a file failing later must not crash the process.
+  progress.on('error', () => undefined)
   progress.once('resume', () => watchdog.start())
   progress.once('end', () => {
     bodySent = true

@@ -130,7 +130,7 @@ export async function multipartBody(
     contentType: form.getHeaders()['content-type'] as string,
     length: form.getLengthSync(),
     writeTo(destination: Writable, fail: (error: Error) => void) {
-      form.once('error', fail)
+      form.on('error', fail)
       form.pipe(destination)
     },
     dispose,
