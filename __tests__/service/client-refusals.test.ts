@@ -4,7 +4,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import fc from 'fast-check'
 import { baseUrlProblem, ClientUsageError, ServiceClient } from '../../src/service/client.js'
+import { idProblem } from '../../src/service/ids.js'
 import { startRecordingServer, type RecordingServer } from './recording-server.js'
 
 const PRIVATE_KEY = 'sk-private-refusals'
@@ -92,6 +94,57 @@ describe('ids', () => {
     expect(server.requests.map((request) => request.url)).toEqual([
       `/indexing/v0/urls/.../A-z_0.9~/${'x'.repeat(128)}`,
     ])
+    server.requests.length = 0
+  })
+})
+
+describe('ids (property)', () => {
+  // Pieces a URL parser treats specially, mixed with arbitrary text.
+  const piece = fc.oneof(
+    fc.constantFrom(
+      '.',
+      '..',
+      '%2e',
+      '%2E%2E',
+      '/',
+      '\\',
+      '?',
+      '#',
+      '%',
+      '%2F',
+      ';',
+      '~',
+      '-',
+      '_',
+      'a',
+      'Z',
+      '9',
+      'é',
+    ),
+    fc.string({ maxLength: 4 }),
+  )
+  const id = fc.oneof(
+    fc.array(piece, { maxLength: 6 }).map((pieces) => pieces.join('')),
+    fc.stringMatching(/^[A-Za-z0-9._~-]{1,8}$/),
+  )
+
+  it('either refuses before any request or the request arrives at exactly the ids given', async () => {
+    await fc.assert(
+      fc.asyncProperty(id, id, id, async (flowId, orgId, nodeId) => {
+        const before = server.requests.length
+        const call = client.uploadUrls({ flowId, orgId, nodeId }, ['https://a.example'])
+        if ([flowId, orgId, nodeId].some((value) => idProblem(value) !== undefined)) {
+          await expect(call).rejects.toBeInstanceOf(ClientUsageError)
+          expect(server.requests.length).toBe(before)
+          return
+        }
+        await call
+        const path = server.requests[before].url.split('/').slice(1)
+        expect(path.slice(0, 3)).toEqual(['indexing', 'v0', 'urls'])
+        expect(path.slice(3).map(decodeURIComponent)).toEqual([flowId, orgId, nodeId])
+      }),
+      { numRuns: 300 },
+    )
     server.requests.length = 0
   })
 })
