@@ -1,0 +1,136 @@
+// The emulator's flow: a small but real retrieval over the flow's knowledge bases. Markdown and plain
+// text documents are split into passages (by headings and blank lines) and ranked against the question
+// with MiniSearch (BM25+); other documents are listed by name, indexed URLs by value (never fetched:
+// the emulator makes no network calls).
+import path from 'node:path'
+import MiniSearch from 'minisearch'
+
+export interface FlowDocument {
+  /** Knowledge base (node) the document is in. */
+  nodeId: string
+  name: string
+  contentType: string
+  /** The text of a text document (possibly cut at a size limit); undefined for other types. */
+  text: string | undefined
+}
+
+export interface FlowKnowledge {
+  documents: FlowDocument[]
+  urls: string[]
+}
+
+export interface Passage {
+  document: string
+  heading: string
+  text: string
+}
+
+export const TOP_PASSAGES = 3
+
+const TEXT_EXTENSIONS = new Set(['.md', '.markdown', '.mdx', '.txt', '.text', '.rst', '.adoc'])
+
+/** Markdown and plain text are searched; anything else is listed by name only. */
+export function isTextDocument(name: string, contentType: string): boolean {
+  const type = contentType.split(';')[0].trim().toLowerCase()
+  if (type === 'text/markdown' || type === 'text/plain' || type === 'text/x-rst') return true
+  return TEXT_EXTENSIONS.has(path.posix.extname(name).toLowerCase())
+}
+
+const HEADING = /^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$/
+
+/** Splits text into passages: blocks between blank lines, each remembering the heading above it. */
+export function splitPassages(document: string, text: string): Passage[] {
+  const passages: Passage[] = []
+  let heading = ''
+  let block: string[] = []
+  const flush = () => {
+    const body = block.join('\n').trim()
+    if (body) passages.push({ document, heading, text: body })
+    block = []
+  }
+  for (const line of text.replace(/\r\n?/g, '\n').split('\n')) {
+    const match = HEADING.exec(line)
+    if (match) {
+      flush()
+      heading = match[1]
+    } else if (line.trim() === '') {
+      flush()
+    } else {
+      block.push(line)
+    }
+  }
+  flush()
+  return passages
+}
+
+// Words that carry no meaning for ranking (the question is natural language).
+const STOP_WORDS = new Set(
+  (
+    'a an and are as at be by can do does for from how i if in is it of on or so that the this to ' +
+    'was what when where which who why will with you your my me we our'
+  ).split(' '),
+)
+
+function processTerm(term: string): string | null {
+  const lower = term.toLowerCase()
+  return STOP_WORDS.has(lower) ? null : lower
+}
+
+/** The best passages for the question, best first. */
+export function rankPassages(question: string, passages: Passage[], limit = TOP_PASSAGES): Passage[] {
+  const index = new MiniSearch<{ id: number; heading: string; text: string }>({
+    fields: ['heading', 'text'],
+    processTerm,
+    searchOptions: {
+      boost: { heading: 1.5 },
+      prefix: (term) => term.length > 3,
+      fuzzy: (term) => (term.length > 5 ? 0.2 : false),
+      combineWith: 'OR',
+    },
+  })
+  index.addAll(passages.map((passage, id) => ({ id, heading: passage.heading, text: passage.text })))
+  return index
+    .search(question)
+    .slice(0, limit)
+    .map((result) => passages[result.id as number])
+}
+
+/** The question of a run: `in-0`, then every other input, one per line. */
+export function questionOf(inputs: Record<string, string>): string {
+  const rest = Object.entries(inputs)
+    .filter(([key]) => key !== 'in-0')
+    .map(([, value]) => value)
+  return [inputs['in-0'] ?? '', ...rest].filter((part) => part.trim() !== '').join('\n')
+}
+
+function describe(passage: Passage, rank: number): string {
+  const where = passage.heading ? `${passage.document} (${passage.heading})` : passage.document
+  return `[${rank}] ${where}\n${passage.text}`
+}
+
+/** The text of `out-0` for a question over a flow's knowledge. */
+export function answerQuestion(question: string, knowledge: FlowKnowledge, flowName: string): string {
+  const textDocuments = knowledge.documents.filter((document) => document.text !== undefined)
+  const otherDocuments = knowledge.documents.filter((document) => document.text === undefined)
+  if (knowledge.documents.length === 0 && knowledge.urls.length === 0)
+    return `No documents indexed: the knowledge bases of ${flowName} are empty.`
+
+  const sections: string[] = []
+  if (question === '') {
+    sections.push('No question was given (input "in-0" is empty).')
+  } else {
+    const passages = textDocuments.flatMap((document) => splitPassages(document.name, document.text ?? ''))
+    const best = rankPassages(question, passages)
+    if (best.length > 0) sections.push(best.map((passage, i) => describe(passage, i + 1)).join('\n\n'))
+    else if (textDocuments.length > 0)
+      sections.push('No passage of the indexed documents matches the question.')
+    else sections.push('No text documents are indexed to search.')
+  }
+  if (otherDocuments.length > 0)
+    sections.push(
+      `Other documents (not searched):\n${otherDocuments.map((document) => `- ${document.name}`).join('\n')}`,
+    )
+  if (knowledge.urls.length > 0)
+    sections.push(`Indexed websites (not fetched):\n${knowledge.urls.map((url) => `- ${url}`).join('\n')}`)
+  return sections.join('\n\n')
+}

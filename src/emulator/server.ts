@@ -1,0 +1,527 @@
+// The local emulator of the indexing/inference service: the five operations of the contract over real
+// HTTP, with the checks the contract implies, a store on disk, a retrieval flow, injectable latency and
+// faults, and a request log for tests.
+//
+// Documented choices (the contract shows no responses):
+// - Success: 200 with {"uploaded": [...]} (POST) or {"updated": [...]} (PATCH) naming the documents or
+//   URLs; the run answers {"outputs": {"out-0": "..."}, "run_id": "<uuid>"}.
+// - POST of a document name / URL that exists: 409; PATCH of one that does not: 404. A request is applied
+//   all-or-nothing; the detail names every offender.
+// - Errors are FastAPI-style: {"detail": "..."} (401/403/404/405/409/413/429/500/503) and
+//   {"detail": [{"loc", "msg", "type"}]} for validation (422).
+// - 401/403 details deliberately echo the token received, like a careless real service might: it lets
+//   tests prove that clients scrub keys from the errors they show.
+import { randomUUID } from 'node:crypto'
+import { appendFileSync } from 'node:fs'
+import { mkdir, mkdtemp, open, rm } from 'node:fs/promises'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { finished } from 'node:stream/promises'
+import { idProblem } from '../service/ids.js'
+import { createFaultPicker, type FaultKind } from './faults.js'
+import { answerQuestion, isTextDocument, questionOf, type FlowDocument } from './flow.js'
+import { discardParts, receiveMultipart, type ReceivedPart } from './multipart.js'
+import { EmulatorStore, type ChangeMode, type KnowledgeBaseId, type ReceivedDocument } from './store.js'
+import {
+  checkDocumentParts,
+  checkJsonContentType,
+  checkMultipartContentType,
+  checkRunInputs,
+  checkUrlList,
+  parseJson,
+  type Checked,
+  type ValidationIssue,
+} from './validation.js'
+
+export type { FaultKind } from './faults.js'
+
+export interface EmulatorOptions {
+  port?: number
+  host?: string
+  /** When omitted: a temp dir made now and removed by close(). */
+  dataDir?: string
+  privateKey: string
+  publicKey: string
+  latencyMs?: number
+  /** 0..1 share of requests that get a fault, chosen with a seeded PRNG. */
+  faultRate?: number
+  seed?: number
+  /** Default: all five. */
+  faultKinds?: FaultKind[]
+  /** Value of Retry-After on 429/503 (default 1). */
+  retryAfterSeconds?: number
+  /** Tests: decide the fault of one request (takes precedence over faultRate). seq starts at 1. */
+  inject?: (request: { method: string; path: string; seq: number }) => FaultKind | undefined
+  /** Tests: answer 422 (FastAPI detail) for a request containing a document with this name; return the message. */
+  rejectDocument?: (name: string) => string | undefined
+}
+
+export interface DocumentPart {
+  field: string
+  filename: string
+  size: number
+  sha256: string
+  contentType: string
+}
+
+export interface RequestLogEntry {
+  seq: number
+  time: string
+  method: string
+  path: string
+  /** null when the connection was reset. */
+  status: number | null
+  fault?: FaultKind
+  key: 'private' | 'public' | 'none' | 'unknown'
+  /** Whether the store changed. */
+  applied: boolean
+  documents?: DocumentPart[]
+  urls?: string[]
+  inputs?: Record<string, string>
+}
+
+export interface StoredDocumentInfo {
+  name: string
+  size: number
+  sha256: string
+  /** How many times the name was created. */
+  created: number
+  /** How many times it was patched. */
+  updated: number
+}
+
+export interface Emulator {
+  /** e.g. http://127.0.0.1:PORT (no trailing slash). */
+  url: string
+  dataDir: string
+  /** In-memory copy of the request log (also appended as JSON lines to <dataDir>/requests.jsonl). */
+  requests(): RequestLogEntry[]
+  /** Sorted by name. */
+  documents(flowId: string, orgId: string, nodeId: string): StoredDocumentInfo[]
+  urls(flowId: string, orgId: string, nodeId: string): string[]
+  close(): Promise<void>
+}
+
+/** Largest JSON body accepted (URL lists and run inputs). */
+const JSON_BODY_LIMIT = 16 * 1024 * 1024
+/** Bytes of each text document the flow reads: enough for docs, bounded for memory. */
+const FLOW_TEXT_LIMIT = 2 * 1024 * 1024
+
+type KeyKind = RequestLogEntry['key']
+
+type Route =
+  | { operation: 'urls' | 'documents'; kb: KnowledgeBaseId; allow: string }
+  | { operation: 'run'; flowId: string; orgId: string; allow: string }
+
+interface Answer {
+  status: number
+  body: unknown
+  headers?: Record<string, string>
+}
+
+const detail = (status: number, message: string, headers?: Record<string, string>): Answer => ({
+  status,
+  body: { detail: message },
+  headers,
+})
+const invalid = (issues: ValidationIssue[]): Answer => ({ status: 422, body: { detail: issues } })
+
+function decodeId(segment: string): string | undefined {
+  try {
+    const id = decodeURIComponent(segment)
+    return idProblem(id) === undefined ? id : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** The route of a raw request path, or undefined (404). Ids follow the client's own id rule. */
+export function matchRoute(rawPath: string): Route | undefined {
+  const segments = rawPath.split('/')
+  if (segments[0] !== '') return undefined
+  const [, area, version, operation, ...ids] = segments
+  const decoded = ids.map(decodeId)
+  if (decoded.some((id) => id === undefined)) return undefined
+  if (area === 'indexing' && version === 'v0' && (operation === 'urls' || operation === 'documents')) {
+    if (decoded.length !== 3) return undefined
+    const [flowId, orgId, nodeId] = decoded as string[]
+    return { operation, kb: { flowId, orgId, nodeId }, allow: 'POST, PATCH' }
+  }
+  if (area === 'inference' && version === 'v0' && operation === 'run') {
+    if (decoded.length !== 2) return undefined
+    const [orgId, flowId] = decoded as string[]
+    return { operation, orgId, flowId, allow: 'POST' }
+  }
+  return undefined
+}
+
+function bearerToken(header: string | undefined): string | undefined {
+  const match = /^Bearer[ \t]+(\S.*?)\s*$/i.exec(header ?? '')
+  return match?.[1]
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Reads the rest of the body and throws it away, so the client can finish sending before the answer. */
+async function drain(request: IncomingMessage): Promise<void> {
+  if (request.readableEnded) return
+  request.resume()
+  await finished(request).catch(() => undefined)
+}
+
+async function readBody(request: IncomingMessage, limit: number): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length
+    if (size > limit) {
+      await drain(request)
+      return undefined
+    }
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks)
+}
+
+async function readTextPrefix(file: string, limit: number): Promise<string> {
+  const handle = await open(file, 'r')
+  try {
+    const buffer = Buffer.alloc(limit)
+    const { bytesRead } = await handle.read(buffer, 0, limit, 0)
+    return buffer.subarray(0, bytesRead).toString('utf8')
+  } finally {
+    await handle.close()
+  }
+}
+
+function checkOptions(options: EmulatorOptions): void {
+  if (typeof options.privateKey !== 'string' || options.privateKey.trim() === '')
+    throw new TypeError('privateKey must be a non-empty string')
+  if (typeof options.publicKey !== 'string' || options.publicKey.trim() === '')
+    throw new TypeError('publicKey must be a non-empty string')
+  if (options.privateKey === options.publicKey) throw new TypeError('privateKey and publicKey must differ')
+  const latency = options.latencyMs ?? 0
+  if (!(Number.isFinite(latency) && latency >= 0)) throw new RangeError('latencyMs must be a number >= 0')
+  const retryAfter = options.retryAfterSeconds ?? 1
+  if (!(Number.isInteger(retryAfter) && retryAfter >= 0))
+    throw new RangeError('retryAfterSeconds must be an integer >= 0')
+}
+
+class EmulatorServer {
+  private seq = 0
+  private readonly log: RequestLogEntry[] = []
+  private readonly logFile: string
+  private readonly pickFault
+
+  constructor(
+    private readonly options: EmulatorOptions,
+    readonly store: EmulatorStore,
+  ) {
+    this.logFile = path.join(store.dataDir, 'requests.jsonl')
+    this.pickFault = createFaultPicker(options)
+  }
+
+  requests(): RequestLogEntry[] {
+    return structuredClone(this.log)
+  }
+
+  private record(entry: RequestLogEntry): void {
+    this.log.push(entry)
+    appendFileSync(this.logFile, `${JSON.stringify(entry)}\n`)
+  }
+
+  private keyKind(token: string | undefined): KeyKind {
+    if (token === undefined) return 'none'
+    if (token === this.options.privateKey) return 'private'
+    if (token === this.options.publicKey) return 'public'
+    return 'unknown'
+  }
+
+  async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const rawPath = (request.url ?? '').split('?')[0]
+    const method = request.method ?? ''
+    const token = bearerToken(request.headers.authorization)
+    const entry: RequestLogEntry = {
+      seq: ++this.seq,
+      time: new Date().toISOString(),
+      method,
+      path: rawPath,
+      status: null,
+      key: this.keyKind(token),
+      applied: false,
+    }
+    const fault = this.pickFault({ method, path: rawPath, seq: entry.seq })
+    if (fault) entry.fault = fault
+
+    if (fault === 'reset-before') {
+      await this.delay()
+      this.record(entry)
+      request.socket.destroy()
+      return
+    }
+
+    let answer: Answer
+    if (fault === 'rate-limit' || fault === 'server-error' || fault === 'unavailable') {
+      await drain(request)
+      answer = this.faultAnswer(fault)
+    } else {
+      try {
+        answer = await this.route(request, rawPath, method, token, entry)
+      } catch (error) {
+        await drain(request)
+        answer = detail(500, `Internal emulator error: ${(error as Error).message}`)
+      }
+    }
+
+    await this.delay()
+    if (fault === 'reset-after' || response.destroyed || request.socket.destroyed) {
+      this.record(entry)
+      request.socket.destroy()
+      return
+    }
+    entry.status = answer.status
+    this.record(entry)
+    const body = JSON.stringify(answer.body)
+    response.writeHead(answer.status, {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body),
+      ...answer.headers,
+    })
+    response.end(body)
+  }
+
+  private delay(): Promise<unknown> {
+    const ms = this.options.latencyMs ?? 0
+    return ms > 0 ? sleep(ms) : Promise.resolve()
+  }
+
+  private faultAnswer(fault: 'rate-limit' | 'server-error' | 'unavailable'): Answer {
+    const retryAfter = { 'retry-after': String(this.options.retryAfterSeconds ?? 1) }
+    if (fault === 'rate-limit') return detail(429, 'Too many requests (injected fault)', retryAfter)
+    if (fault === 'unavailable') return detail(503, 'Service unavailable (injected fault)', retryAfter)
+    return detail(500, 'Internal server error (injected fault)')
+  }
+
+  private async route(
+    request: IncomingMessage,
+    rawPath: string,
+    method: string,
+    token: string | undefined,
+    entry: RequestLogEntry,
+  ): Promise<Answer> {
+    const route = matchRoute(rawPath)
+    if (!route) {
+      await drain(request)
+      return detail(404, 'Not Found')
+    }
+    const methodAllowed =
+      route.operation === 'run' ? method === 'POST' : method === 'POST' || method === 'PATCH'
+    if (!methodAllowed) {
+      await drain(request)
+      return detail(405, 'Method Not Allowed', { allow: route.allow })
+    }
+    const denied = this.authorize(route, token, entry.key)
+    if (denied) {
+      await drain(request)
+      return denied
+    }
+    const mode: ChangeMode = method === 'POST' ? 'create' : 'update'
+    if (route.operation === 'run') return this.run(request, route.flowId, route.orgId, entry)
+    if (route.operation === 'documents') return this.documents(request, route.kb, mode, entry)
+    return this.urls(request, route.kb, mode, entry)
+  }
+
+  private authorize(route: Route, token: string | undefined, kind: KeyKind): Answer | undefined {
+    const needed = route.operation === 'run' ? 'public' : 'private'
+    const bearer = { 'www-authenticate': 'Bearer' }
+    if (kind === 'none') return detail(401, 'Not authenticated: send "Authorization: Bearer <key>"', bearer)
+    if (kind === 'unknown') return detail(401, `Invalid API key "${token}"`, bearer)
+    if (kind !== needed) {
+      const operation = route.operation === 'run' ? 'running a flow' : 'indexing'
+      return detail(
+        403,
+        `The ${kind} key "${token}" cannot be used for ${operation}; it needs the ${needed} key`,
+      )
+    }
+    return undefined
+  }
+
+  private async readJson(request: IncomingMessage): Promise<Checked<unknown> | Answer> {
+    const typeIssue = checkJsonContentType(request.headers['content-type'])
+    if (typeIssue) {
+      await drain(request)
+      return invalid([typeIssue])
+    }
+    const body = await readBody(request, JSON_BODY_LIMIT)
+    if (body === undefined) return detail(413, `Request body larger than ${JSON_BODY_LIMIT} bytes`)
+    return parseJson(body.toString('utf8'))
+  }
+
+  private async urls(
+    request: IncomingMessage,
+    kb: KnowledgeBaseId,
+    mode: ChangeMode,
+    entry: RequestLogEntry,
+  ): Promise<Answer> {
+    const json = await this.readJson(request)
+    if ('status' in json) return json
+    if (!json.ok) return invalid(json.issues)
+    const checked = checkUrlList(json.value)
+    if (!checked.ok) return invalid(checked.issues)
+    entry.urls = checked.value
+    const result = await this.store.changeUrls(kb, mode, checked.value)
+    if (!result.ok) return conflictAnswer(result.reason, 'URLs', result.names)
+    entry.applied = true
+    return { status: 200, body: mode === 'create' ? { uploaded: result.names } : { updated: result.names } }
+  }
+
+  private async documents(
+    request: IncomingMessage,
+    kb: KnowledgeBaseId,
+    mode: ChangeMode,
+    entry: RequestLogEntry,
+  ): Promise<Answer> {
+    const typeIssue = checkMultipartContentType(request.headers['content-type'])
+    if (typeIssue) {
+      await drain(request)
+      return invalid([typeIssue])
+    }
+    const received = await receiveMultipart(request, this.store.tempDir)
+    if (!received.ok)
+      return invalid([
+        { loc: ['body'], msg: `Malformed multipart body: ${received.problem}`, type: 'value_error' },
+      ])
+    const { parts } = received
+    entry.documents = parts.map(partInfo)
+    const issues = checkDocumentParts(parts, mode, this.options.rejectDocument)
+    if (issues.length > 0) {
+      await discardParts(parts)
+      return invalid(issues)
+    }
+    const documents = parts.map(asReceivedDocument)
+    const result = await this.store.changeDocuments(kb, mode, documents)
+    if (!result.ok) {
+      await this.store.discard(documents)
+      return conflictAnswer(result.reason, 'Documents', result.names)
+    }
+    entry.applied = true
+    return { status: 200, body: mode === 'create' ? { uploaded: result.names } : { updated: result.names } }
+  }
+
+  private async run(
+    request: IncomingMessage,
+    flowId: string,
+    orgId: string,
+    entry: RequestLogEntry,
+  ): Promise<Answer> {
+    const json = await this.readJson(request)
+    if ('status' in json) return json
+    if (!json.ok) return invalid(json.issues)
+    const checked = checkRunInputs(json.value)
+    if (!checked.ok) return invalid(checked.issues)
+    entry.inputs = checked.value
+    const documents: FlowDocument[] = []
+    const urls: string[] = []
+    for (const nodeId of this.store.nodeIds(flowId, orgId)) {
+      const kb = { flowId, orgId, nodeId }
+      for (const document of this.store.documents(kb)) {
+        const text = isTextDocument(document.name, document.contentType)
+          ? await readTextPrefix(this.store.contentPath(kb, document.name), FLOW_TEXT_LIMIT)
+          : undefined
+        documents.push({ nodeId, name: document.name, contentType: document.contentType, text })
+      }
+      urls.push(...this.store.urls(kb))
+    }
+    const answer = answerQuestion(
+      questionOf(checked.value),
+      { documents, urls },
+      `flow ${flowId} in org ${orgId}`,
+    )
+    return { status: 200, body: { outputs: { 'out-0': answer }, run_id: randomUUID() } }
+  }
+}
+
+function partInfo(part: ReceivedPart): DocumentPart {
+  return {
+    field: part.field,
+    filename: part.filename ?? '',
+    size: part.size,
+    sha256: part.sha256,
+    contentType: part.contentType,
+  }
+}
+
+function asReceivedDocument(part: ReceivedPart): ReceivedDocument {
+  return {
+    name: part.filename!,
+    size: part.size,
+    sha256: part.sha256,
+    contentType: part.contentType,
+    tempPath: part.tempPath!,
+  }
+}
+
+function conflictAnswer(reason: 'exists' | 'missing', what: string, names: string[]): Answer {
+  const list = names.map((name) => JSON.stringify(name)).join(', ')
+  return reason === 'exists'
+    ? detail(409, `${what} already in the knowledge base (POST does not replace; use PATCH): ${list}`)
+    : detail(404, `${what} not in the knowledge base (PATCH only replaces; use POST): ${list}`)
+}
+
+function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => {
+      server.off('error', reject)
+      resolve(server.address() as AddressInfo)
+    })
+  })
+}
+
+export async function startEmulator(options: EmulatorOptions): Promise<Emulator> {
+  checkOptions(options)
+  const ownsDataDir = options.dataDir === undefined
+  const dataDir = options.dataDir
+    ? path.resolve(options.dataDir)
+    : await mkdtemp(path.join(os.tmpdir(), 'kb-sync-emulator-'))
+  await mkdir(dataDir, { recursive: true })
+  const emulator = new EmulatorServer(options, new EmulatorStore(dataDir))
+
+  const server = createServer((request, response) => {
+    emulator.handle(request, response).catch(() => request.socket.destroy())
+  })
+  // Large uploads may take longer than Node's default whole-request timeout.
+  server.requestTimeout = 0
+  const host = options.host ?? '127.0.0.1'
+  let address: AddressInfo
+  try {
+    address = await listen(server, options.port ?? 0, host)
+  } catch (error) {
+    if (ownsDataDir) await rm(dataDir, { recursive: true, force: true })
+    throw error
+  }
+  const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address
+  let closing: Promise<void> | undefined
+
+  return {
+    url: `http://${urlHost}:${address.port}`,
+    dataDir,
+    requests: () => emulator.requests(),
+    documents: (flowId, orgId, nodeId) =>
+      emulator.store
+        .documents({ flowId, orgId, nodeId })
+        .map(({ name, size, sha256, created, updated }) => ({ name, size, sha256, created, updated })),
+    urls: (flowId, orgId, nodeId) => emulator.store.urls({ flowId, orgId, nodeId }),
+    close: () => {
+      closing ??= (async () => {
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+        server.closeAllConnections()
+        await closed
+        if (ownsDataDir) await rm(dataDir, { recursive: true, force: true })
+      })()
+      return closing
+    },
+  }
+}

@@ -1,0 +1,213 @@
+// The emulator's knowledge bases on disk, one per (flow, org, node):
+//   <dataDir>/kb/<flow>/<org>/<node>/index.json      documents (metadata) and URLs
+//   <dataDir>/kb/<flow>/<org>/<node>/content/<sha256 of the name>
+// Document names may hold any character (newlines, quotes, "/", non-ASCII), so a name is never used as
+// a path: the content file is named by the hash of the name. Ids are safe path segments (checked by
+// the server with the client's own id rule before they get here).
+// Every change is all-or-nothing: the whole request is checked against the index first, then applied,
+// with one writer per knowledge base at a time.
+import { createHash } from 'node:crypto'
+import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+
+export interface KnowledgeBaseId {
+  flowId: string
+  orgId: string
+  nodeId: string
+}
+
+export interface StoredDocument {
+  name: string
+  size: number
+  sha256: string
+  contentType: string
+  /** How many times the name was created (POST). */
+  created: number
+  /** How many times it was replaced (PATCH). */
+  updated: number
+}
+
+export interface StoredUrl {
+  url: string
+  created: number
+  updated: number
+}
+
+/** A received document waiting in a temp file for the request to be accepted. */
+export interface ReceivedDocument {
+  name: string
+  size: number
+  sha256: string
+  contentType: string
+  tempPath: string
+}
+
+interface IndexFile {
+  documents: StoredDocument[]
+  urls: StoredUrl[]
+}
+
+interface KnowledgeBase {
+  documents: Map<string, StoredDocument>
+  urls: Map<string, StoredUrl>
+}
+
+export type ChangeResult =
+  { ok: true; names: string[] } | { ok: false; reason: 'exists' | 'missing'; names: string[] }
+
+export type ChangeMode = 'create' | 'update'
+
+export function contentFileName(name: string): string {
+  return createHash('sha256').update(name, 'utf8').digest('hex')
+}
+
+export class EmulatorStore {
+  private readonly cache = new Map<string, KnowledgeBase>()
+  private readonly locks = new Map<string, Promise<unknown>>()
+
+  constructor(readonly dataDir: string) {}
+
+  /** Where received uploads wait; same filesystem as the store, so accepting one is a rename. */
+  get tempDir(): string {
+    return path.join(this.dataDir, 'tmp')
+  }
+
+  private kbDir(id: KnowledgeBaseId): string {
+    return path.join(this.dataDir, 'kb', id.flowId, id.orgId, id.nodeId)
+  }
+
+  private load(id: KnowledgeBaseId): KnowledgeBase {
+    const key = this.kbDir(id)
+    const cached = this.cache.get(key)
+    if (cached) return cached
+    const indexPath = path.join(key, 'index.json')
+    const stored: IndexFile = existsSync(indexPath)
+      ? (JSON.parse(readFileSync(indexPath, 'utf8')) as IndexFile)
+      : { documents: [], urls: [] }
+    const kb: KnowledgeBase = {
+      documents: new Map(stored.documents.map((document) => [document.name, document])),
+      urls: new Map(stored.urls.map((entry) => [entry.url, entry])),
+    }
+    this.cache.set(key, kb)
+    return kb
+  }
+
+  private async save(id: KnowledgeBaseId, kb: KnowledgeBase): Promise<void> {
+    const dir = this.kbDir(id)
+    await mkdir(dir, { recursive: true })
+    const index: IndexFile = { documents: [...kb.documents.values()], urls: [...kb.urls.values()] }
+    const temp = path.join(dir, `index.json.${process.pid}.tmp`)
+    await writeFile(temp, JSON.stringify(index))
+    await rename(temp, path.join(dir, 'index.json'))
+  }
+
+  private async exclusive<T>(id: KnowledgeBaseId, work: () => Promise<T>): Promise<T> {
+    const key = this.kbDir(id)
+    const previous = this.locks.get(key) ?? Promise.resolve()
+    const next = previous.then(work, work)
+    const settled = next.catch(() => undefined)
+    this.locks.set(key, settled)
+    try {
+      return await next
+    } finally {
+      if (this.locks.get(key) === settled) this.locks.delete(key)
+    }
+  }
+
+  documents(id: KnowledgeBaseId): StoredDocument[] {
+    return [...this.load(id).documents.values()]
+      .map((document) => ({ ...document }))
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+  }
+
+  urls(id: KnowledgeBaseId): string[] {
+    return [...this.load(id).urls.keys()].sort()
+  }
+
+  contentPath(id: KnowledgeBaseId, name: string): string {
+    return path.join(this.kbDir(id), 'content', contentFileName(name))
+  }
+
+  /** Node ids with a knowledge base under (flow, org), sorted. */
+  nodeIds(flowId: string, orgId: string): string[] {
+    const dir = path.join(this.dataDir, 'kb', flowId, orgId)
+    if (!existsSync(dir)) return []
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort()
+  }
+
+  /**
+   * Creates (POST) or replaces (PATCH) documents, all or none: a create of an existing name or an
+   * update of a missing one changes nothing and names the offenders. Temp files of a refused request
+   * are left to the caller.
+   */
+  changeDocuments(
+    id: KnowledgeBaseId,
+    mode: ChangeMode,
+    received: ReceivedDocument[],
+  ): Promise<ChangeResult> {
+    return this.exclusive(id, async () => {
+      const kb = this.load(id)
+      const conflict = conflicts(
+        kb.documents,
+        mode,
+        received.map((document) => document.name),
+      )
+      if (conflict) return conflict
+      await mkdir(path.join(this.kbDir(id), 'content'), { recursive: true })
+      for (const document of received) {
+        await rename(document.tempPath, this.contentPath(id, document.name))
+        const before = kb.documents.get(document.name)
+        kb.documents.set(document.name, {
+          name: document.name,
+          size: document.size,
+          sha256: document.sha256,
+          contentType: document.contentType,
+          created: (before?.created ?? 0) + (mode === 'create' ? 1 : 0),
+          updated: (before?.updated ?? 0) + (mode === 'update' ? 1 : 0),
+        })
+      }
+      await this.save(id, kb)
+      return { ok: true, names: received.map((document) => document.name) }
+    })
+  }
+
+  /** Adds (POST) or refreshes (PATCH) URLs, all or none, like documents. */
+  changeUrls(id: KnowledgeBaseId, mode: ChangeMode, urls: string[]): Promise<ChangeResult> {
+    return this.exclusive(id, async () => {
+      const kb = this.load(id)
+      const conflict = conflicts(kb.urls, mode, urls)
+      if (conflict) return conflict
+      for (const url of urls) {
+        const before = kb.urls.get(url)
+        kb.urls.set(url, {
+          url,
+          created: (before?.created ?? 0) + (mode === 'create' ? 1 : 0),
+          updated: (before?.updated ?? 0) + (mode === 'update' ? 1 : 0),
+        })
+      }
+      await this.save(id, kb)
+      return { ok: true, names: urls }
+    })
+  }
+
+  async discard(received: ReceivedDocument[]): Promise<void> {
+    await Promise.all(received.map((document) => rm(document.tempPath, { force: true })))
+  }
+}
+
+function conflicts(
+  existing: Map<string, unknown>,
+  mode: ChangeMode,
+  keys: string[],
+): ChangeResult | undefined {
+  if (mode === 'create') {
+    const taken = keys.filter((key) => existing.has(key))
+    return taken.length > 0 ? { ok: false, reason: 'exists', names: taken } : undefined
+  }
+  const missing = keys.filter((key) => !existing.has(key))
+  return missing.length > 0 ? { ok: false, reason: 'missing', names: missing } : undefined
+}
