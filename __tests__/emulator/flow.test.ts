@@ -1,0 +1,172 @@
+// The emulator's retrieval flow: passages, ranking, and the run answer over HTTP.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { answerQuestion, questionOf, rankPassages, splitPassages } from '../../src/emulator/flow.js'
+import { startEmulator, type Emulator } from '../../src/emulator/server.js'
+
+const PRIVATE_KEY = 'sk-flow-private'
+const PUBLIC_KEY = 'pk-flow-public'
+
+const INSTALL = `# Installing Lumen
+
+Lumen runs on Linux and macOS.
+
+## Requirements
+
+You need 4 GB of memory and a PostgreSQL 15 database.
+
+## Steps
+
+Download the installer, then run \`lumen setup\` and follow the prompts.
+`
+const BILLING = `# Billing
+
+Invoices are sent on the first day of each month.
+
+## Refunds
+
+Refunds are possible within 30 days of purchase: write to billing@lumen.example with the invoice number.
+`
+const TROUBLESHOOTING = `Troubleshooting
+
+If the dashboard shows error E42, the database password has expired. Reset it with lumen db rotate.
+
+Slow reports usually mean the cache is cold; wait a few minutes after a restart.
+`
+
+describe('splitPassages', () => {
+  it('splits by blank lines and headings, keeping the heading above each passage', () => {
+    expect(splitPassages('install.md', INSTALL)).toEqual([
+      { document: 'install.md', heading: 'Installing Lumen', text: 'Lumen runs on Linux and macOS.' },
+      {
+        document: 'install.md',
+        heading: 'Requirements',
+        text: 'You need 4 GB of memory and a PostgreSQL 15 database.',
+      },
+      {
+        document: 'install.md',
+        heading: 'Steps',
+        text: 'Download the installer, then run `lumen setup` and follow the prompts.',
+      },
+    ])
+  })
+
+  it('handles CRLF text without headings', () => {
+    expect(splitPassages('t.txt', 'one\r\ntwo\r\n\r\nthree').map((p) => p.text)).toEqual([
+      'one\ntwo',
+      'three',
+    ])
+  })
+})
+
+describe('rankPassages', () => {
+  const passages = [INSTALL, BILLING, TROUBLESHOOTING].flatMap((text, i) =>
+    splitPassages(['install.md', 'billing.md', 'troubleshooting.txt'][i], text),
+  )
+
+  it.each([
+    ['How do I get a refund?', 'Refunds are possible'],
+    ['what does error E42 mean', 'error E42'],
+    ['How much memory is required?', '4 GB of memory'],
+    ['When are invoices sent?', 'Invoices are sent'],
+  ])('%s → the passage containing %j first', (question, expected) => {
+    expect(rankPassages(question, passages)[0].text).toContain(expected)
+  })
+
+  it('returns at most three passages and none for unrelated words', () => {
+    expect(rankPassages('lumen database memory refunds invoices', passages)).toHaveLength(3)
+    expect(rankPassages('zebra quantum', passages)).toEqual([])
+  })
+})
+
+describe('questionOf', () => {
+  it('starts with in-0 and appends the other inputs', () => {
+    expect(questionOf({ 'in-1': 'second', 'in-0': 'first', 'string-0': 'third' })).toBe(
+      'first\nsecond\nthird',
+    )
+    expect(questionOf({ 'in-1': 'only' })).toBe('only')
+    expect(questionOf({})).toBe('')
+  })
+})
+
+describe('answerQuestion', () => {
+  it('says clearly when nothing is indexed', () => {
+    expect(answerQuestion('anything', { documents: [], urls: [] }, 'flow f in org o')).toBe(
+      'No documents indexed: the knowledge bases of flow f in org o are empty.',
+    )
+  })
+})
+
+describe('run over HTTP', () => {
+  let emulator: Emulator
+  const headers = (key: string, type?: string) => ({
+    authorization: `Bearer ${key}`,
+    ...(type ? { 'content-type': type } : {}),
+  })
+  const run = async (inputs: Record<string, string>, org = 'org-1', flow = 'flow-1') => {
+    const response = await fetch(`${emulator.url}/inference/v0/run/${org}/${flow}`, {
+      method: 'POST',
+      headers: headers(PUBLIC_KEY, 'application/json'),
+      body: JSON.stringify(inputs),
+    })
+    expect(response.status).toBe(200)
+    const body = (await response.json()) as { outputs: Record<string, string>; run_id: string }
+    expect(Object.keys(body).sort()).toEqual(['outputs', 'run_id'])
+    expect(body.run_id).toMatch(/^[0-9a-f-]{36}$/)
+    return body.outputs['out-0']
+  }
+  const upload = async (node: string, files: [string, string][], flow = 'flow-1') => {
+    const data = new FormData()
+    for (const [name, content] of files) data.append('files', new Blob([content]), name)
+    const response = await fetch(`${emulator.url}/indexing/v0/documents/${flow}/org-1/${node}`, {
+      method: 'POST',
+      headers: headers(PRIVATE_KEY),
+      body: data,
+    })
+    expect(response.status).toBe(200)
+  }
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ privateKey: PRIVATE_KEY, publicKey: PUBLIC_KEY })
+  })
+  afterAll(async () => {
+    await emulator.close()
+  })
+
+  it('answers "no documents indexed" for an empty flow', async () => {
+    expect(await run({ 'in-0': 'How do I get a refund?' }, 'org-1', 'empty-flow')).toContain(
+      'No documents indexed',
+    )
+  })
+
+  it('finds the right passage across every node of the flow, with document names', async () => {
+    await upload('knowledgebase-1', [
+      ['docs/install.md', INSTALL],
+      ['docs/billing.md', BILLING],
+    ])
+    await upload('knowledgebase-2', [
+      ['notes/troubleshooting.txt', TROUBLESHOOTING],
+      ['brochure.pdf', '%PDF-1.4 refunds refunds refunds'],
+    ])
+    await upload('knowledgebase-1', [['other-flow.md', 'Refunds are never possible.']], 'flow-2')
+    const urls = await fetch(`${emulator.url}/indexing/v0/urls/flow-1/org-1/urlemb-0`, {
+      method: 'POST',
+      headers: headers(PRIVATE_KEY, 'application/json'),
+      body: '["https://lumen.example/faq"]',
+    })
+    expect(urls.status).toBe(200)
+
+    const refund = await run({ 'in-0': 'How do I get a refund?' })
+    expect(refund.startsWith('[1] docs/billing.md (Refunds)\nRefunds are possible within 30 days')).toBe(true)
+    expect(refund).not.toContain('never possible')
+    expect(refund).toContain('Other documents (not searched):\n- brochure.pdf')
+    expect(refund).toContain('Indexed websites (not fetched):\n- https://lumen.example/faq')
+
+    const error = await run({ 'in-0': 'dashboard shows', 'in-1': 'error E42' })
+    expect(error.startsWith('[1] notes/troubleshooting.txt\nIf the dashboard shows error E42')).toBe(true)
+    expect((error.match(/^\[\d\] /gm) ?? []).length).toBeLessThanOrEqual(3)
+  })
+
+  it('says when no question was given', async () => {
+    expect(await run({})).toContain('No question was given')
+  })
+})
