@@ -107,8 +107,9 @@ export class Logger {
   /** Registers a key with the runner and with our own redaction. Call before anything else is printed. */
   addSecret(secret: string | undefined): void {
     if (!secret) return
+    const known = new Set(this.secrets.values())
     this.secrets.add(secret)
-    for (const form of this.secrets.values()) this.sink.mask(form)
+    for (const form of this.secrets.values()) if (!known.has(form)) this.sink.mask(form)
   }
 
   /** Text safe to print, write to a summary or put in an error message. */

@@ -1,0 +1,143 @@
+// The built run-flow action (dist/run-flow/index.js) run as the runner runs it, against the emulator.
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { createRequire } from 'node:module'
+import { ServiceClient } from '../../src/service/client.js'
+import { startEmulator, type Emulator } from '../../src/emulator/server.js'
+import { runAction, workflowCommands } from '../helpers/run-action.js'
+import { makeWorkspace } from '../helpers/workspace.js'
+
+const PRIVATE_KEY = 'priv-flow-1234567890'
+const PUBLIC_KEY = 'pub-flow-0987654321'
+const target = {
+  flowId: '65f0c0ffee0000000000beef',
+  orgId: 'b2a1c3d4-0000-4000-8000-000000000001',
+  nodeId: 'knowledgebase-1',
+}
+const ids = { 'flow-id': target.flowId, 'org-id': target.orgId }
+
+interface WebhookExamples {
+  name: string
+  examples: Record<string, unknown>[]
+}
+const examples = createRequire(import.meta.url)(
+  '@octokit/webhooks-examples/api.github.com/index.json',
+) as WebhookExamples[]
+
+/** A real pull_request payload, made to come from a fork (forks get no secrets). */
+function forkPullRequestPayload(): Record<string, unknown> {
+  const opened = examples.find((e) => e.name === 'pull_request')!.examples.find((e) => e.action === 'opened')!
+  const payload = structuredClone(opened) as { pull_request: { head: { repo: { fork: boolean } } } }
+  payload.pull_request.head.repo.fork = true
+  return payload
+}
+
+let emulator: Emulator
+let workspace: ReturnType<typeof makeWorkspace>
+
+beforeEach(async () => {
+  emulator = await startEmulator({ privateKey: PRIVATE_KEY, publicKey: PUBLIC_KEY })
+  workspace = makeWorkspace({
+    'refunds.md': '# Refunds\n\nRefunds are granted within 14 days of a payment.\n',
+  })
+  const client = new ServiceClient({ baseUrl: emulator.url, privateKey: PRIVATE_KEY })
+  await client.uploadDocuments(target, [{ name: 'refunds.md', path: `${workspace.dir}/refunds.md` }])
+  await client.close()
+})
+afterEach(async () => {
+  await emulator.close()
+  workspace.remove()
+})
+
+function runFlow(inputs: Record<string, string>, extra: { eventName?: string; payload?: unknown } = {}) {
+  return runAction({
+    action: 'run-flow/action.yml',
+    inputs: { 'base-url': emulator.url, ...ids, 'public-key': PUBLIC_KEY, ...inputs },
+    ...extra,
+  })
+}
+
+describe('run-flow action', () => {
+  it('runs the flow with the public key and sets result and response', async () => {
+    const run = await runFlow({ inputs: '{"in-0": "How long are refunds granted?"}' })
+    expect(run.status).toBe(0)
+    expect(run.outputs.result).toContain('14 days')
+    const response = JSON.parse(run.outputs.response)
+    expect(response.outputs['out-0']).toBe(run.outputs.result)
+    const request = emulator.requests().at(-1)!
+    expect([request.method, request.path, request.key]).toEqual([
+      'POST',
+      `/inference/v0/run/${target.orgId}/${target.flowId}`,
+      'public',
+    ])
+    expect(request.inputs).toEqual({ 'in-0': 'How long are refunds granted?' })
+    expect(run.summary).toContain('How long are refunds granted?')
+  })
+
+  it('passes when the answer matches expect', async () => {
+    const run = await runFlow({ inputs: '{"in-0": "refunds"}', expect: '14\\s+days' })
+    expect(run.status).toBe(0)
+  })
+
+  it('fails showing the answer when it does not match expect', async () => {
+    const run = await runFlow({ inputs: '{"in-0": "refunds"}', expect: '^30 days$' })
+    expect(run.status).toBe(1)
+    expect(run.stdout).toContain('does not match')
+    expect(run.stdout).toContain('14 days')
+    expect(run.outputs.result).toContain('14 days')
+  })
+
+  it('fails naming output-key when the answer has no such output', async () => {
+    const run = await runFlow({ inputs: '{"in-0": "refunds"}', 'output-key': 'out-7' })
+    expect(run.status).toBe(1)
+    expect(run.stdout).toContain('out-7')
+  })
+
+  it('skips with a notice in a fork pull request without a key, sending nothing', async () => {
+    const run = await runFlow(
+      { inputs: '{"in-0": "x"}', 'public-key': '' },
+      { eventName: 'pull_request', payload: forkPullRequestPayload() },
+    )
+    expect(run.status).toBe(0)
+    expect(run.stdout).toMatch(/^::notice::.*/m)
+    expect(emulator.requests().filter((r) => r.path.startsWith('/inference'))).toHaveLength(0)
+  })
+
+  it('fails naming public-key when the key is empty outside a pull request', async () => {
+    const run = await runFlow({ inputs: '{"in-0": "x"}', 'public-key': '' }, { eventName: 'push' })
+    expect(run.status).toBe(1)
+    expect(run.stdout).toContain('"public-key"')
+  })
+
+  it.each([
+    ['bad JSON', '{"in-0": '],
+    ['a non-string value', '{"in-0": ["a"]}'],
+    ['not an object', '["in-0"]'],
+  ])('fails naming inputs on %s, before any request', async (_, inputs) => {
+    const before = emulator.requests().length
+    const run = await runFlow({ inputs })
+    expect(run.status).toBe(1)
+    expect(run.stdout.split('\n').find((l) => l.startsWith('::error::'))).toContain('"inputs"')
+    expect(emulator.requests()).toHaveLength(before)
+  })
+
+  it('prints an answer made of workflow commands without running them', async () => {
+    const hostile = makeWorkspace({
+      'evil.md': '::add-mask::secret\n::error::injected\n##[warning]legacy\n::stop-commands::tok\n',
+    })
+    try {
+      const client = new ServiceClient({ baseUrl: emulator.url, privateKey: PRIVATE_KEY })
+      await client.uploadDocuments(target, [{ name: 'evil.md', path: `${hostile.dir}/evil.md` }])
+      await client.close()
+      const run = await runFlow({ inputs: '{"in-0": "add-mask error injected legacy stop-commands"}' })
+      expect(run.status).toBe(0)
+      expect(run.outputs.result).toContain('::error::injected')
+      const ours = workflowCommands(run.stdout).filter(
+        (l) => !/^::(group|endgroup|add-mask|debug)::/.test(l.trimStart()),
+      )
+      expect(ours).toEqual([])
+      expect(run.stdout).not.toMatch(/^::add-mask::secret/m)
+    } finally {
+      hostile.remove()
+    }
+  })
+})

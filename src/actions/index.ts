@@ -1,0 +1,3 @@
+import { runIndexAction } from './index-action.js'
+
+await runIndexAction()

@@ -1,0 +1,45 @@
+// The run-flow action: read inputs → run the flow once → outputs, summary, exit status.
+import * as core from '@actions/core'
+import { readRunConfig } from '../config.js'
+import { expectationProblem, retryPolicyOf, runFlow } from '../jobs/flow-run.js'
+import { actionsSink, Logger } from '../log.js'
+import { renderFlowSection, writeFlowOutputs } from '../report.js'
+import { ServiceClient } from '../service/client.js'
+import {
+  cancellationSignal,
+  fail,
+  maskKeys,
+  readRunnerEnvironment,
+  setOutput,
+  writeSummary,
+} from './runner.js'
+
+export async function runFlowAction(): Promise<void> {
+  const log = new Logger(actionsSink)
+  maskKeys(log, ['public-key'])
+  try {
+    const runner = readRunnerEnvironment()
+    const config = readRunConfig((name) => core.getInput(name), { eventName: runner.eventName })
+    if (config.skip) {
+      log.notice(config.skip)
+      return
+    }
+    const client = new ServiceClient({ baseUrl: config.baseUrl, publicKey: config.publicKey, connections: 1 })
+    try {
+      const report = await runFlow(
+        client,
+        { target: config.target, inputs: config.inputs, outputKey: config.outputKey },
+        { log, retry: retryPolicyOf(config), signal: cancellationSignal(log) },
+      )
+      writeFlowOutputs(report, setOutput(log))
+      log.info(`Answer (${config.outputKey}):\n${report.result}`)
+      await writeSummary(renderFlowSection(report), log)
+      const problem = expectationProblem(report.result, config.expect)
+      if (problem) core.setFailed(log.clean(problem))
+    } finally {
+      await client.close()
+    }
+  } catch (error) {
+    fail(log, error)
+  }
+}

@@ -1,0 +1,3 @@
+import { runFlowAction } from './run-flow-action.js'
+
+await runFlowAction()

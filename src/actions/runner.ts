@@ -1,0 +1,64 @@
+// What the runner tells an action through its environment, and the pieces both action entries share.
+import * as core from '@actions/core'
+import { existsSync, readFileSync } from 'node:fs'
+import type { Logger } from '../log.js'
+
+export interface RunnerEnvironment {
+  eventName: string
+  payload: Record<string, unknown>
+  workspace: string
+  repository?: { owner: string; repo: string }
+  apiUrl?: string
+}
+
+export function readRunnerEnvironment(env: NodeJS.ProcessEnv = process.env): RunnerEnvironment {
+  const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/')
+  return {
+    eventName: env.GITHUB_EVENT_NAME ?? '',
+    payload: readPayload(env.GITHUB_EVENT_PATH),
+    workspace: env.GITHUB_WORKSPACE || process.cwd(),
+    repository: owner && repo ? { owner, repo } : undefined,
+    apiUrl: env.GITHUB_API_URL || undefined,
+  }
+}
+
+function readPayload(path: string | undefined): Record<string, unknown> {
+  if (!path || !existsSync(path)) return {}
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'))
+    return parsed !== null && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {}
+  } catch {
+    return {}
+  }
+}
+
+/** Aborts on the runner's cancellation (SIGINT, then SIGTERM) so outputs and summary are still written. */
+export function cancellationSignal(log: Logger): AbortSignal {
+  const controller = new AbortController()
+  const cancel = (signal: string) => {
+    if (controller.signal.aborted) return
+    log.warning(`Received ${signal}: no new requests are started; unsent items will be reported as failed.`)
+    controller.abort()
+  }
+  process.once('SIGINT', () => cancel('SIGINT'))
+  process.once('SIGTERM', () => cancel('SIGTERM'))
+  return controller.signal
+}
+
+/** Masks both keys before anything else is printed. */
+export function maskKeys(log: Logger, names: string[]): void {
+  for (const name of names) log.addSecret(core.getInput(name))
+}
+
+export async function writeSummary(markdown: string, log: Logger): Promise<void> {
+  if (!process.env.GITHUB_STEP_SUMMARY) return
+  await core.summary.addRaw(log.secrets.redact(markdown)).write()
+}
+
+export function setOutput(log: Logger): (name: string, value: string) => void {
+  return (name, value) => core.setOutput(name, log.secrets.redact(value))
+}
+
+export function fail(log: Logger, error: unknown): void {
+  core.setFailed(log.clean(error instanceof Error ? error.message : String(error)))
+}
