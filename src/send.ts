@@ -4,7 +4,7 @@ import { lstat } from 'node:fs/promises'
 import { displayName, type Logger } from './log.js'
 import type { Batch, IndexTarget, ItemOutcome, Operation, Plan, SelectedFile, SendResult } from './model.js'
 import { ServiceError, type ServiceClient } from './service/client.js'
-import { decideRetry, systemClock, type Clock, type RetryPolicy } from './service/retry.js'
+import { decideRetry, parseRetryAfter, systemClock, type Clock, type RetryPolicy } from './service/retry.js'
 import { CircuitBreaker } from './send/breaker.js'
 import { RequestScheduler } from './send/scheduler.js'
 
@@ -159,7 +159,6 @@ class PlanSender {
         upsert && ((status === 404 && operation === 'update') || (status === 409 && operation === 'upload'))
 
       if (wrongOperation && (switches === 0 || (items.length === 1 && switches < 2))) {
-        this.breaker.answered()
         switches++
         operation = operation === 'update' ? 'upload' : 'update'
         this.log.info(
@@ -170,10 +169,6 @@ class PlanSender {
 
       if (error && (error.retryable || error.code === 'FILE_CHANGED')) {
         failedAttempts++
-        // A file that changed on disk says nothing about the service.
-        if (error.code !== 'FILE_CHANGED') this.breaker.failed(lastError)
-        if (this.breaker.open) this.stop.abort()
-        if (status === 429) this.scheduler.rateLimited()
         const decision = decideRetry(
           { retryable: true, status, retryAfter: error.retryAfter },
           failedAttempts,
@@ -183,7 +178,6 @@ class PlanSender {
           this.options.random,
         )
         if (!decision.retry) return this.fail(items, operation, lastError)
-        if (decision.hintMs !== undefined) this.scheduler.pause(decision.hintMs)
         // The whole body went out and no answer came: the upload may have been applied. Updating is
         // safe either way (404 then means it was not, and the upload is sent again).
         if (operation === 'upload' && error.bodySent && status === undefined) {
@@ -199,7 +193,6 @@ class PlanSender {
         continue
       }
 
-      if (status !== undefined) this.breaker.answered()
       if (items.length > 1) {
         // One bad item must not sink the others: each is sent alone. After a contradictory upsert
         // answer (mixed batch) each starts from the planned operation again.
@@ -227,10 +220,12 @@ class PlanSender {
     } catch (error) {
       failure = error ?? new Error('unknown failure')
     }
+    // What the answer says about the service is recorded before the slot is given back, so the next
+    // request already sees the pause, the lowered limit or the open breaker.
+    if (failure === undefined) this.scheduler.succeeded()
+    this.observe(failure)
     this.scheduler.release()
     if (failure === undefined) {
-      this.breaker.answered()
-      this.scheduler.succeeded()
       for (const item of items) {
         item.outcome = {
           kind: item.kind,
@@ -245,6 +240,23 @@ class PlanSender {
     }
     this.reportProgress()
     return failure
+  }
+
+  /** Feeds the outcome of one request to the breaker and the scheduler. */
+  private observe(failure: unknown): void {
+    if (failure === undefined) return this.breaker.answered()
+    if (!(failure instanceof ServiceError) || this.hardStop.signal.aborted) return
+    if (failure.retryable) {
+      this.breaker.failed(errorMessage(failure))
+      if (this.breaker.open) this.stop.abort()
+    } else if (failure.status !== undefined) {
+      this.breaker.answered()
+    }
+    if (failure.status === 429) this.scheduler.rateLimited()
+    if (failure.status === 429 || failure.status === 503) {
+      const hintMs = parseRetryAfter(failure.retryAfter, this.clock.now())
+      if (hintMs !== undefined) this.scheduler.pause(Math.min(hintMs, this.options.retry.maxRetryAfterMs))
+    }
   }
 
   private call(kind: Unit['kind'], items: Item[], operation: Operation): Promise<unknown> {
@@ -281,7 +293,9 @@ class PlanSender {
           }
           kept.push(item)
         } catch (error) {
-          const reason = error instanceof Error && 'code' in error ? String(error.code) : errorMessage(error)
+          const code =
+            typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined
+          const reason = typeof code === 'string' ? code : errorMessage(error)
           this.fail([item], operation, `${displayName(item.name)} can no longer be read (${reason}).`)
         }
       }),
@@ -346,7 +360,10 @@ function describe(kind: Unit['kind'], items: Item[]): string {
 }
 
 function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
+  // Duck-typed: errors from another realm (vm contexts) are not `instanceof Error`.
+  const message =
+    typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined
+  return typeof message === 'string' ? message : String(error)
 }
 
 function formatMs(ms: number): string {

@@ -1,0 +1,380 @@
+// sendPlan against the emulator's fault injection: nothing lost, nothing duplicated, and a dead service
+// fails every document instead of hanging.
+import { afterEach, describe, expect, test } from '@jest/globals'
+import { writeFileSync } from 'node:fs'
+import { readFile, rm, writeFile } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { startEmulator } from '../../src/emulator/server.js'
+import { sendPlan, type IndexingClient, type SendOptions } from '../../src/send.js'
+import { ServiceClient } from '../../src/service/client.js'
+import {
+  FAST_RETRY,
+  makeDocuments,
+  planFor,
+  PRIVATE_KEY,
+  PUBLIC_KEY,
+  recordingLogger,
+  sha256,
+  TARGET,
+  type Workspace,
+} from './fixture.js'
+
+type Emulator = Awaited<ReturnType<typeof startEmulator>>
+type EmulatorOptions = Parameters<typeof startEmulator>[0]
+
+const cleanup: (() => Promise<unknown>)[] = []
+afterEach(async () => {
+  for (const step of cleanup.splice(0).reverse()) await step()
+})
+
+async function documents(count: number, content?: (i: number) => string): Promise<Workspace> {
+  const workspace = await makeDocuments(count, content)
+  cleanup.push(() => workspace.remove())
+  return workspace
+}
+
+async function start(
+  options: Partial<EmulatorOptions> = {},
+): Promise<{ emulator: Emulator; client: ServiceClient }> {
+  const emulator = await startEmulator({ privateKey: PRIVATE_KEY, publicKey: PUBLIC_KEY, ...options })
+  cleanup.push(() => emulator.close())
+  const client = new ServiceClient({ baseUrl: emulator.url, privateKey: PRIVATE_KEY, connections: 4 })
+  cleanup.push(() => client.close())
+  return { emulator, client }
+}
+
+function options(overrides: Partial<SendOptions> = {}): SendOptions {
+  return { concurrency: 4, retry: FAST_RETRY, log: recordingLogger().log, ...overrides }
+}
+
+const stored = (emulator: Emulator) => emulator.documents(TARGET.flowId, TARGET.orgId, TARGET.nodeId)
+
+describe('transient faults', () => {
+  test('30 % of requests failing (all five kinds): all 500 documents stored exactly once, none failed', async () => {
+    const workspace = await documents(500)
+    const { emulator, client } = await start({
+      faultRate: 0.3,
+      seed: 7,
+      faultKinds: ['rate-limit', 'server-error', 'unavailable', 'reset-before', 'reset-after'],
+      retryAfterSeconds: 0,
+    })
+    const result = await sendPlan(planFor(workspace.files, 'upload'), client, TARGET, options())
+
+    expect(result.items.filter((item) => item.outcome === 'failed')).toEqual([])
+    expect(result.items).toHaveLength(500)
+    const documentsStored = stored(emulator)
+    expect(documentsStored).toHaveLength(500)
+    expect(documentsStored.every((d) => d.created === 1)).toBe(true)
+    const expected = await Promise.all(
+      workspace.files.map(async (f) => [f.name, sha256(await readFile(f.path))]),
+    )
+    expect(documentsStored.map((d) => [d.name, d.sha256])).toEqual(expected)
+    // The faults really happened, of every kind, and were retried.
+    const faults = new Set(emulator.requests().flatMap((entry) => (entry.fault ? [entry.fault] : [])))
+    expect([...faults].sort()).toEqual([
+      'rate-limit',
+      'reset-after',
+      'reset-before',
+      'server-error',
+      'unavailable',
+    ])
+    expect(result.requests).toBe(emulator.requests().length)
+    expect(result.items.some((item) => item.attempts > 1)).toBe(true)
+  })
+
+  test('an upload whose connection dropped after it was applied is confirmed by an update, not sent twice', async () => {
+    const workspace = await documents(3)
+    const { emulator, client } = await start({ inject: ({ seq }) => (seq === 1 ? 'reset-after' : undefined) })
+    const result = await sendPlan(planFor(workspace.files, 'upload'), client, TARGET, options())
+    expect(emulator.requests().map((entry) => [entry.method, entry.fault, entry.applied])).toEqual([
+      ['POST', 'reset-after', true],
+      ['PATCH', undefined, true],
+    ])
+    expect(result.items.map((item) => [item.outcome, item.attempts])).toEqual([
+      ['updated', 2],
+      ['updated', 2],
+      ['updated', 2],
+    ])
+    expect(stored(emulator).map((d) => [d.created, d.updated])).toEqual([
+      [1, 1],
+      [1, 1],
+      [1, 1],
+    ])
+  })
+
+  test('an upload that dropped before it was applied lands by the update-then-upload fallback', async () => {
+    const workspace = await documents(3)
+    const { emulator, client } = await start({
+      inject: ({ seq }) => (seq === 1 ? 'reset-before' : undefined),
+    })
+    const result = await sendPlan(planFor(workspace.files, 'upload'), client, TARGET, options())
+    expect(result.items.every((item) => item.outcome !== 'failed')).toBe(true)
+    expect(stored(emulator).map((d) => d.created)).toEqual([1, 1, 1])
+    expect(emulator.requests().at(-1)?.method).toBe('POST')
+  })
+})
+
+describe('Retry-After', () => {
+  test('no request starts before the hinted time, from any worker', async () => {
+    const workspace = await documents(16)
+    const arrivals: { seq: number; at: number }[] = []
+    const { emulator, client } = await start({
+      retryAfterSeconds: 1,
+      latencyMs: 30,
+      inject: ({ seq }) => {
+        arrivals.push({ seq, at: Date.now() })
+        return seq === 1 ? 'rate-limit' : undefined
+      },
+    })
+    const result = await sendPlan(planFor(workspace.files, 'upload', 1), client, TARGET, options())
+    expect(result.items.every((item) => item.outcome === 'uploaded')).toBe(true)
+    expect(emulator.requests()[0]).toMatchObject({ status: 429, fault: 'rate-limit' })
+
+    // Requests already on their way when the 429 came back may arrive just after it; nothing else may
+    // arrive until the hinted second has passed.
+    const hinted = arrivals[0].at
+    const early = arrivals.filter((a) => a.at > hinted + 150 && a.at < hinted + 1000)
+    expect(early).toEqual([])
+    const retry = emulator
+      .requests()
+      .findIndex((entry, index) => index > 0 && entry.documents?.[0]?.filename === 'doc-000.md')
+    expect(arrivals[retry].at).toBeGreaterThanOrEqual(hinted + 1000)
+    expect(arrivals.filter((a) => a.at >= hinted + 1000).length).toBeGreaterThan(8)
+  })
+})
+
+/** The real client, watched: how many calls are in flight when each starts, and whether a 429 came before. */
+function watched(client: ServiceClient) {
+  let inFlight = 0
+  let rateLimited = false
+  const starts: { inFlight: number; afterRateLimit: boolean }[] = []
+  const wrap =
+    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      starts.push({ inFlight, afterRateLimit: rateLimited })
+      inFlight++
+      try {
+        return await call(...args)
+      } catch (error) {
+        if ((error as { status?: number }).status === 429) rateLimited = true
+        throw error
+      } finally {
+        inFlight--
+      }
+    }
+  const indexing: IndexingClient = {
+    uploadUrls: wrap(client.uploadUrls.bind(client)),
+    updateUrls: wrap(client.updateUrls.bind(client)),
+    uploadDocuments: wrap(client.uploadDocuments.bind(client)),
+    updateDocuments: wrap(client.updateDocuments.bind(client)),
+  }
+  return { indexing, starts }
+}
+
+describe('concurrency', () => {
+  test('never more requests in flight than configured; halved after a 429, then recovering', async () => {
+    const workspace = await documents(30)
+    const { client } = await start({
+      latencyMs: 15,
+      retryAfterSeconds: 0,
+      inject: ({ seq }) => (seq === 6 ? 'rate-limit' : undefined),
+    })
+    const { indexing, starts } = watched(client)
+    const result = await sendPlan(planFor(workspace.files, 'upload', 1), indexing, TARGET, options())
+    expect(result.items.every((item) => item.outcome === 'uploaded')).toBe(true)
+    expect(Math.max(...starts.map((s) => s.inFlight))).toBe(3)
+    // Without halving, the slot the 429 gave back would start a request beside the 3 still in flight;
+    // with the limit at 2 (+1 per success since), the next start waits until one more has finished.
+    const firstAfter = starts.find((s) => s.afterRateLimit)
+    expect(firstAfter!.inFlight).toBeLessThanOrEqual(2)
+    // … and the limit grew back: later requests again run 4 at a time.
+    expect(starts.filter((s) => s.afterRateLimit).some((s) => s.inFlight === 3)).toBe(true)
+  })
+})
+
+describe('service down', () => {
+  test('every request answered 500: every document fails with the error, attempts used up', async () => {
+    const workspace = await documents(6)
+    const { emulator, client } = await start({ faultRate: 1, faultKinds: ['server-error'] })
+    const result = await sendPlan(planFor(workspace.files, 'upload', 2), client, TARGET, {
+      ...options({ concurrency: 2 }),
+      retry: { ...FAST_RETRY, attempts: 3 },
+    })
+    expect(result.items.every((item) => item.outcome === 'failed' && /HTTP 500/.test(item.error ?? ''))).toBe(
+      true,
+    )
+    expect(result.items.map((item) => item.attempts)).toEqual([3, 3, 3, 3, 3, 3])
+    expect(result.requests).toBe(9)
+    expect(stored(emulator)).toEqual([])
+  })
+
+  test('the deadline ends the retries of a request before its attempts do', async () => {
+    const workspace = await documents(1)
+    const { client } = await start({ faultRate: 1, faultKinds: ['server-error'] })
+    const result = await sendPlan(planFor(workspace.files, 'upload'), client, TARGET, {
+      ...options(),
+      retry: { ...FAST_RETRY, attempts: 1000, baseDelayMs: 20, maxDelayMs: 20, deadlineMs: 200 },
+    })
+    expect(result.items[0].outcome).toBe('failed')
+    expect(result.items[0].attempts).toBeLessThan(1000)
+  })
+
+  test('a closed port: every document fails with the connection error', async () => {
+    const workspace = await documents(5)
+    const port = await closedPort()
+    const client = new ServiceClient({ baseUrl: `http://127.0.0.1:${port}`, privateKey: PRIVATE_KEY })
+    cleanup.push(() => client.close())
+    const result = await sendPlan(planFor(workspace.files, 'auto', 2), client, TARGET, {
+      ...options(),
+      retry: { ...FAST_RETRY, attempts: 3 },
+    })
+    expect(result.items).toHaveLength(5)
+    for (const item of result.items) {
+      expect(item.outcome).toBe('failed')
+      expect(item.error).toMatch(/ECONNREFUSED/)
+    }
+  })
+
+  test('the breaker: after 20 failed attempts in a row nothing new starts; the unsent fail with the last error', async () => {
+    const workspace = await documents(40)
+    const { emulator, client } = await start({ faultRate: 1, faultKinds: ['server-error'] })
+    const result = await sendPlan(planFor(workspace.files, 'upload', 1), client, TARGET, {
+      ...options({ concurrency: 2 }),
+      retry: { ...FAST_RETRY, attempts: 10 },
+    })
+    expect(result.items.every((item) => item.outcome === 'failed')).toBe(true)
+    expect(emulator.requests().length).toBeLessThanOrEqual(21)
+    const unsent = result.items.filter((item) => item.attempts === 0)
+    expect(unsent.length).toBeGreaterThan(20)
+    for (const item of unsent) expect(item.error).toMatch(/20 attempts in a row failed.*HTTP 500/)
+  })
+})
+
+describe('a file that changes between attempts', () => {
+  test('is sent again whole with its new content', async () => {
+    const workspace = await documents(3)
+    const target = workspace.files[1]
+    const changed = '# Rewritten\n\nThe content is now different and longer than before.\n'
+    const { emulator, client } = await start({
+      inject: ({ seq }) => {
+        if (seq !== 1) return undefined
+        // The first attempt fails; meanwhile the file is rewritten (size and mtime change).
+        writeFileSync(target.path, changed)
+        return 'server-error'
+      },
+    })
+    const result = await sendPlan(planFor(workspace.files, 'upload'), client, TARGET, options())
+    expect(result.items.map((item) => item.outcome)).toEqual(['uploaded', 'uploaded', 'uploaded'])
+    expect(result.items[1]).toMatchObject({ attempts: 2, size: Buffer.byteLength(changed) })
+    const document = stored(emulator).find((d) => d.name === target.name)
+    expect(document?.sha256).toBe(sha256(changed))
+    expect(document?.size).toBe(Buffer.byteLength(changed))
+  })
+
+  test('changed after planning, before the first attempt: re-read and sent whole', async () => {
+    const workspace = await documents(2)
+    const changed = 'short'
+    await writeFile(workspace.files[0].path, changed)
+    const { emulator, client } = await start()
+    const result = await sendPlan(planFor(workspace.files, 'upload'), client, TARGET, options())
+    expect(result.items.map((item) => [item.outcome, item.attempts])).toEqual([
+      ['uploaded', 2],
+      ['uploaded', 2],
+    ])
+    expect(stored(emulator)[0].sha256).toBe(sha256(changed))
+  })
+
+  test('deleted before a resend: it fails alone, the others land', async () => {
+    const workspace = await documents(3)
+    await rm(workspace.files[2].path)
+    const { emulator, client } = await start()
+    const result = await sendPlan(planFor(workspace.files, 'upload'), client, TARGET, options())
+    expect(result.items.map((item) => item.outcome)).toEqual(['uploaded', 'uploaded', 'failed'])
+    expect(result.items[2].error).toMatch(/doc-002\.md can no longer be read \(ENOENT\)/)
+    expect(stored(emulator).map((d) => d.name)).toEqual(['doc-000.md', 'doc-001.md'])
+  })
+})
+
+describe('cancellation', () => {
+  test('mid-run: no new requests; unsent reported failed as cancelled; the result is returned', async () => {
+    const workspace = await documents(10)
+    const controller = new AbortController()
+    const { emulator, client } = await start({
+      inject: ({ seq }) => {
+        if (seq === 3) controller.abort()
+        return undefined
+      },
+    })
+    const result = await sendPlan(planFor(workspace.files, 'upload', 1), client, TARGET, {
+      ...options({ concurrency: 1 }),
+      signal: controller.signal,
+    })
+    expect(result.cancelled).toBe(true)
+    expect(emulator.requests()).toHaveLength(3)
+    expect(result.requests).toBe(3)
+    expect(result.items.slice(0, 3).every((item) => item.outcome === 'uploaded')).toBe(true)
+    for (const item of result.items.slice(3)) {
+      expect(item).toMatchObject({ outcome: 'failed', attempts: 0, error: 'cancelled before it was sent' })
+    }
+  })
+
+  test('a request still in flight after the grace period is aborted and reported', async () => {
+    const workspace = await documents(2)
+    const controller = new AbortController()
+    const { client } = await start({
+      latencyMs: 1000,
+      inject: () => {
+        setTimeout(() => controller.abort(), 20)
+        return undefined
+      },
+    })
+    const result = await sendPlan(planFor(workspace.files, 'upload'), client, TARGET, {
+      ...options(),
+      signal: controller.signal,
+      graceMs: 50,
+    })
+    expect(result.cancelled).toBe(true)
+    for (const item of result.items) {
+      expect(item.outcome).toBe('failed')
+      expect(item.error).toMatch(/^cancelled while the request was in flight/)
+    }
+  })
+
+  test('already cancelled: nothing is sent', async () => {
+    const workspace = await documents(2)
+    const { emulator, client } = await start()
+    const result = await sendPlan(planFor(workspace.files, 'upload'), client, TARGET, {
+      ...options(),
+      signal: AbortSignal.abort(),
+    })
+    expect(emulator.requests()).toEqual([])
+    expect(result).toMatchObject({ requests: 0, cancelled: true })
+    expect(result.items.every((item) => item.error === 'cancelled before it was sent')).toBe(true)
+  })
+})
+
+describe('progress', () => {
+  test('is reported after every request and ends with every batch done and every byte counted', async () => {
+    const workspace = await documents(7)
+    const { client } = await start()
+    const seen: { done: number; total: number; bytes: number }[] = []
+    const result = await sendPlan(planFor(workspace.files, 'upload', 2), client, TARGET, {
+      ...options(),
+      onProgress: (progress) => seen.push(progress),
+    })
+    expect(seen.length).toBeGreaterThanOrEqual(result.requests)
+    const bytes = workspace.files.reduce((sum, file) => sum + file.size, 0)
+    expect(seen.at(-1)).toEqual({ done: 4, total: 4, bytes })
+  })
+})
+
+function closedPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
