@@ -133,6 +133,76 @@ async function benchChanges() {
   }
 }
 
+async function benchSync() {
+  const { startEmulator } = await load('src/emulator/server.js')
+  const { ServiceClient } = await load('src/service/client.js')
+  const { sendPlan } = await load('src/send.js')
+  const { planSync } = await load('src/plan.js')
+  const { Logger } = await load('src/log.js')
+  const { DEFAULT_RETRY_POLICY } = await load('src/service/retry.js')
+  const silent = {
+    info() {},
+    debug() {},
+    notice() {},
+    warning() {},
+    error() {},
+    startGroup() {},
+    endGroup() {},
+    mask() {},
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'kb-sync-bench-docs-'))
+  try {
+    const files = Array.from({ length: 500 }, (_, i) => {
+      const name = `docs/page-${String(i).padStart(3, '0')}.md`
+      mkdirSync(join(dir, 'docs'), { recursive: true })
+      const content = `# Page ${i}\n\n${'Some documentation text. '.repeat(140)}\n`
+      writeFileSync(join(dir, name), content)
+      return { name, path: join(dir, name), size: Buffer.byteLength(content), mtimeMs: 0 }
+    })
+    const target = { flowId: 'f'.repeat(24), orgId: 'bench-org', nodeId: 'knowledgebase-1' }
+    for (const [label, faultRate, retryAfterSeconds] of [
+      ['no faults', 0, 1],
+      ['30 % faults, Retry-After 1 s', 0.3, 1],
+      ['30 % faults, Retry-After 0 s', 0.3, 0],
+    ]) {
+      const emulator = await startEmulator({
+        privateKey: 'bench-private',
+        publicKey: 'bench-public',
+        faultRate,
+        seed: 7,
+        retryAfterSeconds,
+      })
+      const client = new ServiceClient({ baseUrl: emulator.url, privateKey: 'bench-private', connections: 4 })
+      const plan = planSync({
+        selection: { files, skipped: [] },
+        urls: [],
+        mode: 'auto',
+        changes: { kind: 'all', source: 'full-sync', reason: 'bench' },
+        batchSize: 10,
+      })
+      const start = process.hrtime.bigint()
+      const result = await sendPlan(plan, client, target, {
+        concurrency: 4,
+        retry: DEFAULT_RETRY_POLICY,
+        log: new Logger(silent),
+      })
+      const seconds = Number(process.hrtime.bigint() - start) / 1e9
+      const stored = emulator.documents(target.flowId, target.orgId, target.nodeId)
+      const failed = result.items.filter((item) => item.outcome === 'failed').length
+      const once = stored.every((d) => d.created === 1)
+      row(
+        `sync 500 documents (auto, empty node, concurrency 4): ${label}`,
+        `${seconds.toFixed(1)} s`,
+        `${result.requests} requests, ${failed} failed, ${stored.length} stored, each created once: ${once}`,
+      )
+      await client.close()
+      await emulator.close()
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
 async function benchStartup() {
   for (const bundle of ['dist/index.js', 'dist/run-flow/index.js', 'dist/cli/index.js']) {
     const args = bundle.includes('cli') ? [join(root, bundle), '--help'] : [join(root, bundle)]
@@ -147,7 +217,7 @@ async function benchStartup() {
   }
 }
 
-const benches = { changes: benchChanges, startup: benchStartup }
+const benches = { changes: benchChanges, sync: benchSync, startup: benchStartup }
 if (!process.env.BENCH_NO_COMPILE) compile()
 for (const [name, bench] of Object.entries(benches)) if (!only || only === name) await bench()
 console.log(`\nNode ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}\n`)
