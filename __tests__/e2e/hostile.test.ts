@@ -62,7 +62,7 @@ describe('index action on a hostile workspace', () => {
     const run = await runAction({
       action: 'action.yml',
       workspace,
-      env: { CANARY_ENV: canary },
+      env: { CANARY_ENV: canary, RUNNER_DEBUG: '1' },
       inputs: { 'base-url': emulator.url, ...ids, 'private-key': canary, files: '**', mode: 'upload' },
     })
     expect(run.status).toBe(0)
