@@ -32,6 +32,7 @@ function inputReader(flags: Flags): InputReader {
 }
 
 function logger(flags: Flags): Logger {
+  keepStdoutForResults(flags.verbose === true)
   const log = new Logger(consoleSink({ verbose: flags.verbose === true }))
   for (const [input, env] of Object.entries(KEY_ENV)) {
     const flag = flags[input === 'private-key' ? 'privateKey' : 'publicKey']
@@ -40,8 +41,19 @@ function logger(flags: Flags): Logger {
   return log
 }
 
+// stdout carries only the results. Libraries that print through @actions/core (@actions/glob's
+// `::debug::` lines) are sent to stderr, and their debug lines only with --verbose.
+const writeStdout = process.stdout.write.bind(process.stdout)
+function keepStdoutForResults(verbose: boolean): void {
+  process.stdout.write = ((chunk: string | Uint8Array) => {
+    const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString()
+    if (verbose || !text.startsWith('::debug::')) process.stderr.write(text)
+    return true
+  }) as typeof process.stdout.write
+}
+
 function printResult(log: Logger, text: string): void {
-  process.stdout.write(`${log.secrets.redact(text)}\n`)
+  writeStdout(`${log.secrets.redact(text)}\n`)
 }
 
 function exitOnError(log: Logger, error: unknown): never {

@@ -1,0 +1,112 @@
+// The built CLI (dist/cli/index.js): serve, index and run, keys from the environment and never printed.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { spawn, spawnSync } from 'node:child_process'
+import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+import { ROOT } from '../helpers/run-action.js'
+import { makeWorkspace } from '../helpers/workspace.js'
+
+const CLI = join(ROOT, 'dist/cli/index.js')
+const keys = { KB_SYNC_PRIVATE_KEY: 'cli-private-key-777', KB_SYNC_PUBLIC_KEY: 'cli-public-key-888' }
+const ids = ['--flow-id', '65f0c0ffee0000000000beef', '--org-id', 'b2a1c3d4-0000-4000-8000-000000000001']
+
+let server: ReturnType<typeof spawn>
+let baseUrl: string
+const workspace = makeWorkspace({
+  'docs/refunds.md': '# Refunds\n\nRefunds are granted within 14 days.\n',
+  'docs/x.txt': 'x',
+})
+
+beforeAll(async () => {
+  server = spawn(process.execPath, [CLI, 'serve', '--port', '0'], {
+    env: { ...process.env, ...keys },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  baseUrl = await new Promise<string>((resolve) =>
+    createInterface({ input: server.stdout! }).once('line', resolve),
+  )
+})
+afterAll(() => {
+  server.kill('SIGTERM')
+  workspace.remove()
+})
+
+function cli(args: string[]) {
+  const run = spawnSync(process.execPath, [CLI, ...args], {
+    env: { ...process.env, ...keys },
+    encoding: 'utf8',
+    cwd: workspace.dir,
+  })
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr }
+}
+
+describe('kb-sync CLI', () => {
+  it('indexes with the same pipeline and prints JSON outputs', () => {
+    const run = cli([
+      'index',
+      '--base-url',
+      baseUrl,
+      ...ids,
+      '--node-id',
+      'knowledgebase-1',
+      '--files',
+      'docs/**/*.md',
+      '--json',
+    ])
+    expect(run.status).toBe(0)
+    expect(JSON.parse(run.stdout)).toMatchObject({ uploaded: ['docs/refunds.md'], failed: [] })
+  })
+
+  it('runs the flow and prints the answer; --expect fails the command when it does not match', () => {
+    const ok = cli([
+      'run',
+      '--base-url',
+      baseUrl,
+      ...ids,
+      '--inputs',
+      '{"in-0": "refunds"}',
+      '--expect',
+      '14 days',
+    ])
+    expect(ok.status).toBe(0)
+    expect(ok.stdout).toContain('14 days')
+    const bad = cli([
+      'run',
+      '--base-url',
+      baseUrl,
+      ...ids,
+      '--inputs',
+      '{"in-0": "refunds"}',
+      '--expect',
+      '^nope$',
+    ])
+    expect(bad.status).toBe(1)
+    expect(bad.stderr).toContain('does not match')
+  })
+
+  it('exits 2 naming the input on bad flags, and never prints a key', () => {
+    const run = cli(['index', '--base-url', baseUrl, ...ids, '--node-id', '..', '--files', 'docs/**'])
+    expect(run.status).toBe(2)
+    expect(run.stderr).toContain('"node-id"')
+    const echo = cli([
+      'run',
+      '--base-url',
+      baseUrl,
+      ...ids,
+      '--inputs',
+      `{"in-0": "${keys.KB_SYNC_PUBLIC_KEY} ${keys.KB_SYNC_PRIVATE_KEY}"}`,
+    ])
+    for (const text of [run.stdout, run.stderr, echo.stdout, echo.stderr]) {
+      expect(text).not.toContain(keys.KB_SYNC_PRIVATE_KEY)
+      expect(text).not.toContain(keys.KB_SYNC_PUBLIC_KEY)
+    }
+  })
+
+  it('has --help for each command', () => {
+    for (const command of ['index', 'run', 'serve']) {
+      const run = cli([command, '--help'])
+      expect(run.status).toBe(0)
+      expect(run.stdout).toContain(`Usage: kb-sync ${command}`)
+    }
+  })
+})
