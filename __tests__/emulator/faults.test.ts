@@ -190,3 +190,33 @@ describe('latency', () => {
     expect(emulator.urls('f', 'o', 'n')).toEqual(['https://a.example'])
   })
 })
+
+describe('a client that gives up mid-upload', () => {
+  it('leaves nothing stored and no temp file, and is logged without a status', async () => {
+    const emulator = await start({})
+    const boundary = 'abort-boundary'
+    await new Promise<void>((resolve) => {
+      const request = http.request(`${emulator.url}${DOCS_PATH}`, {
+        method: 'POST',
+        agent: false,
+        headers: {
+          authorization: `Bearer ${PRIVATE_KEY}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': 10_000_000,
+        },
+      })
+      request.on('error', () => resolve())
+      request.write(
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="half.md"\r\n\r\n` +
+          'x'.repeat(100_000),
+        () => setImmediate(() => request.destroy()),
+      )
+      request.on('close', () => resolve())
+    })
+    while (emulator.requests().length === 0) await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(emulator.requests()).toEqual([expect.objectContaining({ status: null, applied: false })])
+    expect(emulator.documents('f', 'o', 'n')).toEqual([])
+    const { readdir } = await import('node:fs/promises')
+    expect(await readdir(`${emulator.dataDir}/tmp`)).toEqual([])
+  })
+})

@@ -83,10 +83,18 @@ export async function receiveMultipart(request: IncomingMessage, tempDir: string
     parser.on('close', () => resolve(undefined))
     parser.on('error', (error: Error) => resolve(error.message))
     request.on('aborted', () => resolve('the client aborted the request'))
+    request.on('close', () => {
+      if (!request.complete) resolve('the client aborted the request')
+    })
   })
 
   request.pipe(parser)
   const problem = await finished
+  if (problem !== undefined) {
+    request.unpipe(parser)
+    // Ends a file part cut off mid-way, so its temp file write settles instead of waiting forever.
+    parser.destroy(new Error(problem))
+  }
   const written = await Promise.allSettled(writes)
   const failed = written.find((result) => result.status === 'rejected')
   if (problem !== undefined || failed) {
