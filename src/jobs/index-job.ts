@@ -7,7 +7,7 @@ import { planSync, plannedItems } from '../plan.js'
 import { startProgress, type IndexReport } from '../report.js'
 import { ServiceClient } from '../service/client.js'
 import { detectChanges } from '../select/changes.js'
-import { selectFiles } from '../select/files.js'
+import { nameIsSelectable, selectFiles } from '../select/files.js'
 import { nameMatcher } from '../select/match.js'
 import { sendPlan } from '../send.js'
 import { runFlow, retryPolicyOf } from './flow-run.js'
@@ -72,14 +72,11 @@ async function select(config: IndexConfig, context: JobContext): Promise<FileSel
   return selection
 }
 
-/** Removed names that the patterns would select: the others were never in the knowledge base. */
+/** Removed names that the selection would have sent: the others were never in the knowledge base. */
 function selectedRemovals(config: IndexConfig, removed: string[]): string[] {
   const matches = nameMatcher(config.files)
-  const hidden = (name: string) => name.split('/').some((segment) => segment.startsWith('.'))
-  return removed.filter(
-    (name) =>
-      matches(name) && (config.includeHiddenFiles ? !name.split('/').includes('.git') : !hidden(name)),
-  )
+  const options = { patterns: config.files, includeHidden: config.includeHiddenFiles }
+  return removed.filter((name) => matches(name) && nameIsSelectable(name, options))
 }
 
 function logSkipped(skipped: SkippedItem[], log: Logger): void {

@@ -13,6 +13,20 @@ import { isSecretFile } from './secrets.js'
 
 export { patternProblem } from './patterns.js'
 
+/**
+ * Whether a name alone (no disk) would be skipped by the hidden, .git and secret rules: used for
+ * removed files, which no longer exist but are reported only when the selection would have sent them.
+ */
+export function nameIsSelectable(
+  name: string,
+  options: Pick<FileSelectionOptions, 'patterns' | 'includeHidden'>,
+): boolean {
+  return (
+    nameRule(name, { includeHidden: options.includeHidden, literal: literalNames(options.patterns) }) ===
+    undefined
+  )
+}
+
 export interface FileSelectionOptions {
   /** The `files` input, one pattern per entry, `!` prefix excludes; already trimmed, blank lines removed. */
   patterns: string[]
@@ -80,7 +94,10 @@ function insideName(root: string, target: string): string | undefined {
   return relative.split(path.sep).join('/')
 }
 
-function nameRule(name: string, context: CheckContext): NameRule | undefined {
+function nameRule(
+  name: string,
+  context: Pick<CheckContext, 'includeHidden' | 'literal'>,
+): NameRule | undefined {
   const segments = name.split('/')
   const git = segments.indexOf('.git')
   if (git >= 0) return { reason: 'git-dir', folder: segments.slice(0, git + 1).join('/') }
