@@ -1,4 +1,4 @@
-import './sourcemap-register.cjs';import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
+import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
 /***/ 3368:
@@ -75196,5 +75196,3 @@ module.exports = /*#__PURE__*/JSON.parse('{"application/1d-interleaved-parityfec
 /******/ var __webpack_exports__ = __nccwpck_require__(7151);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ 
-
-//# sourceMappingURL=index.js.map
