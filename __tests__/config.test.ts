@@ -115,6 +115,17 @@ describe('readIndexConfig', () => {
     expect(config.skip).toBeUndefined()
   })
 
+  test('the unexpanded default `${{ github.token }}` (what local tools pass) means no token', () => {
+    for (const text of ['${{ github.token }}', '${{github.token}}', '  ${{ secrets.GITHUB_TOKEN }} ']) {
+      const config = readIndexConfig(reader({ ...GOOD_INDEX, 'github-token': text }), PUSH)
+      expect(config.githubToken).toBe('')
+    }
+    const error = configError(() =>
+      readIndexConfig(reader({ ...GOOD_INDEX, 'github-token': 'ghs_${{ x }}' + ' tail' }), PUSH),
+    )
+    expect(error.problems.map((p) => p.input)).toEqual(['github-token'])
+  })
+
   test('URLs alone are enough (no files)', () => {
     const config = readIndexConfig(reader({ ...GOOD_INDEX, files: '', urls: 'https://example.com' }), PUSH)
     expect(config.files).toEqual([])

@@ -179,7 +179,7 @@ export function readIndexConfig(read: InputReader, event: EventContext): IndexCo
     concurrency: fields.integer('concurrency', 1, 32),
     followSymlinks: fields.oneOf('follow-symlinks', ['inside', 'none'] as const),
     retry: readRetry(fields),
-    githubToken: fields.key('github-token'),
+    githubToken: fields.token('github-token'),
   }
 
   const urls = parseUrlEntries(fields.raw('urls'))

@@ -87,7 +87,7 @@ describe('kb-sync CLI', () => {
   it('exits 2 naming the input on bad flags, and never prints a key', () => {
     const run = cli(['index', '--base-url', baseUrl, ...ids, '--node-id', '..', '--files', 'docs/**'])
     expect(run.status).toBe(2)
-    expect(run.stderr).toContain('"node-id"')
+    expect(run.stderr).toContain('--node-id')
     const echo = cli([
       'run',
       '--base-url',

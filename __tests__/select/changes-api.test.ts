@@ -132,9 +132,14 @@ describe('event rules', () => {
     expect(decision).toEqual({
       kind: 'all',
       source: 'full-sync',
-      reason: 'event workflow_dispatch: every selected file',
+      reason: 'workflow_dispatch event, not a push: every selected file',
     })
     expect(server.requests).toEqual([])
+  })
+
+  it('says so when there is no event at all (the CLI, a local run)', async () => {
+    const { decision } = await detect({}, { eventName: '' })
+    expect(reasonOf(decision)).toBe('no GitHub event, run outside a workflow: every selected file')
   })
 
   it('indexes nothing on a tag push (webhook example)', async () => {

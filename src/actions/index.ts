@@ -1,3 +1,7 @@
+// Entry of the index action (action.yml → dist/index.js).
 import { runIndexAction } from './index-action.js'
+import { isMainModule } from './main-module.js'
 
-await runIndexAction()
+export const run = runIndexAction
+
+if (isMainModule(import.meta.url)) await run()

@@ -1,3 +1,7 @@
+// Entry of the run-flow action (run-flow/action.yml → dist/run-flow/index.js).
 import { runFlowAction } from './run-flow-action.js'
+import { isMainModule } from './main-module.js'
 
-await runFlowAction()
+export const run = runFlowAction
+
+if (isMainModule(import.meta.url)) await run()

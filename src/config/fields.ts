@@ -10,6 +10,7 @@ export type InputReader = (name: string) => string
 // Keys travel in an HTTP header: a line break there would add a header, and anything outside visible
 // ASCII is either a copy-paste accident or something the service would not accept.
 const KEY_PATTERN = /^[\x21-\x7e]+$/
+const UNEXPANDED_EXPRESSION = /^\$\{\{[^}]*\}\}$/
 
 export class InputFields {
   readonly problems: InputProblem[] = []
@@ -63,6 +64,14 @@ export class InputFields {
           'characters); its value is not shown.',
       )
     return value
+  }
+
+  /**
+   * A token whose action.yml default is an expression (`${{ github.token }}`): only the runner expands
+   * it; local tools (@github/local-action) pass the text through unchanged, and that means no token.
+   */
+  token(name: string): string {
+    return UNEXPANDED_EXPRESSION.test(this.raw(name)) ? '' : this.key(name)
   }
 
   oneOf<T extends string>(name: string, values: readonly T[]): T {

@@ -56,6 +56,11 @@ export interface EmulatorOptions {
   inject?: (request: { method: string; path: string; seq: number }) => FaultKind | undefined
   /** Tests: answer 422 (FastAPI detail) for a request containing a document with this name; return the message. */
   rejectDocument?: (name: string) => string | undefined
+  /**
+   * The flows that exist, as the service knows them: any other flow or node answers 404, so a mistyped id
+   * fails locally as it would on the service. Default: every well-formed id exists.
+   */
+  flows?: KnowledgeBaseId[]
 }
 
 export interface DocumentPart {
@@ -292,6 +297,16 @@ class EmulatorServer {
     response.end(body)
   }
 
+  private exists(route: Route): boolean {
+    const flows = this.options.flows
+    if (!flows) return true
+    return route.operation === 'run'
+      ? flows.some((f) => f.orgId === route.orgId && f.flowId === route.flowId)
+      : flows.some(
+          (f) => f.orgId === route.kb.orgId && f.flowId === route.kb.flowId && f.nodeId === route.kb.nodeId,
+        )
+  }
+
   private delay(): Promise<unknown> {
     const ms = this.options.latencyMs ?? 0
     return ms > 0 ? sleep(ms) : Promise.resolve()
@@ -312,7 +327,7 @@ class EmulatorServer {
     entry: RequestLogEntry,
   ): Promise<Answer> {
     const route = matchRoute(rawPath)
-    if (!route) {
+    if (!route || !this.exists(route)) {
       await drain(request)
       return detail(404, 'Not Found')
     }

@@ -22,6 +22,8 @@ export interface JobContext {
   log: Logger
   /** Runner cancellation. */
   signal?: AbortSignal
+  /** After each completed request (the CLI draws its progress from it). */
+  onProgress?: (progress: { done: number; total: number; bytes: number }) => void
 }
 
 /** A failure of the job as a whole (not of one document), with a message a user can act on. */
@@ -161,7 +163,10 @@ export async function runIndexJob(config: IndexConfig, context: JobContext): Pro
             retry: retryPolicyOf(config),
             log,
             signal: context.signal,
-            onProgress: (p) => progress.update(p),
+            onProgress: (p) => {
+              progress.update(p)
+              context.onProgress?.(p)
+            },
           })
         } finally {
           progress.stop()

@@ -72,8 +72,12 @@ const messageOf = (error: unknown): string => (error instanceof Error ? error.me
 
 export async function detectChanges(context: ChangeContext): Promise<ChangeDecision> {
   const { log } = context
-  if (context.eventName !== 'push')
-    return { kind: 'all', source: 'full-sync', reason: `event ${context.eventName}: every selected file` }
+  if (context.eventName !== 'push') {
+    const why = context.eventName
+      ? `${context.eventName} event, not a push`
+      : 'no GitHub event, run outside a workflow'
+    return { kind: 'all', source: 'full-sync', reason: `${why}: every selected file` }
+  }
 
   const push = readPush(context.payload)
   if (push.ref.startsWith('refs/tags/'))

@@ -1,0 +1,150 @@
+// What the built CLI prints: a short human summary on stdout by default, the markdown summary only in
+// --summary-file, the outputs as one JSON object with --json, per-file lines only with --verbose,
+// progress on stderr; and `serve --flow` answering 404 for a flow or node it was not told about.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { runCli, startServe } from '../helpers/cli.js'
+import { makeWorkspace } from '../helpers/workspace.js'
+
+const keys = { KB_SYNC_PRIVATE_KEY: 'out-private-key-123', KB_SYNC_PUBLIC_KEY: 'out-public-key-456' }
+const ORG = 'org-1'
+const FLOW = 'flow-1'
+const NODE = 'knowledgebase-1'
+
+let serve: Awaited<ReturnType<typeof startServe>>
+const pages = Object.fromEntries(
+  Array.from({ length: 12 }, (_, i) => [`pages/page-${String(i).padStart(2, '0')}.md`, `# Page ${i}\n`]),
+)
+const workspace = makeWorkspace({
+  'docs/refunds.md': '# Refunds\n\nRefunds are granted within 14 days.\n',
+  'docs/.draft.md': 'hidden draft',
+  ...pages,
+})
+
+beforeAll(async () => {
+  serve = await startServe(['--flow', `${ORG}/${FLOW}/${NODE}`], keys)
+})
+afterAll(() => {
+  serve.stop()
+  workspace.remove()
+})
+
+function index(args: string[], node = NODE) {
+  return runCli(
+    ['index', '--base-url', serve.url, '--org-id', ORG, '--flow-id', FLOW, '--node-id', node, ...args],
+    { cwd: workspace.dir, env: keys },
+  )
+}
+
+describe('kb-sync index output', () => {
+  it('prints a short human summary by default: counts, the change set, skips by reason; no table', () => {
+    const run = index(['--files', 'docs/**'])
+    expect(run.status).toBe(0)
+    expect(run.stdout.split('\n')).toEqual([
+      'Change set: full sync (no GitHub event, run outside a workflow: every selected file)',
+      expect.stringMatching(
+        /^Uploaded 1, updated 0, skipped 1, failed 0, removed 0 \(\d+ requests, [\d.]+ s\)\.$/,
+      ),
+      'Skipped by reason: 1 × hidden.',
+      'Each file: --verbose; the markdown summary: --summary-file PATH.',
+      '',
+    ])
+    // No per-file lines without --verbose.
+    expect(run.stderr).not.toContain('docs/refunds.md')
+    expect(run.stderr).not.toContain('docs/.draft.md')
+  })
+
+  it('--verbose adds each step and each file on stderr; stdout keeps the summary', () => {
+    const run = index(['--files', 'docs/**', '--verbose'])
+    expect(run.status).toBe(0)
+    expect(run.stderr).toContain('docs/refunds.md')
+    expect(run.stderr).toContain('Skipped docs/.draft.md')
+    expect(run.stdout).toMatch(/^Uploaded 0, updated 1, /m)
+    expect(run.stdout).not.toContain('Each file: --verbose')
+  })
+
+  it('--summary-file writes the markdown summary; stdout stays the short one', () => {
+    const file = join(workspace.dir, 'summary.md')
+    const run = index(['--files', 'docs/**', '--summary-file', file])
+    expect(run.status).toBe(0)
+    const markdown = readFileSync(file, 'utf8')
+    expect(markdown).toContain('## Knowledge base sync')
+    expect(markdown).toMatch(/^\| Document \| Operation \|/m)
+    expect(run.stdout).not.toContain('|')
+  })
+
+  it('--json prints the outputs as one JSON object, with the flow answer when the flow ran', () => {
+    const run = index(['--files', 'docs/**', '--json', '--flow-inputs', '{"in-0": "refunds"}'])
+    expect(run.status).toBe(0)
+    const outputs = JSON.parse(run.stdout) as Record<string, unknown>
+    expect(outputs).toEqual({
+      uploaded: [],
+      updated: ['docs/refunds.md'],
+      skipped: ['docs/.draft.md'],
+      failed: [],
+      removed: [],
+      result: expect.stringContaining('14 days'),
+      response: expect.objectContaining({ outputs: expect.any(Object) }),
+    })
+  })
+
+  it('a dry run says what would be sent', () => {
+    const run = index(['--files', 'docs/**', '--dry-run'])
+    expect(run.status).toBe(0)
+    expect(run.stdout).toContain(
+      'Dry run: 1 planned (0 upload, 1 update), 1 skipped, 0 removed; nothing sent.',
+    )
+  })
+
+  it('progress of a long run goes to stderr as periodic lines when stderr is not a terminal', () => {
+    const run = index(['--files', 'pages/**', '--batch-size', '1', '--mode', 'upload'])
+    expect(run.status).toBe(0)
+    const progress = run.stderr.split('\n').filter((line) => line.startsWith('progress: '))
+    expect(progress.length).toBeGreaterThanOrEqual(1)
+    expect(progress.length).toBeLessThanOrEqual(10)
+    expect(progress.at(-1)).toMatch(/^progress: 12\/12 requests \(100%\), .* sent$/)
+    expect(run.stdout).not.toContain('progress')
+    // A short run prints none.
+    expect(index(['--files', 'docs/**']).stderr).not.toContain('progress: ')
+  })
+})
+
+describe('kb-sync serve --flow', () => {
+  it('a node it was not told about answers 404: every item fails, counted by cause, exit 1', () => {
+    const run = index(['--files', 'docs/**'], 'knowledgebase-2')
+    expect(run.status).toBe(1)
+    expect(run.stdout).toContain('failed 1,')
+    expect(run.stdout).toContain('Failed by cause: 1 × HTTP 404.')
+  })
+
+  it('a mistyped flow id of a run answers 404', () => {
+    const base = ['run', '--base-url', serve.url, '--org-id', ORG, '--inputs', '{"in-0": "refunds"}']
+    const known = runCli([...base, '--flow-id', FLOW], { env: keys })
+    expect(known.status).toBe(0)
+    const typo = runCli([...base, '--flow-id', 'flow-l'], { env: keys })
+    expect(typo.status).toBe(1)
+    expect(typo.stderr).toContain('404')
+    expect(typo.stderr).not.toMatch(/^\s+at /m)
+  })
+
+  it('--json of run prints result and response', () => {
+    const run = runCli(
+      [
+        'run',
+        '--base-url',
+        serve.url,
+        '--org-id',
+        ORG,
+        '--flow-id',
+        FLOW,
+        '--inputs',
+        '{"in-0": "x"}',
+        '--json',
+      ],
+      { env: keys },
+    )
+    expect(run.status).toBe(0)
+    expect(Object.keys(JSON.parse(run.stdout) as object)).toEqual(['result', 'response'])
+  })
+})

@@ -1,0 +1,100 @@
+// User errors of the built CLI: exit 2, one line on stderr naming the flag, nothing on stdout, no stack
+// trace; --version; a port in use is a failure (exit 1), also one line.
+import { describe, expect, it } from '@jest/globals'
+import { readFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { join } from 'node:path'
+import { runCli } from '../helpers/cli.js'
+import { ROOT } from '../helpers/run-action.js'
+
+const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version
+const ids = ['--flow-id', 'flow-1', '--org-id', 'org-1']
+const indexArgs = ['index', '--base-url', 'http://127.0.0.1:9', ...ids, '--node-id', 'kb-1', '--files', 'x']
+const onlyPrivateKey = { KB_SYNC_PRIVATE_KEY: 'private-key-1', KB_SYNC_PUBLIC_KEY: '' }
+
+function expectOneLine(stderr: string, ...words: string[]): void {
+  const lines = stderr.trimEnd().split('\n')
+  expect(lines).toHaveLength(1)
+  expect(lines[0]).toMatch(/^error: /)
+  for (const word of words) expect(lines[0]).toContain(word)
+  expect(stderr).not.toMatch(/^\s+at /m)
+}
+
+describe('kb-sync --version', () => {
+  it.each([['--version'], ['-V']])('%s prints the package version', (flag) => {
+    const run = runCli([flag])
+    expect(run.status).toBe(0)
+    expect(run.stdout.trim()).toBe(version)
+  })
+})
+
+describe('bad flags and values exit 2 with one line naming the flag', () => {
+  const cases: [string, string[], string][] = [
+    ['unknown option', ['index', '--flw-id', 'x'], '--flw-id'],
+    ['unknown option of serve', ['serve', '--bogus'], '--bogus'],
+    ['bad choice', ['index', '--mode', 'sideways'], '--mode'],
+    ['bad choice of if-no-files-found', ['index', '--if-no-files-found', 'panic'], '--if-no-files-found'],
+    ['bad choice of follow-symlinks', ['index', '--follow-symlinks', 'all'], '--follow-symlinks'],
+    ['missing value', ['run', '--flow-id'], '--flow-id'],
+    ['missing value of serve', ['serve', '--data-dir'], '--data-dir'],
+    ['serve port not a number', ['serve', '--port', 'abc'], '--port'],
+    ['serve port out of range', ['serve', '--port', '70000'], '--port'],
+    ['serve fault rate above 1', ['serve', '--fault-rate', '2'], '--fault-rate'],
+    ['serve latency negative', ['serve', '--latency', '-5'], '--latency'],
+    ['serve flow not ORG/FLOW/NODE', ['serve', '--flow', 'org/flow'], '--flow'],
+    ['serve flow with a bad id', ['serve', '--flow', 'org/../node'], '--flow'],
+    [
+      'serve with the same two keys',
+      ['serve', '--private-key', 'same', '--public-key', 'same'],
+      '--public-key',
+    ],
+    ['a value the action would refuse', [...indexArgs, '--batch-size', '0'], '--batch-size'],
+    [
+      'run without inputs',
+      ['run', '--base-url', 'http://127.0.0.1:9', ...ids, '--public-key', 'pk'],
+      '--inputs',
+    ],
+    ['unknown command', ['sync'], 'sync'],
+    ['extra argument', ['index', 'docs'], 'index'],
+  ]
+
+  it.each(cases)('%s', (_, args, flag) => {
+    const run = runCli(args, { env: onlyPrivateKey })
+    expect(run.status).toBe(2)
+    expect(run.stdout).toBe('')
+    expectOneLine(run.stderr, flag)
+  })
+
+  it('a missing key names the flag and the environment variable', () => {
+    const run = runCli(indexArgs, { env: { KB_SYNC_PRIVATE_KEY: '' } })
+    expect(run.status).toBe(2)
+    expectOneLine(run.stderr, '--private-key', 'KB_SYNC_PRIVATE_KEY')
+  })
+
+  it('several bad values: one line each, every flag named', () => {
+    const run = runCli([...indexArgs, '--node-id', '..', '--batch-size', '0', '--concurrency', 'many'], {
+      env: { KB_SYNC_PRIVATE_KEY: 'k' },
+    })
+    expect(run.status).toBe(2)
+    const lines = run.stderr.trimEnd().split('\n')
+    expect(lines).toHaveLength(3)
+    for (const [index, flag] of ['--node-id', '--batch-size', '--concurrency'].entries()) {
+      expect(lines[index]).toMatch(new RegExp(`^error: ${flag} `))
+    }
+  })
+})
+
+describe('kb-sync serve failures', () => {
+  it('a port in use: exit 1, one line naming the address, no stack trace', async () => {
+    const blocker = createServer()
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve))
+    const { port } = blocker.address() as { port: number }
+    try {
+      const run = runCli(['serve', '--port', String(port)])
+      expect(run.status).toBe(1)
+      expectOneLine(run.stderr, `127.0.0.1:${port}`, 'EADDRINUSE')
+    } finally {
+      blocker.close()
+    }
+  })
+})

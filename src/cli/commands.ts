@@ -1,0 +1,148 @@
+// The three commands: the same pipeline as the actions, flags instead of action inputs.
+import { randomBytes } from 'node:crypto'
+import { writeFileSync } from 'node:fs'
+import { cancellationSignal } from '../actions/runner.js'
+import { readIndexConfig, readRunConfig } from '../config.js'
+import { startEmulator } from '../emulator/server.js'
+import type { KnowledgeBaseId } from '../emulator/store.js'
+import { expectationProblem, retryPolicyOf, runFlow } from '../jobs/flow-run.js'
+import { runIndexJob } from '../jobs/index-job.js'
+import { consoleSink, Logger } from '../log.js'
+import {
+  indexOutputs,
+  logIndexResult,
+  renderFlowSection,
+  renderIndexSummary,
+  type IndexReport,
+} from '../report.js'
+import { ServiceClient } from '../service/client.js'
+import { commandLogger, printResult, reportError } from './console.js'
+import { EXIT_FAILURE, EXIT_USAGE, UsageError } from './errors.js'
+import { inputReader, type Flags } from './inputs.js'
+import { progressReporter } from './progress.js'
+import { indexSummaryText } from './summary.js'
+
+const NO_EVENT = { eventName: '' }
+
+function writeSummaryFile(log: Logger, flags: Flags, markdown: string): void {
+  if (typeof flags.summaryFile !== 'string') return
+  try {
+    writeFileSync(flags.summaryFile, log.secrets.redact(markdown))
+  } catch (error) {
+    const reason = error instanceof Error && 'code' in error ? String(error.code) : String(error)
+    throw new UsageError(`--summary-file: cannot write ${flags.summaryFile} (${reason}).`)
+  }
+}
+
+function indexJson(report: IndexReport): Record<string, unknown> {
+  const flow = report.flow ? { result: report.flow.result, response: report.flow.response } : {}
+  return { ...indexOutputs(report), ...flow }
+}
+
+export async function indexCommand(flags: Flags): Promise<void> {
+  const log = commandLogger(flags)
+  const verbose = flags.verbose === true
+  try {
+    const config = readIndexConfig(inputReader(flags), NO_EVENT)
+    const report = await runIndexJob(config, {
+      workspace: typeof flags.workspace === 'string' ? flags.workspace : process.cwd(),
+      ...NO_EVENT,
+      payload: {},
+      log,
+      signal: cancellationSignal(log),
+      onProgress: progressReporter(),
+    })
+    if (verbose) logIndexResult(report, log)
+    printResult(log, flags.json ? JSON.stringify(indexJson(report)) : indexSummaryText(report, { verbose }))
+    writeSummaryFile(log, flags, renderIndexSummary(report))
+    if (report.flowError && flags.json) log.error(`The flow run after indexing failed: ${report.flowError}`)
+    if (indexOutputs(report).failed.length > 0 || report.flowError) process.exitCode = EXIT_FAILURE
+  } catch (error) {
+    reportError(log, error)
+  }
+}
+
+export async function runCommand(flags: Flags): Promise<void> {
+  const log = commandLogger(flags)
+  try {
+    const config = readRunConfig(inputReader(flags), NO_EVENT)
+    const client = new ServiceClient({ baseUrl: config.baseUrl, publicKey: config.publicKey, connections: 1 })
+    try {
+      const report = await runFlow(
+        client,
+        { target: config.target, inputs: config.inputs, outputKey: config.outputKey },
+        { log, retry: retryPolicyOf(config), signal: cancellationSignal(log) },
+      )
+      printResult(
+        log,
+        flags.json ? JSON.stringify({ result: report.result, response: report.response }) : report.result,
+      )
+      writeSummaryFile(log, flags, renderFlowSection(report))
+      const problem = expectationProblem(report.result, config.expect)
+      if (problem) {
+        log.error(problem)
+        process.exitCode = EXIT_FAILURE
+      }
+    } finally {
+      await client.close()
+    }
+  } catch (error) {
+    reportError(log, error)
+  }
+}
+
+export interface ServeFlags {
+  port: number
+  host: string
+  dataDir?: string
+  privateKey?: string
+  publicKey?: string
+  latency?: number
+  faultRate?: number
+  seed?: number
+  flow?: KnowledgeBaseId[]
+}
+
+export async function serveCommand(flags: ServeFlags): Promise<void> {
+  const log = new Logger(consoleSink())
+  const generated = (env: string) => process.env[env] || randomBytes(18).toString('base64url')
+  const privateKey = flags.privateKey ?? generated('KB_SYNC_PRIVATE_KEY')
+  const publicKey = flags.publicKey ?? generated('KB_SYNC_PUBLIC_KEY')
+  if (privateKey === publicKey) {
+    reportError(
+      log,
+      new UsageError('--public-key must differ from --private-key (the keys tell the operations apart).'),
+    )
+    return
+  }
+  let emulator: Awaited<ReturnType<typeof startEmulator>>
+  try {
+    emulator = await startEmulator({
+      port: flags.port,
+      host: flags.host,
+      dataDir: flags.dataDir,
+      privateKey,
+      publicKey,
+      latencyMs: flags.latency,
+      faultRate: flags.faultRate,
+      seed: flags.seed,
+      flows: flags.flow,
+    })
+  } catch (error) {
+    const code = error instanceof Error && 'code' in error ? ` (${String(error.code)})` : ''
+    const message = error instanceof Error ? error.message : String(error)
+    log.error(`cannot start the emulator on ${flags.host}:${flags.port}${code}: ${message}`)
+    process.exitCode = code ? EXIT_FAILURE : EXIT_USAGE
+    return
+  }
+  // The emulator's keys are local, made-up keys: printing them is how a person uses the emulator.
+  if (!process.env.KB_SYNC_PRIVATE_KEY && flags.privateKey === undefined)
+    log.info(`private key: ${privateKey}`)
+  if (!process.env.KB_SYNC_PUBLIC_KEY && flags.publicKey === undefined) log.info(`public key: ${publicKey}`)
+  log.info(`data directory: ${emulator.dataDir}`)
+  if (flags.flow) log.info(`flows: ${flags.flow.map((f) => `${f.orgId}/${f.flowId}/${f.nodeId}`).join(', ')}`)
+  process.stdout.write(`${emulator.url}\n`)
+  const stop = () => void emulator.close().then(() => process.exit(0))
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+}

@@ -1,0 +1,133 @@
+// The commands and their flags. Flag values that the action inputs share are checked by config (the
+// same messages); `serve`'s own values are checked here. Commander's errors are one line, exit 2.
+import { Command, InvalidArgumentError, Option } from 'commander'
+import packageJson from '../../package.json' with { type: 'json' }
+import type { KnowledgeBaseId } from '../emulator/store.js'
+import { idProblem } from '../service/ids.js'
+import type { Flags } from './inputs.js'
+import type { ServeFlags } from './commands.js'
+
+export interface CommandHandlers {
+  index(flags: Flags): Promise<void>
+  run(flags: Flags): Promise<void>
+  serve(flags: ServeFlags): Promise<void>
+}
+
+const collect = (value: string, previous: string[] = []) => [...previous, value]
+
+function wholeNumber(min: number, max: number) {
+  return (value: string): number => {
+    const number = /^\d+$/.test(value) ? Number(value) : NaN
+    if (!(number >= min && number <= max))
+      throw new InvalidArgumentError(`Expected a whole number from ${min} to ${max}.`)
+    return number
+  }
+}
+
+function fraction(value: string): number {
+  const number = /^\d*\.?\d+$/.test(value) ? Number(value) : NaN
+  if (!(number >= 0 && number <= 1))
+    throw new InvalidArgumentError('Expected a number from 0 to 1, such as 0.3.')
+  return number
+}
+
+function flowId(value: string, previous: KnowledgeBaseId[] = []): KnowledgeBaseId[] {
+  const parts = value.split('/')
+  const problem = parts.length === 3 ? parts.map(idProblem).find(Boolean) : 'Expected ORG/FLOW/NODE.'
+  if (problem) throw new InvalidArgumentError(parts.length === 3 ? `An id ${problem}.` : problem)
+  const [orgId, flowId, nodeId] = parts
+  return [...previous, { orgId, flowId, nodeId }]
+}
+
+/** Options of both service commands. */
+function serviceOptions(command: Command): Command {
+  return command
+    .option('--base-url <url>', 'service root', 'https://api.stack-ai.com')
+    .option('--flow-id <id>', 'flow id')
+    .option('--org-id <id>', 'organization id')
+    .option('--retries <n>', 'attempts per request', '10')
+    .option('--retry-deadline <seconds>', 'deadline per request', '120')
+    .option('--summary-file <path>', 'write the markdown summary (as the action’s job summary) to this file')
+    .option('--json', 'print the outputs as one JSON object instead of the summary')
+    .option('--verbose', 'print each step, each file and debug lines on stderr')
+}
+
+function indexOptions(command: Command): Command {
+  return command
+    .option('--node-id <id>', 'node id whose knowledge base is indexed')
+    .option('--private-key <key>', 'indexing key (prefer KB_SYNC_PRIVATE_KEY)')
+    .option('--files <pattern>', 'glob pattern relative to the workspace, `!` excludes (repeatable)', collect)
+    .option('--urls <url>', 'website URL (repeatable)', collect)
+    .addOption(
+      new Option('--mode <mode>', 'how documents are sent')
+        .choices(['auto', 'upload', 'update'])
+        .default('auto'),
+    )
+    .option('--dry-run', 'print the plan, send nothing')
+    .option('--include-hidden-files', 'include dotfiles and dot-folders')
+    .addOption(
+      new Option('--if-no-files-found <what>', 'when the patterns select nothing')
+        .choices(['warn', 'error', 'ignore'])
+        .default('warn'),
+    )
+    .option('--max-file-size <size>', 'larger files are skipped (B, KB, MB, GB)', '50MB')
+    .option('--batch-size <n>', 'files per request', '10')
+    .option('--concurrency <n>', 'requests in flight', '4')
+    .addOption(
+      new Option('--follow-symlinks <how>', 'links to files inside the workspace, or none')
+        .choices(['inside', 'none'])
+        .default('inside'),
+    )
+    .option('--public-key <key>', 'flow key (prefer KB_SYNC_PUBLIC_KEY)')
+    .option('--flow-inputs <json>', 'JSON object of flow inputs: run the flow after indexing')
+    .option('--workspace <dir>', 'folder the patterns and document names are relative to', process.cwd())
+}
+
+function runOptions(command: Command): Command {
+  return command
+    .option('--public-key <key>', 'flow key (prefer KB_SYNC_PUBLIC_KEY)')
+    .option('--inputs <json>', 'JSON object of flow inputs, e.g. {"in-0": "question"}')
+    .option('--output-key <key>', 'output to print', 'out-0')
+    .option('--expect <regex>', 'fail unless the answer matches')
+}
+
+function serveOptions(command: Command): Command {
+  return command
+    .option('--port <port>', '0 = any free port', wholeNumber(0, 65535), 0)
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--data-dir <dir>', 'where documents are stored (default: a temporary folder)')
+    .option('--private-key <key>', 'indexing key it accepts (default KB_SYNC_PRIVATE_KEY, else random)')
+    .option('--public-key <key>', 'flow key it accepts (default KB_SYNC_PUBLIC_KEY, else random)')
+    .option('--latency <ms>', 'delay before every answer', wholeNumber(0, 600_000))
+    .option('--fault-rate <rate>', 'share of requests answered with a fault (0..1)', fraction)
+    .option('--seed <n>', 'seed of the fault choice', wholeNumber(0, 2 ** 32 - 1))
+    .option(
+      '--flow <org/flow/node>',
+      'a flow and node that exist; others answer 404 (repeatable; default: any)',
+      flowId,
+    )
+}
+
+/** One line: commander adds a second one for suggestions ("(Did you mean --flow-id?)"). */
+function oneLine(text: string): string {
+  return `${text.trim().replace(/\s*\n\s*/g, ' ')}\n`
+}
+
+export function buildProgram(handlers: CommandHandlers): Command {
+  const program = new Command('kb-sync')
+    .description('Keep a flow node knowledge base in step with files and URLs, and run a flow.')
+    .version(packageJson.version, '-V, --version')
+    .exitOverride()
+    .configureOutput({ outputError: (text, write) => write(oneLine(text)) })
+
+  indexOptions(serviceOptions(program.command('index')))
+    .description('upload or update files and URLs in a node knowledge base')
+    .action((flags: Flags) => handlers.index(flags))
+  runOptions(serviceOptions(program.command('run')))
+    .description('run a flow and print its answer')
+    .action((flags: Flags) => handlers.run(flags))
+  serveOptions(program.command('serve'))
+    .description('start the local emulator of the service')
+    .action((flags: ServeFlags) => handlers.serve(flags))
+  return program
+}
