@@ -82,7 +82,9 @@ function selectedRemovals(config: IndexConfig, removed: string[]): string[] {
 function logSkipped(skipped: SkippedItem[], log: Logger): void {
   for (const item of skipped) {
     const line = `Skipped ${displayName(item.name)}: ${item.detail}`
-    if (item.reason === 'too-large' || item.reason === 'outside-workspace') log.warning(line)
+    // Skips a user did not ask for and may not expect (a file they meant to send could not be).
+    if (item.reason === 'too-large' || item.reason === 'outside-workspace' || item.reason === 'unreadable')
+      log.warning(line)
     else log.info(line)
   }
 }
