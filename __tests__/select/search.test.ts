@@ -55,9 +55,9 @@ const PATTERN_SETS = [
 ]
 
 describe('searchFiles', () => {
-  it.each(PATTERN_SETS.map((patterns) => [patterns.join(' | '), patterns]))(
-    'matches what @actions/glob matches: %s',
-    async (_label, patterns) => {
+  it.each(PATTERN_SETS.map((patterns) => ({ label: patterns.join(' | '), patterns })))(
+    'matches what @actions/glob matches: $label',
+    async ({ patterns }) => {
       const globber = await glob.create(patterns.map((pattern) => rootedPattern(fx.ws, pattern)).join('\n'), {
         followSymbolicLinks: false,
         implicitDescendants: true,
@@ -65,7 +65,7 @@ describe('searchFiles', () => {
         excludeHiddenFiles: false,
       })
       const expected = [...new Set(await globber.glob())].sort()
-      const { paths, skipped } = await searchFiles(patterns as string[], fx.ws)
+      const { paths, skipped } = await searchFiles(patterns, fx.ws)
       expect([...paths].sort()).toEqual(expected)
       expect(skipped).toEqual([])
     },
