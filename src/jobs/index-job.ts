@@ -2,7 +2,7 @@
 // change set ──► selection ──► plan ──► send ──► (flow run) ──► report
 import type { IndexConfig } from '../config.js'
 import { displayName, type Logger } from '../log.js'
-import type { ChangeDecision, FileSelection, SkippedItem } from '../model.js'
+import type { ChangeDecision, FileSelection, SkippedItem, SkipReason } from '../model.js'
 import { planSync, plannedItems } from '../plan.js'
 import { startProgress, type IndexReport } from '../report.js'
 import { ServiceClient } from '../service/client.js'
@@ -79,12 +79,19 @@ function selectedRemovals(config: IndexConfig, removed: string[]): string[] {
   return removed.filter((name) => matches(name) && nameIsSelectable(name, options))
 }
 
+// Skips a user did not ask for and may not expect: a file they meant to send could not be.
+const WARNED_SKIPS: ReadonlySet<SkipReason> = new Set([
+  'too-large',
+  'outside-workspace',
+  'unreadable',
+  'bad-name',
+  'name-conflict',
+])
+
 function logSkipped(skipped: SkippedItem[], log: Logger): void {
   for (const item of skipped) {
     const line = `Skipped ${displayName(item.name)}: ${item.detail}`
-    // Skips a user did not ask for and may not expect (a file they meant to send could not be).
-    if (item.reason === 'too-large' || item.reason === 'outside-workspace' || item.reason === 'unreadable')
-      log.warning(line)
+    if (WARNED_SKIPS.has(item.reason)) log.warning(line)
     else log.info(line)
   }
 }

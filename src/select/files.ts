@@ -7,6 +7,7 @@ import { lstat, open, realpath } from 'node:fs/promises'
 import path from 'node:path'
 import { displayName } from '../log.js'
 import type { FileSelection, SelectedFile, SkippedItem, SkipReason } from '../model.js'
+import { distinctDocumentNames } from './document-names.js'
 import { literalNames, patternProblem } from './patterns.js'
 import { describeFailure, searchFiles } from './search.js'
 import { isSecretFile } from './secrets.js'
@@ -228,7 +229,9 @@ function collect(verdicts: Verdict[], root: string): FileSelection {
       detail: `same file as ${displayName(keep.name)}.`,
     })
   }
-  return { files: [...byPath.values()].sort(byNameOrder), skipped: skipped.sort(byNameOrder) }
+  const distinct = distinctDocumentNames([...byPath.values()])
+  skipped.push(...distinct.skipped)
+  return { files: distinct.kept.sort(byNameOrder), skipped: skipped.sort(byNameOrder) }
 }
 
 function isOwnName(file: SelectedFile, root: string): boolean {
