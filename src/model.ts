@@ -34,6 +34,10 @@ export type SkipReason =
   | 'not-regular'
   | 'unreadable'
   | 'duplicate'
+  /** Holds a control character: cannot be sent as written. */
+  | 'bad-name'
+  /** Reaches the service under the same name as another selected document. */
+  | 'name-conflict'
   | 'not-changed'
 
 export interface SkippedItem {

@@ -1,9 +1,11 @@
 // Runs a plan against the service: `concurrency` requests in flight, retries, the upsert switch, splitting
 // of rejected batches, and exactly one outcome per document and URL.
+import { setMaxListeners } from 'node:events'
 import { lstat } from 'node:fs/promises'
 import { displayName, type Logger } from './log.js'
 import type { Batch, IndexTarget, ItemOutcome, Operation, Plan, SelectedFile, SendResult } from './model.js'
 import { ServiceError, type ServiceClient } from './service/client.js'
+import { keyRefusal } from './service/errors.js'
 import { decideRetry, parseRetryAfter, systemClock, type Clock, type RetryPolicy } from './service/retry.js'
 import { CircuitBreaker } from './send/breaker.js'
 import { RequestScheduler } from './send/scheduler.js'
@@ -18,8 +20,11 @@ export interface SendOptions {
   clock?: Clock
   /** Called after each completed request: `done` of `total` batches finished, `bytes` of documents landed. */
   onProgress?: (progress: { done: number; total: number; bytes: number }) => void
-  /** Failed attempts in a row (across workers) after which nothing new starts. */
-  breakerThreshold?: number
+  /**
+   * How long every attempt (across workers) must have failed before nothing new starts; default the
+   * retry deadline, so an outage shorter than it costs time, not documents.
+   */
+  breakerWindowMs?: number
   random?: () => number
 }
 
@@ -69,6 +74,8 @@ class PlanSender {
   private readonly hardStop = new AbortController()
   private readonly scheduler: RequestScheduler
   private readonly breaker: CircuitBreaker
+  /** Set by the first 401/403: the one cause of every item that did not land. */
+  private keyRefused: string | undefined
   private requests = 0
   private batchesDone = 0
   private batchesTotal = 0
@@ -79,10 +86,13 @@ class PlanSender {
     private readonly target: IndexTarget,
     private readonly options: SendOptions,
   ) {
+    // Every sleeping retry and every request in flight listens to these: as many as the plan has
+    // batches, by design, so Node's leak warning (at 11 listeners) would be noise in a user's log.
+    setMaxListeners(0, this.stop.signal, this.hardStop.signal)
     this.clock = options.clock ?? systemClock
     this.log = options.log
     this.scheduler = new RequestScheduler(options.concurrency, this.clock, this.stop.signal)
-    this.breaker = new CircuitBreaker(options.breakerThreshold)
+    this.breaker = new CircuitBreaker(options.breakerWindowMs ?? options.retry.deadlineMs, this.clock)
   }
 
   async run(batches: Batch[]): Promise<SendResult> {
@@ -104,6 +114,8 @@ class PlanSender {
     } finally {
       signal?.removeEventListener('abort', onCancel)
       clearTimeout(graceTimer)
+      // Ends a pause the service asked for that outlasts the run: its timer must not hold the process.
+      this.stop.abort()
     }
     return {
       items: items.map((item) => item.outcome!),
@@ -134,7 +146,11 @@ class PlanSender {
     let operation = start.operation
     let upsert = start.upsert
     let switches = 0
+    // Failed attempts the service answered (they use up `retry.attempts`), and all failed attempts (for
+    // the backoff). Attempts that got no answer at all are bounded by the deadline only: a service that
+    // is briefly unreachable costs time, not documents.
     let failedAttempts = 0
+    let tries = 0
     let firstAttemptAt: number | undefined
     let lastError: string | undefined
 
@@ -144,6 +160,18 @@ class PlanSender {
       if (items.length === 0) return
       const turn = await this.scheduler.acquire(firstAttemptAt !== undefined)
       if (!turn) return this.fail(items, operation, this.stoppedReason(lastError))
+      if (
+        firstAttemptAt !== undefined &&
+        this.clock.now() >= firstAttemptAt + this.options.retry.deadlineMs
+      ) {
+        // Held back (a pause the service asked for, probing) until the deadline passed: not sent again.
+        this.scheduler.release()
+        return this.fail(
+          items,
+          operation,
+          `${lastError ?? 'not sent'} (retry-deadline passed while waiting to retry)`,
+        )
+      }
       firstAttemptAt ??= this.clock.now()
 
       const failure = await this.attempt(kind, items, operation)
@@ -155,6 +183,8 @@ class PlanSender {
         return this.fail(items, operation, `cancelled while the request was in flight: ${lastError}`)
       }
       const status = error?.status
+      const refusedKey = error && keyRefusal(error)
+      if (refusedKey) return this.fail(items, operation, this.keyRefused ?? refusedKey)
       const wrongOperation =
         upsert && ((status === 404 && operation === 'update') || (status === 409 && operation === 'upload'))
 
@@ -168,16 +198,19 @@ class PlanSender {
       }
 
       if (error && (error.retryable || error.code === 'FILE_CHANGED')) {
-        failedAttempts++
+        const answered = status !== undefined || error.code === 'FILE_CHANGED'
+        if (answered) failedAttempts++
+        tries++
+        if (failedAttempts >= this.options.retry.attempts) return this.fail(items, operation, lastError)
         const decision = decideRetry(
           { retryable: true, status, retryAfter: error.retryAfter },
-          failedAttempts,
+          tries,
           firstAttemptAt,
-          this.options.retry,
+          { ...this.options.retry, attempts: Number.POSITIVE_INFINITY },
           this.clock,
           this.options.random,
         )
-        if (!decision.retry) return this.fail(items, operation, lastError)
+        if (!decision.retry) return this.fail(items, operation, `${lastError}${this.gaveUpNote(error)}`)
         // The whole body went out and no answer came: the upload may have been applied. Updating is
         // safe either way (404 then means it was not, and the upload is sent again).
         if (operation === 'upload' && error.bodySent && status === undefined) {
@@ -187,7 +220,7 @@ class PlanSender {
         }
         const delayMs = error.code === 'FILE_CHANGED' ? 0 : decision.delayMs
         this.log.info(
-          `${describe(kind, items)}: attempt ${failedAttempts} failed (${lastError}); retrying as ${operation} in ${formatMs(delayMs)}.`,
+          `${describe(kind, items)}: attempt ${tries} failed (${lastError}); retrying as ${operation} in ${formatMs(delayMs)}.`,
         )
         await this.clock.sleep(delayMs, this.stop.signal)
         continue
@@ -244,19 +277,44 @@ class PlanSender {
 
   /** Feeds the outcome of one request to the breaker and the scheduler. */
   private observe(failure: unknown): void {
-    if (failure === undefined) return this.breaker.answered()
+    if (failure === undefined) return this.serviceAnswered()
     if (!(failure instanceof ServiceError) || this.hardStop.signal.aborted) return
+    const refusedKey = keyRefusal(failure)
+    if (refusedKey) {
+      // About the key, not a document: every other request would be refused too.
+      this.keyRefused ??= refusedKey
+      this.stop.abort()
+      return
+    }
     if (failure.retryable) {
       this.breaker.failed(errorMessage(failure))
+      this.scheduler.probing = true
       if (this.breaker.open) this.stop.abort()
     } else if (failure.status !== undefined) {
-      this.breaker.answered()
+      this.serviceAnswered()
     }
     if (failure.status === 429) this.scheduler.rateLimited()
     if (failure.status === 429 || failure.status === 503) {
       const hintMs = parseRetryAfter(failure.retryAfter, this.clock.now())
       if (hintMs !== undefined) this.scheduler.pause(Math.min(hintMs, this.options.retry.maxRetryAfterMs))
     }
+  }
+
+  private serviceAnswered(): void {
+    this.breaker.answered()
+    this.scheduler.probing = false
+  }
+
+  /** Why a retryable failure is not retried although attempts are left: the deadline. */
+  private gaveUpNote(error: ServiceError): string {
+    const hinted =
+      error.status === 429 || error.status === 503
+        ? parseRetryAfter(error.retryAfter, this.clock.now())
+        : undefined
+    const seconds = Math.round(this.options.retry.deadlineMs / 1000)
+    return hinted === undefined
+      ? ` (gave up: the next attempt would start past retry-deadline, ${seconds} s)`
+      : ` (gave up: the service asked to wait ${formatMs(hinted)}, past what is left of retry-deadline, ${seconds} s)`
   }
 
   private call(kind: Unit['kind'], items: Item[], operation: Operation): Promise<unknown> {
@@ -310,7 +368,8 @@ class PlanSender {
         ? 'cancelled before it was sent'
         : `cancelled before it could be retried; last error: ${lastError}`
     }
-    const breakerNote = `stopped: ${this.breaker.threshold} attempts in a row failed`
+    if (this.keyRefused) return this.keyRefused
+    const breakerNote = `stopped: every attempt failed for ${formatMs(this.breaker.windowMs)}`
     return lastError === undefined
       ? `not sent (${breakerNote}); last error: ${this.breaker.lastError ?? 'unknown'}`
       : `${lastError} (${breakerNote})`

@@ -68,10 +68,12 @@ describe('index action on a hostile workspace', () => {
     expect(run.status).toBe(0)
 
     const sentNames = emulator.requests().flatMap((r) => (r.documents ?? []).map((d) => d.filename))
-    expect(sentNames).toHaveLength(1 + HOSTILE_NAMES.length)
+    // A name with a line break cannot arrive as written: it is skipped, not sent (issue 10).
+    expect(sentNames).toHaveLength(HOSTILE_NAMES.length)
     expect(sentNames).toContain('docs/ok.md')
     const skipped: string[] = JSON.parse(run.outputs.skipped)
     for (const name of [
+      'docs/a"\r\nX-Injected: 1.md',
       '.env',
       '.git',
       'environ.md',

@@ -1,7 +1,7 @@
 // Runs a built action bundle the way the runner does: action.yml defaults and inputs as INPUT_*
 // environment, GITHUB_EVENT_PATH, GITHUB_OUTPUT, GITHUB_STEP_SUMMARY, GITHUB_WORKSPACE.
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -34,6 +34,8 @@ export interface RunActionOptions {
   payload?: unknown
   workspace?: string
   env?: Record<string, string>
+  /** Run as this user and group (a test running as root uses it to meet permissions root ignores). */
+  user?: { uid: number; gid: number }
   /** Called with the child process once started (e.g. to send it a signal). */
   onStart?: (child: import('node:child_process').ChildProcess) => void
 }
@@ -54,6 +56,11 @@ export async function runAction(options: RunActionOptions): Promise<ActionRun> {
     writeFileSync(outputFile, '')
     writeFileSync(summaryFile, '')
     writeFileSync(eventFile, JSON.stringify(options.payload ?? {}))
+    if (options.user) {
+      // The other user writes the outputs and the summary, and RUNNER_TEMP.
+      chmodSync(temp, 0o777)
+      for (const file of [outputFile, summaryFile, eventFile]) chmodSync(file, 0o666)
+    }
     const env: Record<string, string> = {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
@@ -72,7 +79,11 @@ export async function runAction(options: RunActionOptions): Promise<ActionRun> {
     for (const [name, value] of Object.entries(options.inputs)) env[`INPUT_${name.toUpperCase()}`] = value
     Object.assign(env, options.env)
 
-    const child = spawn(process.execPath, [bundle], { env, cwd: options.workspace ?? ROOT })
+    const child = spawn(process.execPath, [bundle], {
+      env,
+      cwd: options.workspace ?? ROOT,
+      ...(options.user ?? {}),
+    })
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))

@@ -154,11 +154,12 @@ describe('selectFiles: hostile names', () => {
     'back\\slash.md',
   ]
 
-  it('selects them with their exact names', async () => {
+  it('selects them with their exact names, except those with control characters (issue 10)', async () => {
     for (const name of hostile) fx.file(name, name)
     const { files, skipped } = await fx.select(['**'])
-    expect(skipped).toEqual([])
-    expect(files.map((f) => f.name)).toEqual([...hostile].sort())
+    const withControls = ['a"\r\nX-Injected: 1.md', 'new\nline.md']
+    expect(skipped.map((item) => [item.name, item.reason])).toEqual(withControls.map((n) => [n, 'bad-name']))
+    expect(files.map((f) => f.name)).toEqual(hostile.filter((n) => !withControls.includes(n)).sort())
     for (const file of files) expect(file.size).toBe(Buffer.byteLength(file.name))
   })
 

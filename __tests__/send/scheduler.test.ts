@@ -109,6 +109,21 @@ describe('RequestScheduler', () => {
     expect(granted).toEqual(['a', 'b', 'c', 'd', 'e'])
   })
 
+  test('while probing one request at a time starts; when the service answers, all of them again', async () => {
+    const scheduler = new RequestScheduler(4, manualClock(), new AbortController().signal)
+    const granted: string[] = []
+    scheduler.probing = true
+    for (const label of ['a', 'b', 'c']) track(scheduler, label, granted)
+    await flush()
+    expect(granted).toEqual(['a'])
+    scheduler.release()
+    await flush()
+    expect(granted).toEqual(['a', 'b'])
+    scheduler.probing = false
+    await flush()
+    expect(granted).toEqual(['a', 'b', 'c'])
+  })
+
   test('once stopped, waiting and later requests are refused', async () => {
     const stop = new AbortController()
     const clock = manualClock()
@@ -132,26 +147,26 @@ describe('RequestScheduler', () => {
 })
 
 describe('CircuitBreaker', () => {
-  test('opens after the threshold of failures in a row and keeps the last error', () => {
-    const breaker = new CircuitBreaker(3)
-    breaker.failed('one')
-    breaker.failed('two')
+  test('opens only when every attempt over the window failed, and keeps the last error', () => {
+    let now = 0
+    const breaker = new CircuitBreaker(1000, { now: () => now })
+    // Forty failures in a burst (many workers) do not open it: the window is time, not a count.
+    for (let i = 0; i < 40; i++) breaker.failed(`burst ${i}`)
+    expect(breaker.down).toBe(true)
+    expect(breaker.open).toBe(false)
+    now = 900
     breaker.answered()
+    expect(breaker.down).toBe(false)
+    now = 1000
     breaker.failed('three')
+    now = 1999
     breaker.failed('four')
     expect(breaker.open).toBe(false)
+    now = 2000
     breaker.failed('five')
     expect(breaker.open).toBe(true)
     expect(breaker.lastError).toBe('five')
     breaker.answered()
-    expect(breaker.open).toBe(true)
-  })
-
-  test('defaults to 20', () => {
-    const breaker = new CircuitBreaker()
-    for (let i = 0; i < 19; i++) breaker.failed('x')
-    expect(breaker.open).toBe(false)
-    breaker.failed('x')
     expect(breaker.open).toBe(true)
   })
 })

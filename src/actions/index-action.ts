@@ -1,9 +1,16 @@
-// The index action: read inputs → index pipeline → outputs, summary, exit status.
+// The index action: read inputs → index pipeline → outputs, summary, exit status. Outputs and the
+// summary are written on every way out, a failure included (then with every item the run knew of).
 import * as core from '@actions/core'
 import { readIndexConfig } from '../config.js'
-import { runIndexJob } from '../jobs/index-job.js'
+import { emptyIndexReport, IndexJobFailure, runIndexJob } from '../jobs/index-job.js'
 import { actionsSink, Logger } from '../log.js'
-import { indexOutputs, logIndexResult, renderIndexSummary, writeIndexOutputs } from '../report.js'
+import {
+  indexOutputs,
+  logIndexResult,
+  renderIndexSummary,
+  writeIndexOutputs,
+  type IndexReport,
+} from '../report.js'
 import {
   cancellationSignal,
   fail,
@@ -16,17 +23,20 @@ import {
 export async function runIndexAction(): Promise<void> {
   const log = new Logger(actionsSink)
   maskKeys(log, ['private-key', 'public-key'])
+  let report: IndexReport | undefined
   try {
     const runner = readRunnerEnvironment()
     const config = readIndexConfig((name) => core.getInput(name), { eventName: runner.eventName })
     if (config.skip) {
       log.notice(config.skip)
+      report = emptyIndexReport(config.dryRun)
+      report.changeSource = 'skipped'
+      report.notices.push(config.skip)
+      await finish(report, log)
       return
     }
-    const report = await runIndexJob(config, { ...runner, log, signal: cancellationSignal(log) })
-    writeIndexOutputs(report, setOutput(log))
-    logIndexResult(report, log)
-    await writeSummary(renderIndexSummary(report), log)
+    report = await runIndexJob(config, { ...runner, log, signal: cancellationSignal(log) })
+    await finish(report, log)
     const failed = indexOutputs(report).failed.length
     if (failed > 0) {
       core.setFailed(
@@ -36,6 +46,27 @@ export async function runIndexAction(): Promise<void> {
       core.setFailed(log.clean(`The flow run after indexing failed: ${report.flowError}`))
     }
   } catch (error) {
+    if (report === undefined) {
+      // Stopped before or inside the pipeline: write what is known, then fail with the cause.
+      const known = error instanceof IndexJobFailure ? error.report : emptyIndexReport(false)
+      if (!(error instanceof IndexJobFailure)) {
+        known.changeSource = 'not started'
+        known.notices.push(`The run did not start: ${log.clean(errorText(error))}`)
+      }
+      await finish(known, log).catch((writeError: unknown) =>
+        log.warning(`The outputs or the summary could not be written: ${errorText(writeError)}`),
+      )
+    }
     fail(log, error)
   }
+}
+
+async function finish(report: IndexReport, log: Logger): Promise<void> {
+  writeIndexOutputs(report, setOutput(log))
+  logIndexResult(report, log)
+  await writeSummary(renderIndexSummary(report), log)
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
 }

@@ -2,7 +2,7 @@
 // change set ──► selection ──► plan ──► send ──► (flow run) ──► report
 import type { IndexConfig } from '../config.js'
 import { displayName, type Logger } from '../log.js'
-import type { ChangeDecision, FileSelection, SkippedItem } from '../model.js'
+import type { ChangeDecision, FileSelection, Operation, SkippedItem, SkipReason } from '../model.js'
 import { planSync, plannedItems } from '../plan.js'
 import { startProgress, type IndexReport } from '../report.js'
 import { ServiceClient } from '../service/client.js'
@@ -28,6 +28,55 @@ export interface JobContext {
 
 /** A failure of the job as a whole (not of one document), with a message a user can act on. */
 export class JobError extends Error {}
+
+/**
+ * The job stopped before its end. `report` holds what it knew, with every item it knew of that has no
+ * outcome failed with the cause, so the outputs and the summary are still written.
+ */
+export class IndexJobFailure extends Error {
+  constructor(
+    message: string,
+    readonly report: IndexReport,
+  ) {
+    super(message)
+    this.name = 'IndexJobFailure'
+  }
+}
+
+/** The report of a job that has not started (yet): nothing known but the inputs. */
+export function emptyIndexReport(dryRun: boolean): IndexReport {
+  return {
+    dryRun,
+    changeSource: 'not decided',
+    planned: [],
+    items: [],
+    skipped: [],
+    removed: [],
+    requests: 0,
+    durationMs: 0,
+    notices: [],
+  }
+}
+
+/**
+ * Every item the job knew of without an outcome fails with `cause`: the planned ones, else the URLs of
+ * the inputs and the selected files.
+ */
+function failUnfinished(report: IndexReport, config: IndexConfig, files: string[], cause: string): void {
+  const done = new Set(report.items.map((item) => `${item.kind}\0${item.name}`))
+  const fallbackOperation: Operation = config.mode === 'upload' ? 'upload' : 'update'
+  const known =
+    report.planned.length > 0
+      ? report.planned.map((item) => ({ kind: item.kind, name: item.name, operation: item.operation }))
+      : [
+          ...files.map((name) => ({ kind: 'document' as const, name, operation: fallbackOperation })),
+          ...config.urls.map((name) => ({ kind: 'url' as const, name, operation: fallbackOperation })),
+        ]
+  for (const item of known) {
+    if (done.has(`${item.kind}\0${item.name}`)) continue
+    report.items.push({ ...item, outcome: 'failed', attempts: 0, error: cause })
+  }
+}
 
 const SOURCE_TEXT = {
   'git-diff': 'git diff of the push (before..after)',
@@ -81,34 +130,57 @@ function selectedRemovals(config: IndexConfig, removed: string[]): string[] {
   return removed.filter((name) => matches(name) && nameIsSelectable(name, options))
 }
 
+// Skips a user did not ask for and may not expect: a file they meant to send could not be.
+const WARNED_SKIPS: ReadonlySet<SkipReason> = new Set([
+  'too-large',
+  'outside-workspace',
+  'unreadable',
+  'bad-name',
+  'name-conflict',
+])
+
 function logSkipped(skipped: SkippedItem[], log: Logger): void {
   for (const item of skipped) {
     const line = `Skipped ${displayName(item.name)}: ${item.detail}`
-    if (item.reason === 'too-large' || item.reason === 'outside-workspace') log.warning(line)
+    if (WARNED_SKIPS.has(item.reason)) log.warning(line)
     else log.info(line)
   }
 }
 
+/**
+ * Runs the pipeline. Never ends without a report: a failure on the way throws an IndexJobFailure that
+ * carries the report so far, with every item known then failed with the cause.
+ */
 export async function runIndexJob(config: IndexConfig, context: JobContext): Promise<IndexReport> {
+  const started = Date.now()
+  const report = emptyIndexReport(config.dryRun)
+  const selected: string[] = []
+  try {
+    return await indexPipeline(config, context, report, selected)
+  } catch (error) {
+    const cause = context.log.clean(error instanceof Error ? error.message : String(error))
+    failUnfinished(report, config, selected, cause)
+    report.notices.push(`The run stopped early: ${cause}`)
+    report.durationMs = Date.now() - started
+    throw new IndexJobFailure(cause, report)
+  }
+}
+
+async function indexPipeline(
+  config: IndexConfig,
+  context: JobContext,
+  report: IndexReport,
+  selected: string[],
+): Promise<IndexReport> {
   const { log } = context
   const started = Date.now()
-  const notices: string[] = []
+  const notices = report.notices
   const changes = await log.group('Change detection', async () => {
     const decision = await decideChanges(config, context)
     log.info(`Change set: ${describeChanges(decision)}`)
     return decision
   })
-  const report: IndexReport = {
-    dryRun: config.dryRun,
-    changeSource: describeChanges(changes),
-    planned: [],
-    items: [],
-    skipped: [],
-    removed: [],
-    requests: 0,
-    durationMs: 0,
-    notices,
-  }
+  report.changeSource = describeChanges(changes)
   if (changes.kind === 'none') {
     log.notice(`Nothing to index: ${changes.reason}.`)
     notices.push(`Nothing to index: ${changes.reason}.`)
@@ -120,6 +192,7 @@ export async function runIndexJob(config: IndexConfig, context: JobContext): Pro
     log.info(`${found.files.length} file(s) selected, ${found.skipped.length} skipped.`)
     return found
   })
+  selected.push(...selection.files.map((file) => file.name))
   const removed = changes.kind === 'changes' ? selectedRemovals(config, changes.removed) : []
   const plan = planSync({
     selection,

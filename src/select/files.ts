@@ -2,13 +2,14 @@
 // Indexing a file publishes it, and a merged pull request decides what the workspace holds, so every
 // candidate is checked on the disk: inside the workspace after resolving links, a regular file (checked
 // on the open handle), not hidden, not git metadata, not a well-known secret, not too large.
-import * as glob from '@actions/glob'
 import { constants, type Stats } from 'node:fs'
 import { lstat, open, realpath } from 'node:fs/promises'
 import path from 'node:path'
 import { displayName } from '../log.js'
 import type { FileSelection, SelectedFile, SkippedItem, SkipReason } from '../model.js'
-import { literalNames, patternProblem, rootedPattern } from './patterns.js'
+import { distinctDocumentNames } from './document-names.js'
+import { literalNames, patternProblem } from './patterns.js'
+import { describeFailure, searchFiles } from './search.js'
 import { isSecretFile } from './secrets.js'
 
 export { patternProblem } from './patterns.js'
@@ -56,30 +57,12 @@ export async function selectFiles(options: FileSelectionOptions): Promise<FileSe
     if (problem) throw new Error(`Input "files": the pattern ${JSON.stringify(pattern)} ${problem}.`)
   }
   const root = await realpath(options.workspace)
-  const candidates = await expand(options.patterns, root)
-  const context: CheckContext = { ...options, root, literal: literalNames(options.patterns) }
-  const verdicts = await mapLimited(candidates, CONCURRENCY, (candidate) => check(candidate, context))
-  return collect(verdicts, root)
-}
-
-async function expand(patterns: string[], root: string): Promise<string[]> {
-  if (patterns.length === 0) return []
   // Links are never followed while searching: a link to `/` would walk the whole disk. Each matched link
   // is resolved and checked against the workspace boundary below instead.
-  try {
-    const globber = await glob.create(patterns.map((pattern) => rootedPattern(root, pattern)).join('\n'), {
-      followSymbolicLinks: false,
-      implicitDescendants: true,
-      matchDirectories: false,
-      excludeHiddenFiles: false,
-    })
-    return [...new Set(await globber.glob())]
-  } catch (error) {
-    throw new Error(
-      `Input "files": searching the workspace failed: ${displayName(String((error as Error)?.message ?? error))}`,
-      { cause: error },
-    )
-  }
+  const search = await searchFiles(options.patterns, root)
+  const context: CheckContext = { ...options, root, literal: literalNames(options.patterns) }
+  const verdicts = await mapLimited(search.paths, CONCURRENCY, (candidate) => check(candidate, context))
+  return collect([...verdicts, ...search.skipped.map((skipped) => ({ skipped }))], root)
 }
 
 interface CheckContext extends FileSelectionOptions {
@@ -132,7 +115,9 @@ async function check(candidate: string, context: CheckContext): Promise<Verdict>
   } catch (error) {
     const code = errorCode(error)
     const detail =
-      code === 'ENOENT' || code === 'ELOOP' ? 'broken symbolic link' : `could not be resolved (${code})`
+      code === 'ENOENT' || code === 'ELOOP'
+        ? 'broken symbolic link'
+        : `could not be resolved: ${describeFailure(error)}`
     return skip(name, 'unreadable', `${detail}.`)
   }
   const realName = insideName(context.root, real)
@@ -163,7 +148,7 @@ async function inspect(name: string, real: string, linked: boolean, context: Che
   try {
     before = await lstat(real)
   } catch (error) {
-    return skip(name, 'unreadable', `could not be read (${errorCode(error)}).`)
+    return skip(name, 'unreadable', `could not be read: ${describeFailure(error)}.`)
   }
   if (!before.isFile()) return skip(name, 'not-regular', `is ${kindOf(before, linked)}, not a regular file.`)
 
@@ -178,7 +163,7 @@ async function inspect(name: string, real: string, linked: boolean, context: Che
       await handle.close()
     }
   } catch (error) {
-    return skip(name, 'unreadable', `could not be opened (${errorCode(error)}).`)
+    return skip(name, 'unreadable', `could not be opened: ${describeFailure(error)}.`)
   }
   if (!stats.isFile() || stats.ino !== before.ino || stats.dev !== before.dev)
     return skip(name, 'not-regular', 'changed while it was checked; not a regular file.')
@@ -244,7 +229,9 @@ function collect(verdicts: Verdict[], root: string): FileSelection {
       detail: `same file as ${displayName(keep.name)}.`,
     })
   }
-  return { files: [...byPath.values()].sort(byNameOrder), skipped: skipped.sort(byNameOrder) }
+  const distinct = distinctDocumentNames([...byPath.values()])
+  skipped.push(...distinct.skipped)
+  return { files: distinct.kept.sort(byNameOrder), skipped: skipped.sort(byNameOrder) }
 }
 
 function isOwnName(file: SelectedFile, root: string): boolean {

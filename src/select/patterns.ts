@@ -65,6 +65,14 @@ function hasGlobCharacters(body: string): boolean {
   return /[*?[\\]/.test(body)
 }
 
+/** The leading segments of a pattern that hold no glob characters: the folder its search starts in. */
+export function literalPrefix(pattern: string): string[] {
+  const { body } = parse(pattern)
+  const segments = body.split('/').filter((segment) => segment !== '')
+  const firstGlob = segments.findIndex(hasGlobCharacters)
+  return firstGlob === -1 ? segments : segments.slice(0, firstGlob)
+}
+
 /**
  * Names that an include pattern spells out literally (no glob characters): the user asked for exactly
  * that file, which is what lets a well-known secret file through.

@@ -1,13 +1,28 @@
-// Stops a run against a service that is down: after `threshold` failed attempts in a row (across all
-// workers) nothing new is started, so a dead service costs one short wait, not every request's deadline.
-export class CircuitBreaker {
-  private consecutive = 0
-  private last: string | undefined
+// Stops a run against a service that stays down, decided by time, not by a count: several workers burn
+// through any count of failed attempts in well under a second, so a service that comes back two seconds
+// later would still fail the whole run. The breaker opens only when every attempt over `windowMs` (the
+// retry deadline) failed; until then an outage costs time, not documents. While the service looks down
+// the sender probes it with one request at a time (see RequestScheduler.probing).
+import type { Clock } from '../service/retry.js'
 
-  constructor(readonly threshold = 20) {}
+export class CircuitBreaker {
+  /** When the current run of failed attempts began; undefined while the service answers. */
+  private downSince: number | undefined
+  private last: string | undefined
+  private tripped = false
+
+  constructor(
+    readonly windowMs: number,
+    private readonly clock: Pick<Clock, 'now'>,
+  ) {}
 
   get open(): boolean {
-    return this.consecutive >= this.threshold
+    return this.tripped
+  }
+
+  /** Some attempt failed without a trustworthy answer and none has been answered since. */
+  get down(): boolean {
+    return this.downSince !== undefined
   }
 
   /** The message of the failure that opened the breaker (or the latest one). */
@@ -17,12 +32,14 @@ export class CircuitBreaker {
 
   /** An attempt failed without an answer worth trusting (5xx, 429, connection error, timeout). */
   failed(message: string): void {
-    this.consecutive++
     this.last = message
+    const now = this.clock.now()
+    this.downSince ??= now
+    if (now - this.downSince >= this.windowMs) this.tripped = true
   }
 
   /** The service answered (2xx, or a 4xx about the request itself): it is up. Open stays open. */
   answered(): void {
-    if (!this.open) this.consecutive = 0
+    if (!this.tripped) this.downSince = undefined
   }
 }

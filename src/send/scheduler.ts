@@ -12,6 +12,7 @@ export class RequestScheduler {
   private active = 0
   private currentLimit: number
   private pausedUntil = 0
+  private probingOnly = false
   private timerPending = false
   private readonly waiters: Waiter[] = []
 
@@ -63,6 +64,16 @@ export class RequestScheduler {
     this.pausedUntil = Math.max(this.pausedUntil, this.clock.now() + ms)
   }
 
+  /**
+   * While the service looks down, one request at a time probes it (retries first); the others wait
+   * instead of spending their attempts on a service that is not there.
+   */
+  set probing(on: boolean) {
+    if (this.probingOnly === on) return
+    this.probingOnly = on
+    if (!on) this.drain()
+  }
+
   rateLimited(): void {
     this.currentLimit = Math.max(1, Math.floor(this.currentLimit / 2))
   }
@@ -89,7 +100,8 @@ export class RequestScheduler {
       }
       return
     }
-    while (this.active < this.currentLimit && this.waiters.length > 0) {
+    const limit = this.probingOnly ? 1 : this.currentLimit
+    while (this.active < limit && this.waiters.length > 0) {
       this.active++
       this.waiters.shift()!.grant(true)
     }

@@ -69,3 +69,25 @@ export function excerpt(scrubbed: string): string {
   const folded = scrubbed.replace(/\s+/g, ' ').trim()
   return folded.length <= MAX_EXCERPT ? folded : `${folded.slice(0, MAX_EXCERPT - 1)}…`
 }
+
+/** Statuses that refuse the key, not the request: no other request with the same key can succeed. */
+export const KEY_REFUSED_STATUSES: ReadonlySet<number> = new Set([401, 403])
+
+/**
+ * The one cause given to every item when the service refuses the key (401/403), or undefined for any
+ * other failure. It names the input that holds the key and the kind of key the operation needs, and is
+ * the same text for every item so reports can group by it.
+ */
+export function keyRefusal(error: ServiceError): string | undefined {
+  if (error.status === undefined || !KEY_REFUSED_STATUSES.has(error.status)) return undefined
+  const run = error.operation === 'runFlow'
+  const input = run ? 'public-key' : 'private-key'
+  const kind = run ? 'public' : 'private'
+  const other = run ? 'private' : 'public'
+  const what = run ? 'Running a flow' : 'Indexing'
+  return (
+    `The service refused the key in input "${input}" (HTTP ${error.status}). ${what} needs the ` +
+    `organization's ${kind} key (not the ${other} one); check the secret behind "${input}". ` +
+    `Nothing more was sent. First refusal: ${error.message}`
+  )
+}

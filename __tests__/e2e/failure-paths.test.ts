@@ -1,0 +1,224 @@
+// Issue 10 end to end, on the built index action: a refused key stops at once, a late service loses
+// nothing, odd entries are skipped while the rest lands, outputs and summary are written on every way
+// out, and Node prints no warning (stderr stays empty) under any of these failures.
+import { afterEach, describe, expect, it } from '@jest/globals'
+import { execFileSync } from 'node:child_process'
+import { chmodSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { join } from 'node:path'
+import { startEmulator, type Emulator } from '../../src/emulator/server.js'
+import { runAction, type ActionRun } from '../helpers/run-action.js'
+import { makeWorkspace } from '../helpers/workspace.js'
+
+const KEY = 'priv-failure-paths-42'
+const ids = {
+  'flow-id': '65f0c0ffee0000000000beef',
+  'org-id': 'b2a1c3d4-0000-4000-8000-000000000001',
+  'node-id': 'knowledgebase-1',
+}
+const docs = Object.fromEntries(
+  Array.from({ length: 40 }, (_, i) => [`docs/d${String(i).padStart(2, '0')}.md`, `doc ${i}\n`]),
+)
+
+const cleanup: (() => unknown)[] = []
+afterEach(async () => {
+  for (const step of cleanup.splice(0).reverse()) await step()
+})
+
+function workspace(files: Record<string, string> = docs): string {
+  const made = makeWorkspace(files)
+  cleanup.push(() => {
+    execFileSync('chmod', ['-R', 'u+rwx', made.dir])
+    execFileSync('rm', ['-rf', made.dir])
+  })
+  return made.dir
+}
+
+async function emulator(options: { port?: number } = {}): Promise<Emulator> {
+  const started = await startEmulator({ privateKey: KEY, publicKey: 'pub-failure-paths', ...options })
+  cleanup.push(() => started.close())
+  return started
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  const { port } = probe.address() as { port: number }
+  await new Promise((resolve) => probe.close(resolve))
+  return port
+}
+
+/** No Node warning (MaxListenersExceededWarning or any other) and no crash reached the log. */
+function expectQuietStderr(run: ActionRun): void {
+  expect(run.stderr).not.toMatch(/Warning|MaxListeners|Error:/)
+}
+
+const outputList = (run: ActionRun, name: string): string[] => JSON.parse(run.outputs[name] ?? 'null')
+
+describe('index action: a refused key', () => {
+  it('401: at most `concurrency` requests, every document failed, outputs and summary written', async () => {
+    const service = await emulator()
+    const dir = workspace()
+    const run = await runAction({
+      action: 'action.yml',
+      workspace: dir,
+      inputs: {
+        'base-url': service.url,
+        ...ids,
+        'private-key': 'priv-not-the-right-one',
+        files: 'docs/**',
+        mode: 'upload',
+        'batch-size': '1',
+        concurrency: '4',
+      },
+    })
+    expect(run.status).toBe(1)
+    expect(service.requests().length).toBeLessThanOrEqual(4)
+    expect(outputList(run, 'failed')).toEqual(Object.keys(docs).sort())
+    expect(run.summary).toContain('"private-key"')
+    const logged = run.stdout.split('\n').filter((line) => !line.startsWith('::add-mask::'))
+    expect(logged.join('\n')).not.toContain('priv-not-the-right-one')
+    expectQuietStderr(run)
+  })
+})
+
+describe('index action: a service that is briefly unreachable', () => {
+  it('starting 3 s after the action: every document lands once', async () => {
+    const port = await freePort()
+    let late: Emulator | undefined
+    const timer = setTimeout(() => void emulator({ port }).then((started) => (late = started)), 3000)
+    cleanup.push(() => clearTimeout(timer))
+    const run = await runAction({
+      action: 'action.yml',
+      workspace: workspace(),
+      inputs: {
+        'base-url': `http://127.0.0.1:${port}`,
+        ...ids,
+        'private-key': KEY,
+        files: 'docs/**',
+        mode: 'upload',
+        'batch-size': '2',
+        retries: '3',
+      },
+    })
+    expect(run.status).toBe(0)
+    expect(outputList(run, 'uploaded')).toEqual(Object.keys(docs).sort())
+    expect(outputList(run, 'failed')).toEqual([])
+    const stored = late!.documents(ids['flow-id'], ids['org-id'], ids['node-id'])
+    expect(stored.every((d) => d.created === 1)).toBe(true)
+    expectQuietStderr(run)
+  }, 60_000)
+
+  it('down for longer than retry-deadline: every document fails named, no Node warning', async () => {
+    const run = await runAction({
+      action: 'action.yml',
+      workspace: workspace(),
+      inputs: {
+        'base-url': `http://127.0.0.1:${await freePort()}`,
+        ...ids,
+        'private-key': KEY,
+        files: 'docs/**',
+        mode: 'upload',
+        'batch-size': '1',
+        'retry-deadline': '2',
+      },
+    })
+    expect(run.status).toBe(1)
+    expect(outputList(run, 'failed')).toEqual(Object.keys(docs).sort())
+    expect(run.summary).toContain('ECONNREFUSED')
+    expectQuietStderr(run)
+  }, 60_000)
+})
+
+describe('index action: odd entries', () => {
+  it('a name that is not UTF-8, a path past the system limit, an unreadable folder: each skipped with a warning, the rest lands', async () => {
+    const service = await emulator()
+    const dir = workspace({ 'docs/a.md': 'a\n', 'docs/b.md': 'b\n', 'docs/locked/c.md': 'c\n' })
+    writeFileSync(
+      Buffer.concat([Buffer.from(join(dir, 'docs/caf')), Buffer.from([0xe9]), Buffer.from('.md')]),
+      'x',
+    )
+    const segment = 'd'.repeat(200)
+    execFileSync('bash', [
+      '-c',
+      `cd "$1" && for i in $(seq 25); do mkdir ${segment} && cd ${segment} || exit 1; done && echo deep > deep.md`,
+      'bash',
+      join(dir, 'docs'),
+    ])
+    // Root reads any folder: the action then runs as `nobody`, for whom the folder is locked.
+    const asRoot = process.getuid?.() === 0
+    if (asRoot) execFileSync('chmod', ['-R', 'a+rwX', dir])
+    chmodSync(join(dir, 'docs/locked'), 0o000)
+    const run = await runAction({
+      action: 'action.yml',
+      workspace: dir,
+      inputs: { 'base-url': service.url, ...ids, 'private-key': KEY, files: 'docs/**', mode: 'upload' },
+      ...(asRoot ? { user: { uid: 65534, gid: 65534 } } : {}),
+    })
+    expect(run.status).toBe(0)
+    expect(outputList(run, 'uploaded')).toEqual(['docs/a.md', 'docs/b.md'])
+    const skipped = outputList(run, 'skipped')
+    expect(skipped).toContain('docs/caf\\xe9.md')
+    expect(skipped).toContain('docs/locked')
+    expect(skipped.some((name) => name.startsWith(`docs/${segment}/`))).toBe(true)
+    const warnings = run.stdout.split('\n').filter((line) => line.startsWith('::warning'))
+    expect(warnings.some((line) => line.includes('docs/caf\\xe9.md') && line.includes('UTF-8'))).toBe(true)
+    expect(warnings.some((line) => line.includes('docs/locked') && line.includes('EACCES'))).toBe(true)
+    expect(warnings.some((line) => line.includes('ENAMETOOLONG'))).toBe(true)
+    expectQuietStderr(run)
+  })
+})
+
+describe('index action: outputs and summary on every way out', () => {
+  it('a failure before selection: outputs written, the URLs it knew of failed with the cause', async () => {
+    const run = await runAction({
+      action: 'action.yml',
+      workspace: workspace(),
+      env: { GITHUB_WORKSPACE: '/nonexistent/kb-sync-workspace' },
+      inputs: {
+        'base-url': 'http://127.0.0.1:9',
+        ...ids,
+        'private-key': KEY,
+        files: 'docs/**',
+        urls: 'https://example.com/a\nhttps://example.com/b',
+        mode: 'upload',
+      },
+    })
+    expect(run.status).toBe(1)
+    expect(outputList(run, 'failed')).toEqual(['https://example.com/a', 'https://example.com/b'])
+    expect(outputList(run, 'uploaded')).toEqual([])
+    expect(run.summary).toContain('stopped early')
+    expect(run.summary).toContain('ENOENT')
+    expectQuietStderr(run)
+  })
+
+  it('if-no-files-found error: outputs and summary written with the reason', async () => {
+    const run = await runAction({
+      action: 'action.yml',
+      workspace: workspace(),
+      inputs: {
+        ...ids,
+        'private-key': KEY,
+        files: 'nothing/**',
+        'if-no-files-found': 'error',
+        mode: 'upload',
+      },
+    })
+    expect(run.status).toBe(1)
+    expect(outputList(run, 'failed')).toEqual([])
+    expect(run.summary).toContain('if-no-files-found')
+    expectQuietStderr(run)
+  })
+
+  it('an input error: refused before any request, outputs and summary still written', async () => {
+    const run = await runAction({
+      action: 'action.yml',
+      workspace: workspace(),
+      inputs: { ...ids, 'private-key': KEY, files: 'docs/**', concurrency: 'many' },
+    })
+    expect(run.status).toBe(1)
+    expect(outputList(run, 'failed')).toEqual([])
+    expect(run.summary).toContain('concurrency')
+    expectQuietStderr(run)
+  })
+})

@@ -1,0 +1,61 @@
+// Names the knowledge base can tell apart. A document reaches the service under its name as a multipart
+// filename, which form-data (like browsers) escapes: `"` → %22, CR → %0D, LF → %0A, while `%` itself is
+// left alone. So `a"b.md` and `a%22b.md` arrive as the same filename (and a service that undoes the
+// escapes, case-insensitively as browsers' servers do, cannot tell `a%0Db.md` from `a%0db.md` either).
+// The rule: a name with a control character is never sent (it cannot arrive as written); of names that
+// would arrive as one, the first in code-unit order is sent and each other is skipped, naming both.
+import { displayName } from '../log.js'
+import type { SkippedItem } from '../model.js'
+
+// C0 controls, DEL and C1 controls.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
+
+/** The filename as it goes on the wire (form-data's escaping of a multipart filename). */
+export function wireFilename(name: string): string {
+  return name.replace(/\r/g, '%0D').replace(/\n/g, '%0A').replace(/"/g, '%22')
+}
+
+/** What a service that undoes the escapes would store: names with the same key are one document. */
+function storedKey(name: string): string {
+  return wireFilename(name).replace(/%(22|0d|0a)/gi, (escape) => escape.toUpperCase())
+}
+
+/** Splits names into those that can be sent and those skipped, with the reason naming the other. */
+export function distinctDocumentNames<T extends { name: string }>(
+  files: readonly T[],
+): { kept: T[]; skipped: SkippedItem[] } {
+  const kept: T[] = []
+  const skipped: SkippedItem[] = []
+  const firstByKey = new Map<string, T>()
+  const ordered = [...files].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+  for (const file of ordered) {
+    if (CONTROL.test(file.name)) {
+      skipped.push({
+        kind: 'document',
+        name: file.name,
+        reason: 'bad-name',
+        detail:
+          'the name contains a control character (such as a line break), which a multipart filename ' +
+          'cannot carry as written; rename the file to index it.',
+      })
+      continue
+    }
+    const key = storedKey(file.name)
+    const first = firstByKey.get(key)
+    if (first) {
+      skipped.push({
+        kind: 'document',
+        name: file.name,
+        reason: 'name-conflict',
+        detail:
+          `reaches the service under the same name as ${displayName(first.name)} (multipart filenames ` +
+          `write " as %22), which is sent instead; rename one of them to index both.`,
+      })
+      continue
+    }
+    firstByKey.set(key, file)
+    kept.push(file)
+  }
+  return { kept, skipped }
+}

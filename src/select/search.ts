@@ -1,0 +1,192 @@
+// The `files` patterns → the paths they match, walking the workspace one folder at a time so that one odd
+// entry never stops the search: a folder that cannot be read, a path longer than the system allows, a
+// name that is not valid UTF-8 are each reported as skipped (with the reason) and the rest is searched.
+// The matching rules are @actions/glob's (its minimatch options, implicit descendants, `!` excludes in
+// order, a trailing `/` matching folders only, links never followed); only its walk, which gives up on the
+// first error, is replaced.
+import type { Dirent } from 'node:fs'
+import { lstat, readdir } from 'node:fs/promises'
+import path from 'node:path'
+import { Minimatch } from 'minimatch'
+import type { SkippedItem } from '../model.js'
+import { literalPrefix, rootedPattern } from './patterns.js'
+
+const MATCH_OPTIONS = { dot: true, nobrace: true, nocomment: true, noext: true, nonegate: true }
+
+interface Rule {
+  negate: boolean
+  matcher: Minimatch
+  /** The pattern ends in `**` and was written so (not added as the implicit descendants of another). */
+  explicitGlobstar: boolean
+  /** Written with a trailing `/`: matches folders only, so never a file. */
+  foldersOnly: boolean
+  /** Absolute folder where the search for this pattern starts. */
+  searchPath: string
+}
+
+export interface SearchResult {
+  /** Absolute paths of the files and links matched (links are not followed). */
+  paths: string[]
+  /** Entries that could not be searched, each with the reason. */
+  skipped: SkippedItem[]
+}
+
+function rulesOf(patterns: string[], root: string): Rule[] {
+  const rules: Rule[] = []
+  for (const pattern of patterns) {
+    const rooted = rootedPattern(root, pattern)
+    const negate = rooted.startsWith('!')
+    const body = negate ? rooted.slice(1) : rooted
+    const foldersOnly = body.endsWith('/')
+    const trimmed = body.replace(/\/+$/, '')
+    const searchPath = path.join(root, ...literalPrefix(pattern))
+    const endsInGlobstar = trimmed.split('/').at(-1) === '**'
+    rules.push({
+      negate,
+      matcher: new Minimatch(trimmed, MATCH_OPTIONS),
+      explicitGlobstar: endsInGlobstar,
+      foldersOnly,
+      searchPath,
+    })
+    // A pattern also matches everything below what it matches.
+    if (foldersOnly || !endsInGlobstar) {
+      rules.push({
+        negate,
+        matcher: new Minimatch(`${trimmed}/**`, MATCH_OPTIONS),
+        explicitGlobstar: false,
+        foldersOnly: false,
+        searchPath,
+      })
+    }
+  }
+  return rules
+}
+
+function ruleMatches(rule: Rule, absolute: string, isFolder: boolean): boolean {
+  if (rule.foldersOnly && !isFolder) return false
+  // As @actions/glob does: minimatch needs `/x/` to match `/x/**` itself.
+  const subject = rule.explicitGlobstar ? `${absolute}/` : absolute
+  return rule.matcher.match(subject)
+}
+
+/** Whether the path is selected: the last pattern that matches it decides. */
+function selected(rules: Rule[], absolute: string, isFolder: boolean): boolean {
+  let result = false
+  for (const rule of rules) {
+    if (ruleMatches(rule, absolute, isFolder)) result = !rule.negate
+  }
+  return result
+}
+
+/** Whether something below the folder may match an include pattern. */
+function worthSearching(rules: Rule[], absolute: string): boolean {
+  const segments = absolute.split('/')
+  return rules.some((rule) => !rule.negate && rule.matcher.matchOne(segments, rule.matcher.set[0], true))
+}
+
+/** Search roots: one per include pattern, without those inside another. */
+function searchRoots(rules: Rule[]): string[] {
+  const roots = [...new Set(rules.filter((rule) => !rule.negate).map((rule) => rule.searchPath))]
+  return roots.filter(
+    (root) =>
+      !roots.some((other) => other !== root && root.startsWith(other.endsWith('/') ? other : `${other}/`)),
+  )
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true })
+
+function decodedName(bytes: Buffer): string | undefined {
+  try {
+    return strictUtf8.decode(bytes)
+  } catch {
+    return undefined
+  }
+}
+
+/** A name that is not valid UTF-8, shown with its undecodable bytes as `\xNN`. */
+function bytesShown(bytes: Buffer): string {
+  let shown = ''
+  for (const byte of bytes) {
+    shown +=
+      byte >= 0x20 && byte < 0x7f && byte !== 0x5c
+        ? String.fromCharCode(byte)
+        : `\\x${byte.toString(16).padStart(2, '0')}`
+  }
+  return shown
+}
+
+/** What an error code means for a user, e.g. `permission denied (EACCES)`. */
+export function describeFailure(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code
+  switch (code) {
+    case 'EACCES':
+    case 'EPERM':
+      return `permission denied (${code})`
+    case 'ENAMETOOLONG':
+      return 'its path is longer than the system allows (ENAMETOOLONG)'
+    case 'ELOOP':
+      return 'too many levels of symbolic links (ELOOP)'
+    case 'ENOENT':
+      return 'it disappeared while the workspace was searched (ENOENT)'
+    default:
+      return typeof code === 'string' ? code : String((error as Error | undefined)?.message ?? error)
+  }
+}
+
+export async function searchFiles(patterns: string[], root: string): Promise<SearchResult> {
+  const rules = rulesOf(patterns, root)
+  const paths: string[] = []
+  const skipped: SkippedItem[] = []
+  const relative = (absolute: string) => path.relative(root, absolute).split(path.sep).join('/') || '.'
+  const skip = (name: string, detail: string) =>
+    skipped.push({ kind: 'document', name, reason: 'unreadable', detail })
+
+  const visit = async (absolute: string, isFolder: boolean): Promise<void> => {
+    const match = selected(rules, absolute, isFolder)
+    if (!isFolder) {
+      if (match) paths.push(absolute)
+      return
+    }
+    if (!match && !worthSearching(rules, absolute)) return
+    let entries: Dirent<Buffer>[]
+    try {
+      entries = await readdir(absolute, { withFileTypes: true, encoding: 'buffer' })
+    } catch (error) {
+      skip(
+        relative(absolute),
+        `folder could not be searched: ${describeFailure(error)}; nothing below it was selected.`,
+      )
+      return
+    }
+    for (const entry of entries) {
+      const name = decodedName(entry.name)
+      if (name === undefined) {
+        const lossy = path.join(absolute, entry.name.toString('utf8'))
+        const relevant = entry.isDirectory() ? worthSearching(rules, lossy) : selected(rules, lossy, false)
+        if (relevant) {
+          const shown = `${relative(absolute) === '.' ? '' : `${relative(absolute)}/`}${bytesShown(entry.name)}`
+          skip(
+            shown,
+            `${entry.isDirectory() ? 'folder' : 'file'} name is not valid UTF-8, so it cannot be named as a document; rename it to index it.`,
+          )
+        }
+        continue
+      }
+      await visit(path.join(absolute, name), entry.isDirectory())
+    }
+  }
+
+  for (const start of searchRoots(rules)) {
+    let isFolder: boolean
+    try {
+      isFolder = (await lstat(start)).isDirectory()
+    } catch (error) {
+      // A pattern naming something that is not there selects nothing.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+        skip(relative(start), `could not be searched: ${describeFailure(error)}.`)
+      continue
+    }
+    await visit(start, isFolder)
+  }
+  return { paths: [...new Set(paths)], skipped }
+}
