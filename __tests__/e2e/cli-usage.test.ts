@@ -1,10 +1,11 @@
 // User errors of the built CLI: exit 2, one line on stderr naming the flag, nothing on stdout, no stack
 // trace; --version; a port in use is a failure (exit 1), also one line.
 import { describe, expect, it } from '@jest/globals'
+import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
-import { runCli } from '../helpers/cli.js'
+import { CLI, runCli } from '../helpers/cli.js'
 import { ROOT } from '../helpers/run-action.js'
 
 const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version
@@ -23,6 +24,27 @@ function expectOneLine(stderr: string, ...words: string[]): void {
 describe('kb-sync --version', () => {
   it.each([['--version'], ['-V']])('%s prints the package version', (flag) => {
     const run = runCli([flag])
+    expect(run.status).toBe(0)
+    expect(run.stdout.trim()).toBe(version)
+  })
+})
+
+describe('kb-sync as a command', () => {
+  it('package.json names the bundle as the bin; it runs by itself (interpreter line, executable)', () => {
+    const bin = (
+      JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { bin: Record<string, string> }
+    ).bin
+    expect(join(ROOT, bin['kb-sync'])).toBe(CLI)
+    expect(readFileSync(CLI, 'utf8').split('\n')[0]).toBe('#!/usr/bin/env node')
+    const run = spawnSync(CLI, ['--version'], { encoding: 'utf8' })
+    expect(run.stdout.trim()).toBe(version)
+  })
+
+  it('`npx kb-sync` runs it inside the clone (offline: never fetched from a registry)', () => {
+    const run = spawnSync('npm', ['exec', '--offline', '--yes=false', '--', 'kb-sync', '--version'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    })
     expect(run.status).toBe(0)
     expect(run.stdout.trim()).toBe(version)
   })
