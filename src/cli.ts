@@ -10,6 +10,7 @@ import { expectationProblem, retryPolicyOf, runFlow } from './jobs/flow-run.js'
 import { runIndexJob } from './jobs/index-job.js'
 import { consoleSink, Logger } from './log.js'
 import { indexOutputs, logIndexResult, renderFlowSection, renderIndexSummary } from './report.js'
+import { redactDeep } from './report/redact.js'
 import { ServiceClient } from './service/client.js'
 
 type Flags = Record<string, string | string[] | boolean | undefined>
@@ -75,7 +76,7 @@ async function indexCommand(flags: Flags): Promise<void> {
       log,
     })
     logIndexResult(report, log)
-    const summary = renderIndexSummary(report)
+    const summary = renderIndexSummary(redactDeep(report, log.secrets))
     if (typeof flags.summaryFile === 'string') writeFileSync(flags.summaryFile, log.secrets.redact(summary))
     printResult(
       log,

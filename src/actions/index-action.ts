@@ -3,10 +3,18 @@ import * as core from '@actions/core'
 import { readIndexConfig } from '../config.js'
 import { runIndexJob } from '../jobs/index-job.js'
 import { actionsSink, Logger } from '../log.js'
-import { indexOutputs, logIndexResult, renderIndexSummary, writeIndexOutputs } from '../report.js'
+import {
+  indexOutputs,
+  logIndexResult,
+  renderIndexSummary,
+  renderStoppedSummary,
+  writeIndexOutputs,
+} from '../report.js'
+import { redactDeep } from '../report/redact.js'
 import {
   cancellationSignal,
   fail,
+  messageOf,
   maskKeys,
   readRunnerEnvironment,
   setOutput,
@@ -21,12 +29,13 @@ export async function runIndexAction(): Promise<void> {
     const config = readIndexConfig((name) => core.getInput(name), { eventName: runner.eventName })
     if (config.skip) {
       log.notice(config.skip)
+      await writeSummary(renderStoppedSummary('Knowledge base sync: nothing ran', config.skip), log)
       return
     }
     const report = await runIndexJob(config, { ...runner, log, signal: cancellationSignal(log) })
     writeIndexOutputs(report, setOutput(log))
     logIndexResult(report, log)
-    await writeSummary(renderIndexSummary(report), log)
+    await writeSummary(renderIndexSummary(redactDeep(report, log.secrets)), log)
     const failed = indexOutputs(report).failed.length
     if (failed > 0) {
       core.setFailed(
@@ -37,5 +46,6 @@ export async function runIndexAction(): Promise<void> {
     }
   } catch (error) {
     fail(log, error)
+    await writeSummary(renderStoppedSummary('Knowledge base sync failed', messageOf(error)), log)
   }
 }

@@ -3,11 +3,12 @@ import * as core from '@actions/core'
 import { readRunConfig } from '../config.js'
 import { expectationProblem, retryPolicyOf, runFlow } from '../jobs/flow-run.js'
 import { actionsSink, Logger } from '../log.js'
-import { renderFlowSection, writeFlowOutputs } from '../report.js'
+import { renderFlowSection, renderStoppedSummary, writeFlowOutputs } from '../report.js'
 import { ServiceClient } from '../service/client.js'
 import {
   cancellationSignal,
   fail,
+  messageOf,
   maskKeys,
   readRunnerEnvironment,
   setOutput,
@@ -22,6 +23,7 @@ export async function runFlowAction(): Promise<void> {
     const config = readRunConfig((name) => core.getInput(name), { eventName: runner.eventName })
     if (config.skip) {
       log.notice(config.skip)
+      await writeSummary(renderStoppedSummary('Flow run: nothing ran', config.skip), log)
       return
     }
     const client = new ServiceClient({ baseUrl: config.baseUrl, publicKey: config.publicKey, connections: 1 })
@@ -41,5 +43,6 @@ export async function runFlowAction(): Promise<void> {
     }
   } catch (error) {
     fail(log, error)
+    await writeSummary(renderStoppedSummary('Flow run failed', messageOf(error)), log)
   }
 }

@@ -2,9 +2,9 @@
 // change set ──► selection ──► plan ──► send ──► (flow run) ──► report
 import type { IndexConfig } from '../config.js'
 import { displayName, type Logger } from '../log.js'
-import type { ChangeDecision, FileSelection, SkippedItem } from '../model.js'
+import type { ChangeDecision, FileSelection } from '../model.js'
 import { planSync, plannedItems } from '../plan.js'
-import { startProgress, type IndexReport } from '../report.js'
+import { logSkipped, startProgress, type IndexReport } from '../report.js'
 import { ServiceClient } from '../service/client.js'
 import { detectChanges } from '../select/changes.js'
 import { nameIsSelectable, selectFiles } from '../select/files.js'
@@ -77,14 +77,6 @@ function selectedRemovals(config: IndexConfig, removed: string[]): string[] {
   const matches = nameMatcher(config.files)
   const options = { patterns: config.files, includeHidden: config.includeHiddenFiles }
   return removed.filter((name) => matches(name) && nameIsSelectable(name, options))
-}
-
-function logSkipped(skipped: SkippedItem[], log: Logger): void {
-  for (const item of skipped) {
-    const line = `Skipped ${displayName(item.name)}: ${item.detail}`
-    if (item.reason === 'too-large' || item.reason === 'outside-workspace') log.warning(line)
-    else log.info(line)
-  }
 }
 
 export async function runIndexJob(config: IndexConfig, context: JobContext): Promise<IndexReport> {
