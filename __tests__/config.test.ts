@@ -65,6 +65,8 @@ describe('readIndexConfig', () => {
       followSymlinks: 'inside',
       retry: { retries: 10, deadlineMs: 120_000 },
       githubToken: '',
+      comment: { enabled: false, key: '', githubToken: '' },
+      pullRequest: 'preview',
     })
   })
 
@@ -314,6 +316,7 @@ describe('readRunConfig', () => {
       outputKey: 'out-0',
       expect: undefined,
       retry: { retries: 10, deadlineMs: 120_000 },
+      comment: { enabled: false, key: '', githubToken: '' },
     })
     expect(readRunConfig(reader({ ...RUN_DEFAULTS, ...GOOD_RUN }), PUSH)).toEqual(config)
   })

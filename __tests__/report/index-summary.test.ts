@@ -86,7 +86,7 @@ describe('index summary structure (rendered as GFM)', () => {
         }
         expect(s.summaries.some((text) => /^Uploaded \(\d+\)$/.test(text))).toBe(true)
         expect(s.summaries).toContain('Unchanged or skipped (1)')
-        if (count === 20_000) expect(md).toMatch(/_\d+ more not shown \(the summary is limited to 1 MiB\)/)
+        if (count === 20_000) expect(md).toMatch(/_\d+ more not shown \(to stay within GitHub's size limit\)/)
         else expect(md).not.toContain('more not shown')
       })
     }

@@ -23,7 +23,7 @@ import {
 
 export async function runIndexAction(): Promise<void> {
   const log = new Logger(actionsSink)
-  maskKeys(log, ['private-key', 'public-key'])
+  maskKeys(log, ['private-key', 'public-key', 'github-token'])
   try {
     const runner = readRunnerEnvironment()
     const config = readIndexConfig((name) => core.getInput(name), { eventName: runner.eventName })

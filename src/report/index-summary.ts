@@ -57,7 +57,7 @@ const skippedLine = (item: SkippedItem) => `${inline(item.name)}: ${inline(short
 const plannedLine = (item: PlannedItem) =>
   `${inline(item.name)}${item.fallback ? (item.operation === 'upload' ? ' (409 → update)' : ' (404 → upload)') : ''}`
 const cutNote = (output: string) => (missing: number) =>
-  `_${missing} more not shown (the summary is limited to 1 MiB); the \`${output}\` output lists all._`
+  `_${missing} more not shown (to stay within GitHub's size limit); the \`${output}\` output lists all._`
 
 export function renderIndexSummary(report: IndexReport, limit = SUMMARY_LIMIT): string {
   const doc = new BudgetedDocument(limit - 1024)
