@@ -67,6 +67,7 @@ describe('readIndexConfig', () => {
       githubToken: '',
       comment: { enabled: false, key: '', githubToken: '' },
       pullRequest: 'preview',
+      preview: false,
     })
   })
 
@@ -256,13 +257,20 @@ describe('readIndexConfig', () => {
   })
 
   test.each(['pull_request', 'pull_request_review', 'pull_request_review_comment'])(
-    'an empty private key in %s skips indexing with a notice',
+    'an empty private key in %s: previewed by default, skipped with a notice under pull-request: index',
     (eventName) => {
-      const config = readIndexConfig(
+      const preview = readIndexConfig(
         reader({ ...GOOD_INDEX, 'private-key': '', 'flow-inputs': '{"in-0": "q"}' }),
         { eventName },
       )
+      expect(preview.preview).toBe(true)
+      expect(preview.skip).toBeUndefined()
+      const config = readIndexConfig(
+        reader({ ...GOOD_INDEX, 'private-key': '', 'flow-inputs': '{"in-0": "q"}', 'pull-request': 'index' }),
+        { eventName },
+      )
       expect(config.skip).toMatch(/no private key in this pull request.*forks and Dependabot/i)
+      expect(config.preview).toBe(false)
     },
   )
 

@@ -48,6 +48,8 @@ export interface IndexConfig {
   comment: CommentSettings
   /** In a pull_request event: preview what merging would send (default) or index the pull request's files. */
   pullRequest: 'preview' | 'index'
+  /** True in a pull request with `pull-request: preview`: the plan is shown, nothing is sent, no key needed. */
+  preview: boolean
   /** Present when `flow-inputs` is set: the flow runs after indexing (not in a dry run). */
   flowRun?: { publicKey: string; inputs: Record<string, string> }
   /** Set, instead of an error, when a pull request has no private key: print it as a notice, exit 0. */
@@ -197,6 +199,7 @@ export function readIndexConfig(read: InputReader, event: EventContext): IndexCo
     githubToken: fields.key('github-token'),
     comment: readCommentSettings(fields, event.eventName, fields.raw('github-token')),
     pullRequest: fields.oneOf('pull-request', ['preview', 'index'] as const),
+    preview: false,
   }
 
   const urls = parseUrlEntries(fields.raw('urls'))
@@ -209,7 +212,9 @@ export function readIndexConfig(read: InputReader, event: EventContext): IndexCo
     )
 
   const pullRequest = PULL_REQUEST_EVENTS.has(event.eventName)
-  if (config.privateKey === '' && !config.dryRun) {
+  // A pull request's files are unreviewed: unless the workflow opts in, they are previewed, not sent.
+  config.preview = pullRequest && config.pullRequest === 'preview'
+  if (config.privateKey === '' && !config.dryRun && !config.preview) {
     if (pullRequest)
       config.skip =
         'No private key in this pull request: forks and Dependabot do not get secrets; indexing skipped.'
@@ -220,7 +225,7 @@ export function readIndexConfig(read: InputReader, event: EventContext): IndexCo
   const flowInputs = fields.raw('flow-inputs')
   if (flowInputs !== '') {
     const inputs = readFlowInputs(fields, flowInputs, 'flow-inputs')
-    if (publicKey === '' && !config.dryRun && !config.skip)
+    if (publicKey === '' && !config.dryRun && !config.skip && !config.preview)
       fields.problem(
         'public-key',
         'Input "public-key" is required when "flow-inputs" is set (the flow runs after indexing).',

@@ -11,6 +11,7 @@ import {
   writeIndexOutputs,
 } from '../report.js'
 import { redactDeep } from '../report/redact.js'
+import { commentIndexResult } from './index-comment.js'
 import {
   cancellationSignal,
   fail,
@@ -36,6 +37,7 @@ export async function runIndexAction(): Promise<void> {
     writeIndexOutputs(report, setOutput(log))
     logIndexResult(report, log)
     await writeSummary(renderIndexSummary(redactDeep(report, log.secrets)), log)
+    await commentIndexResult(config, runner, log, report)
     const failed = indexOutputs(report).failed.length
     if (failed > 0) {
       core.setFailed(

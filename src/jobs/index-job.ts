@@ -7,6 +7,7 @@ import { planSync, plannedItems } from '../plan.js'
 import { logSkipped, startProgress, type IndexReport } from '../report.js'
 import { ServiceClient } from '../service/client.js'
 import { detectChanges } from '../select/changes.js'
+import { detectPullRequestChanges, type PullRequestChanges } from '../select/pull-request-changes.js'
 import { nameIsSelectable, selectFiles } from '../select/files.js'
 import { nameMatcher } from '../select/match.js'
 import { sendPlan } from '../send.js'
@@ -54,6 +55,19 @@ async function decideChanges(config: IndexConfig, context: JobContext): Promise<
   })
 }
 
+async function pullRequestChanges(config: IndexConfig, context: JobContext): Promise<PullRequestChanges> {
+  const changes = await detectPullRequestChanges({
+    payload: context.payload,
+    workspace: context.workspace,
+    repository: context.repository,
+    githubToken: config.githubToken,
+    apiUrl: context.apiUrl,
+    log: context.log,
+  })
+  context.log.info(`Change set: ${changes.description}`)
+  return changes
+}
+
 async function select(config: IndexConfig, context: JobContext): Promise<FileSelection> {
   if (config.files.length === 0) return { files: [], skipped: [] }
   const selection = await selectFiles({
@@ -83,14 +97,29 @@ export async function runIndexJob(config: IndexConfig, context: JobContext): Pro
   const { log } = context
   const started = Date.now()
   const notices: string[] = []
-  const changes = await log.group('Change detection', async () => {
-    const decision = await decideChanges(config, context)
-    log.info(`Change set: ${describeChanges(decision)}`)
-    return decision
-  })
+  // In a pull request, what merging would change: previewed, or sent with `pull-request: index`.
+  const inPullRequest =
+    config.preview || (config.pullRequest === 'index' && 'pull_request' in context.payload)
+  const pullRequest = inPullRequest
+    ? await log.group('Change detection', () => pullRequestChanges(config, context))
+    : undefined
+  // upload/update send every selected file whatever changed; only auto previews the pull request's changes.
+  const previewed = config.mode === 'auto' ? pullRequest : undefined
+  const changes =
+    previewed?.decision ??
+    (await log.group('Change detection', async () => {
+      const decision = await decideChanges(config, context)
+      log.info(`Change set: ${describeChanges(decision)}`)
+      return decision
+    }))
   const report: IndexReport = {
     dryRun: config.dryRun,
-    changeSource: describeChanges(changes),
+    preview:
+      config.preview && pullRequest
+        ? { number: pullRequest.number, base: pullRequest.base ?? '', head: pullRequest.head ?? '' }
+        : undefined,
+    changeBase: pullRequest?.base ? { sha: pullRequest.base, source: 'pull request base' } : undefined,
+    changeSource: previewed?.description ?? describeChanges(changes),
     planned: [],
     items: [],
     skipped: [],
@@ -131,8 +160,12 @@ export async function runIndexJob(config: IndexConfig, context: JobContext): Pro
       )
     }
   })
-  if (config.dryRun) {
-    log.notice('Dry run: nothing was sent.')
+  if (config.dryRun || config.preview) {
+    log.notice(
+      config.preview
+        ? 'Pull request preview: nothing was sent (set "pull-request: index" to send a pull request\'s files).'
+        : 'Dry run: nothing was sent.',
+    )
     report.durationMs = Date.now() - started
     return report
   }

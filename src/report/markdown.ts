@@ -18,7 +18,7 @@ export function inlineHtml(text: string): string {
 
 /** One line of text in markdown (a table cell, a list item): no HTML, no markup, no column breaks. */
 export function inline(text: string): string {
-  const escaped = neutraliseMentions(displayName(text)).replace(/([\\*_[\]#~!(){}+])/g, '\\$1')
+  const escaped = neutraliseMentions(displayName(text)).replace(/([\\*_[\]#~!+])/g, '\\$1')
   return entities(escaped).replace(/\|/g, '&#124;').replace(/`/g, '&#96;')
 }
 
