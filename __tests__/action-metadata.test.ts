@@ -37,7 +37,7 @@ const actions = [
     file: 'run-flow/action.yml',
     name: 'Run Flow',
     inputs: RUN_INPUTS,
-    defaults: RUN_DEFAULTS,
+    defaults: { ...RUN_DEFAULTS, 'github-token': '${{ github.token }}' },
     required: ['org-id', 'flow-id', 'inputs'],
     outputs: ['result', 'response'],
     bundle: 'dist/run-flow/index.js',

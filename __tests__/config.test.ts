@@ -65,6 +65,9 @@ describe('readIndexConfig', () => {
       followSymlinks: 'inside',
       retry: { retries: 10, deadlineMs: 120_000 },
       githubToken: '',
+      comment: { enabled: false, key: '', githubToken: '' },
+      pullRequest: 'preview',
+      preview: false,
     })
   })
 
@@ -265,13 +268,20 @@ describe('readIndexConfig', () => {
   })
 
   test.each(['pull_request', 'pull_request_review', 'pull_request_review_comment'])(
-    'an empty private key in %s skips indexing with a notice',
+    'an empty private key in %s: previewed by default, skipped with a notice under pull-request: index',
     (eventName) => {
-      const config = readIndexConfig(
+      const preview = readIndexConfig(
         reader({ ...GOOD_INDEX, 'private-key': '', 'flow-inputs': '{"in-0": "q"}' }),
         { eventName },
       )
+      expect(preview.preview).toBe(true)
+      expect(preview.skip).toBeUndefined()
+      const config = readIndexConfig(
+        reader({ ...GOOD_INDEX, 'private-key': '', 'flow-inputs': '{"in-0": "q"}', 'pull-request': 'index' }),
+        { eventName },
+      )
       expect(config.skip).toMatch(/no private key in this pull request.*forks and Dependabot/i)
+      expect(config.preview).toBe(false)
     },
   )
 
@@ -325,6 +335,7 @@ describe('readRunConfig', () => {
       outputKey: 'out-0',
       expect: undefined,
       retry: { retries: 10, deadlineMs: 120_000 },
+      comment: { enabled: false, key: '', githubToken: '' },
     })
     expect(readRunConfig(reader({ ...RUN_DEFAULTS, ...GOOD_RUN }), PUSH)).toEqual(config)
   })

@@ -1,5 +1,6 @@
 // The inputs of both actions and the CLI, parsed and validated into one typed config. Every problem is
 // collected and reported at once, each naming its input; a key's value is never shown.
+import { readCommentSettings, type CommentSettings } from './config/comment.js'
 import { ConfigError, quoted } from './config/errors.js'
 import { InputFields, type InputReader } from './config/fields.js'
 import { parseFlowInputs } from './config/flow-inputs.js'
@@ -8,6 +9,7 @@ import type { FlowTarget, IndexTarget } from './model.js'
 import { patternProblem } from './select/patterns.js'
 
 export { ConfigError }
+export type { CommentSettings } from './config/comment.js'
 export type { InputProblem } from './config/errors.js'
 export type { InputReader } from './config/fields.js'
 export { parseFlowInputs } from './config/flow-inputs.js'
@@ -42,6 +44,12 @@ export interface IndexConfig {
   followSymlinks: 'inside' | 'none'
   retry: RetrySettings
   githubToken: string
+  /** The sticky pull-request comment (the preview of a pull request). */
+  comment: CommentSettings
+  /** In a pull_request event: preview what merging would send (default) or index the pull request's files. */
+  pullRequest: 'preview' | 'index'
+  /** True in a pull request with `pull-request: preview`: the plan is shown, nothing is sent, no key needed. */
+  preview: boolean
   /** Present when `flow-inputs` is set: the flow runs after indexing (not in a dry run). */
   flowRun?: { publicKey: string; inputs: Record<string, string> }
   /** Set, instead of an error, when a pull request has no private key: print it as a notice, exit 0. */
@@ -56,6 +64,8 @@ export interface RunConfig {
   outputKey: string
   expect?: RegExp
   retry: RetrySettings
+  /** The sticky pull-request comment with the answer and the verdict. */
+  comment: CommentSettings
   /** Set, instead of an error, when a pull request has no public key: print it as a notice, exit 0. */
   skip?: string
 }
@@ -78,6 +88,7 @@ export const INDEX_DEFAULTS: Readonly<Record<string, string>> = Object.freeze({
   'follow-symlinks': 'inside',
   retries: '10',
   'retry-deadline': '120',
+  'pull-request': 'preview',
 })
 
 export const RUN_DEFAULTS: Readonly<Record<string, string>> = Object.freeze({
@@ -109,6 +120,9 @@ export const INDEX_INPUTS: readonly string[] = Object.freeze([
   'follow-symlinks',
   'retries',
   'retry-deadline',
+  'comment',
+  'comment-key',
+  'pull-request',
 ])
 
 /** Every input readRunConfig reads, in run-flow/action.yml order. */
@@ -122,6 +136,9 @@ export const RUN_INPUTS: readonly string[] = Object.freeze([
   'expect',
   'retries',
   'retry-deadline',
+  'comment',
+  'comment-key',
+  'github-token',
 ])
 
 // Pull requests from forks and Dependabot run without secrets: an empty key there is expected, not an error.
@@ -180,6 +197,9 @@ export function readIndexConfig(read: InputReader, event: EventContext): IndexCo
     followSymlinks: fields.oneOf('follow-symlinks', ['inside', 'none'] as const),
     retry: readRetry(fields),
     githubToken: fields.token('github-token'),
+    comment: readCommentSettings(fields, event.eventName, fields.token('github-token')),
+    pullRequest: fields.oneOf('pull-request', ['preview', 'index'] as const),
+    preview: false,
   }
 
   const urls = parseUrlEntries(fields.raw('urls'))
@@ -192,7 +212,9 @@ export function readIndexConfig(read: InputReader, event: EventContext): IndexCo
     )
 
   const pullRequest = PULL_REQUEST_EVENTS.has(event.eventName)
-  if (config.privateKey === '' && !config.dryRun) {
+  // A pull request's files are unreviewed: unless the workflow opts in, they are previewed, not sent.
+  config.preview = pullRequest && config.pullRequest === 'preview'
+  if (config.privateKey === '' && !config.dryRun && !config.preview) {
     if (pullRequest)
       config.skip =
         'No private key in this pull request: forks and Dependabot do not get secrets; indexing skipped.'
@@ -203,7 +225,7 @@ export function readIndexConfig(read: InputReader, event: EventContext): IndexCo
   const flowInputs = fields.raw('flow-inputs')
   if (flowInputs !== '') {
     const inputs = readFlowInputs(fields, flowInputs, 'flow-inputs')
-    if (publicKey === '' && !config.dryRun && !config.skip)
+    if (publicKey === '' && !config.dryRun && !config.skip && !config.preview)
       fields.problem(
         'public-key',
         'Input "public-key" is required when "flow-inputs" is set (the flow runs after indexing).',
@@ -248,6 +270,7 @@ export function readRunConfig(read: InputReader, event: EventContext): RunConfig
     outputKey: fields.raw('output-key'),
     expect: readExpect(fields),
     retry: readRetry(fields),
+    comment: readCommentSettings(fields, event.eventName, fields.token('github-token')),
   }
   const inputs = fields.raw('inputs')
   if (inputs === '')

@@ -1,34 +1,13 @@
 // Outputs, job summary and log lines from what happened. Reporting never decides what to send.
 import type { ItemOutcome, SkippedItem } from './model.js'
-import type { PlannedItem } from './plan.js'
 import { displayName, type Logger } from './log.js'
+import { firstNames, groupFailures } from './report/causes.js'
+import type { FlowRunReport, IndexReport } from './report/types.js'
 
-/** GitHub refuses a step summary over 1 MiB; we stay clearly under it. */
-export const SUMMARY_LIMIT = 1_000_000
-const ANSWER_LIMIT = 64 * 1024
-
-export interface FlowRunReport {
-  question: string
-  result: string
-  response: unknown
-}
-
-export interface IndexReport {
-  dryRun: boolean
-  /** Where the change set came from (git diff, compare API, full sync and why, …). */
-  changeSource: string
-  /** What would be sent (dry run) or was planned. */
-  planned: PlannedItem[]
-  items: ItemOutcome[]
-  skipped: SkippedItem[]
-  removed: string[]
-  requests: number
-  durationMs: number
-  notices: string[]
-  flow?: FlowRunReport
-  /** Why the flow run after indexing failed. */
-  flowError?: string
-}
+export type { FlowRunReport, IndexReport } from './report/types.js'
+export { fenced } from './report/markdown.js'
+export { renderIndexSummary, renderStoppedSummary, SUMMARY_LIMIT } from './report/index-summary.js'
+export { flowSection as renderFlowSection } from './report/flow-section.js'
 
 export interface IndexOutputs {
   uploaded: string[]
@@ -74,148 +53,38 @@ export function formatBytes(bytes: number): string {
   return unit === 0 ? `${bytes} B` : `${value.toFixed(1)} ${units[unit]}`
 }
 
-/** A table cell: one line, no HTML, no column breaks. */
-function cell(text: string): string {
-  return displayName(text)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/\|/g, '&#124;')
-    .replace(/`/g, '&#96;')
-}
+// GitHub shows 10 error annotations per step: one per cause, and the rest folded into the last one.
+const ANNOTATED_CAUSES = 9
+const NAMES_PER_ANNOTATION = 5
 
-/** A fenced block that the content cannot close: the fence is longer than any backtick run inside. */
-export function fenced(text: string): string {
-  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length))
-  const fence = '`'.repeat(Math.max(3, longest + 1))
-  return `${fence}text\n${text}\n${fence}`
-}
-
-function truncate(text: string, limit: number): { text: string; truncated: boolean } {
-  if (text.length <= limit) return { text, truncated: false }
-  return { text: text.slice(0, limit), truncated: true }
-}
-
-/** Builds the summary from sections, dropping table rows past the size budget with a note. */
-class SummaryBuilder {
-  private readonly parts: string[] = []
-  private size = 0
-  private truncated = false
-
-  constructor(private readonly limit: number) {}
-
-  add(text: string): boolean {
-    const bytes = Buffer.byteLength(text) + 1
-    if (this.size + bytes > this.limit) {
-      this.truncated = true
-      return false
-    }
-    this.parts.push(text)
-    this.size += bytes
-    return true
-  }
-
-  table(header: string[], rows: string[][]): void {
-    if (rows.length === 0) return
-    this.add(`| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|`)
-    for (const [index, row] of rows.entries()) {
-      if (!this.add(`| ${row.map(cell).join(' | ')} |`)) {
-        this.parts.push(
-          `\n_Truncated: ${rows.length - index} more rows not shown (the summary is limited to 1 MiB)._`,
-        )
-        return
-      }
-    }
-    this.add('')
-  }
-
-  toString(): string {
-    const text = this.parts.join('\n') + '\n'
-    return this.truncated && !text.includes('_Truncated')
-      ? `${text}\n_Truncated to stay under 1 MiB._\n`
-      : text
-  }
-}
-
-export function renderIndexSummary(report: IndexReport, limit = SUMMARY_LIMIT): string {
-  // Reserve room for the notes the builder may append.
-  const out = new SummaryBuilder(limit - 512)
-  const outputs = indexOutputs(report)
-  out.add(report.dryRun ? '## Knowledge base sync (dry run: nothing sent)\n' : '## Knowledge base sync\n')
-  out.add(`Change set: ${cell(report.changeSource)}\n`)
-  if (report.dryRun) {
-    out.add(
-      `Planned: **${report.planned.length}**, skipped: **${outputs.skipped.length}**, removed: **${outputs.removed.length}**\n`,
-    )
-  } else {
-    out.add(
-      `Uploaded: **${outputs.uploaded.length}**, updated: **${outputs.updated.length}**, skipped: **${outputs.skipped.length}**, ` +
-        `failed: **${outputs.failed.length}**, removed: **${outputs.removed.length}** ` +
-        `(${report.requests} requests, ${(report.durationMs / 1000).toFixed(1)} s)\n`,
-    )
-  }
-  for (const notice of report.notices) out.add(`> ${cell(notice)}\n`)
-
-  const documents = report.items.filter((i) => i.kind === 'document')
-  const urls = report.items.filter((i) => i.kind === 'url')
-  if (report.dryRun) {
-    out.table(
-      ['Planned item', 'Operation', 'Size'],
-      report.planned.map((p) => [
-        p.name,
-        p.operation === 'upload'
-          ? p.fallback
-            ? 'upload (409 → update)'
-            : 'upload'
-          : p.fallback
-            ? 'update (404 → upload)'
-            : 'update',
-        p.size === undefined ? '' : formatBytes(p.size),
-      ]),
-    )
-  }
-  out.table(
-    ['Document', 'Operation', 'Size', 'Outcome', 'Attempts', 'Error'],
-    documents.map((i) => [
-      i.name,
-      i.operation,
-      formatBytes(i.size ?? 0),
-      i.outcome,
-      String(i.attempts),
-      i.error ?? '',
-    ]),
-  )
-  out.table(
-    ['URL', 'Operation', 'Outcome', 'Attempts', 'Error'],
-    urls.map((i) => [i.name, i.operation, i.outcome, String(i.attempts), i.error ?? '']),
-  )
-  out.table(
-    ['Skipped', 'Reason'],
-    report.skipped.map((s) => [s.name, s.detail]),
-  )
-  out.table(
-    ['Removed (not sent: the service has no delete)'],
-    report.removed.map((name) => [name]),
-  )
-  if (report.flow) out.add(renderFlowSection(report.flow))
-  if (report.flowError) out.add(`### Flow run failed\n\n${fenced(report.flowError)}\n`)
-  return out.toString()
-}
-
-export function renderFlowSection(flow: FlowRunReport): string {
-  const question = truncate(flow.question, ANSWER_LIMIT)
-  const answer = truncate(flow.result, ANSWER_LIMIT)
-  const note = (t: { truncated: boolean }) =>
-    t.truncated ? `\n_Truncated to ${ANSWER_LIMIT / 1024} KiB._\n` : ''
-  return `### Flow run\n\nQuestion:\n\n${fenced(question.text)}\n${note(question)}\nAnswer:\n\n${fenced(answer.text)}\n${note(answer)}`
-}
-
-/** Prints one line per failure and a closing count, so the log alone tells what happened. */
+/**
+ * One error annotation per cause (count and first names), every failed item as a plain log line, and a
+ * closing count, so the log alone tells what happened and the annotations stay readable.
+ */
 export function logIndexResult(report: IndexReport, log: Logger): void {
   const outputs = indexOutputs(report)
   for (const item of report.items.filter((i) => i.outcome === 'failed')) {
-    log.error(
+    log.info(
       `${item.kind} ${displayName(item.name)} failed after ${item.attempts} attempt(s): ${item.error ?? 'unknown error'}`,
+    )
+  }
+  const causes = groupFailures(report.items)
+  const names = (items: ItemOutcome[]) =>
+    firstNames(
+      items.map((i) => i.name),
+      NAMES_PER_ANNOTATION,
+      displayName,
+    )
+  for (const { cause, items } of causes.slice(0, ANNOTATED_CAUSES)) {
+    log.error(
+      `${items.length} item(s) failed: ${cause} (${names(items)}). The "failed" output and the job summary list all.`,
+    )
+  }
+  const rest = causes.slice(ANNOTATED_CAUSES)
+  if (rest.length > 0) {
+    const items = rest.flatMap((c) => c.items)
+    log.error(
+      `${items.length} more item(s) failed for ${rest.length} other cause(s) (${names(items)}); the job summary groups them by cause.`,
     )
   }
   if (report.removed.length > 0) {
@@ -230,6 +99,40 @@ export function logIndexResult(report: IndexReport, log: Logger): void {
       : `Uploaded ${outputs.uploaded.length}, updated ${outputs.updated.length}, skipped ${outputs.skipped.length}, ` +
           `failed ${outputs.failed.length}, removed ${outputs.removed.length}.`,
   )
+}
+
+// Skips a user should act on (a warning); the others are expected and only logged.
+const WARNED_SKIPS = new Set<SkippedItem['reason']>([
+  'too-large',
+  'outside-workspace',
+  'unreadable',
+  'bad-name',
+  'name-conflict',
+])
+
+/** Every skip as a log line, and one warning annotation per reason that needs attention. */
+export function logSkipped(skipped: readonly SkippedItem[], log: Logger): void {
+  const warned = new Map<SkippedItem['reason'], SkippedItem[]>()
+  for (const item of skipped) {
+    log.info(`Skipped ${displayName(item.name)}: ${item.detail}`)
+    if (!WARNED_SKIPS.has(item.reason)) continue
+    const list = warned.get(item.reason) ?? []
+    list.push(item)
+    warned.set(item.reason, list)
+  }
+  for (const items of warned.values()) {
+    const first = items[0]
+    const names = firstNames(
+      items.map((i) => i.name),
+      NAMES_PER_ANNOTATION,
+      displayName,
+    )
+    log.warning(
+      items.length === 1
+        ? `Skipped ${displayName(first.name)}: ${first.detail}`
+        : `Skipped ${items.length} files (${first.reason}; ${names}), e.g. ${displayName(first.name)}: ${first.detail}. The "skipped" output and the job summary list all.`,
+    )
+  }
 }
 
 /** One progress line at least every `intervalMs` while a long run goes on. */

@@ -67,8 +67,8 @@ describe('index action', () => {
       ['docs/guide/start.md', sha256(DOCS['docs/guide/start.md'])],
       ['docs/refunds.md', sha256(DOCS['docs/refunds.md'])],
     ])
-    expect(run.summary).toContain('| docs/refunds.md | upload |')
-    expect(run.summary).toContain('Uploaded: **3**')
+    expect(run.summary).toContain('- docs/refunds.md')
+    expect(run.summary).toContain('✅ **Synced.** Uploaded 3 · updated 0')
   })
 
   it('mode update PATCHes parts file1..fileN, and fails the documents the service does not have', async () => {
@@ -131,7 +131,7 @@ describe('index action', () => {
     expect(run.status).toBe(0)
     expect(emulator.requests()).toHaveLength(0)
     expect(run.stdout).toContain('docs/refunds.md')
-    expect(run.summary).toContain('dry run')
+    expect(run.summary).toContain('**Dry run: nothing sent.**')
   })
 
   it('runs the flow after indexing when flow-inputs is set, with the public key', async () => {
@@ -202,6 +202,8 @@ describe('index action: bad inputs fail before any request', () => {
     expect(run.status).toBe(1)
     const errorLine = run.stdout.split('\n').find((line) => line.startsWith('::error::')) ?? ''
     expect(errorLine).toContain(`"${input}"`)
+    expect(run.summary).toContain('## Knowledge base sync failed')
+    expect(run.summary).toContain(`"${input}"`)
     expect(emulator.requests()).toHaveLength(0)
   })
 })

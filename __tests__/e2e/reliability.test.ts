@@ -47,7 +47,7 @@ describe('index action reliability', () => {
     expect(run.status).toBe(1)
     expect(JSON.parse(run.outputs.failed)).toEqual(Object.keys(docs).sort())
     expect(JSON.parse(run.outputs.uploaded)).toEqual([])
-    expect(run.summary).toContain(`failed: **${Object.keys(docs).length}**`)
+    expect(run.summary).toContain(`❌ **${Object.keys(docs).length} of ${Object.keys(docs).length} failed.**`)
   })
 
   describe('cancellation', () => {

@@ -99,6 +99,8 @@ describe('run-flow action', () => {
     )
     expect(run.status).toBe(0)
     expect(run.stdout).toMatch(/^::notice::.*/m)
+    expect(run.summary).toContain('## Flow run: nothing ran')
+    expect(run.summary).toContain('No public key in this pull request')
     expect(emulator.requests().filter((r) => r.path.startsWith('/inference'))).toHaveLength(0)
   })
 

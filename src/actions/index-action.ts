@@ -11,10 +11,13 @@ import {
   writeIndexOutputs,
   type IndexReport,
 } from '../report.js'
+import { redactDeep } from '../report/redact.js'
+import { commentIndexResult } from './index-comment.js'
 import {
   cancellationSignal,
   fail,
   maskKeys,
+  messageOf,
   readRunnerEnvironment,
   setOutput,
   writeSummary,
@@ -22,7 +25,7 @@ import {
 
 export async function runIndexAction(): Promise<void> {
   const log = new Logger(actionsSink)
-  maskKeys(log, ['private-key', 'public-key'])
+  maskKeys(log, ['private-key', 'public-key', 'github-token'])
   let report: IndexReport | undefined
   try {
     const runner = readRunnerEnvironment()
@@ -37,6 +40,7 @@ export async function runIndexAction(): Promise<void> {
     }
     report = await runIndexJob(config, { ...runner, log, signal: cancellationSignal(log) })
     await finish(report, log)
+    await commentIndexResult(config, runner, log, report)
     const failed = indexOutputs(report).failed.length
     if (failed > 0) {
       core.setFailed(
@@ -51,10 +55,10 @@ export async function runIndexAction(): Promise<void> {
       const known = error instanceof IndexJobFailure ? error.report : emptyIndexReport(false)
       if (!(error instanceof IndexJobFailure)) {
         known.changeSource = 'not started'
-        known.notices.push(`The run did not start: ${log.clean(errorText(error))}`)
+        known.notices.push(`The run did not start: ${log.clean(messageOf(error))}`)
       }
       await finish(known, log).catch((writeError: unknown) =>
-        log.warning(`The outputs or the summary could not be written: ${errorText(writeError)}`),
+        log.warning(`The outputs or the summary could not be written: ${messageOf(writeError)}`),
       )
     }
     fail(log, error)
@@ -64,9 +68,6 @@ export async function runIndexAction(): Promise<void> {
 async function finish(report: IndexReport, log: Logger): Promise<void> {
   writeIndexOutputs(report, setOutput(log))
   logIndexResult(report, log)
-  await writeSummary(renderIndexSummary(report), log)
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
+  // Keys are removed before rendering: markdown escaping would hide them from the log's masking.
+  await writeSummary(renderIndexSummary(redactDeep(report, log.secrets)), log)
 }

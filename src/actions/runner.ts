@@ -50,15 +50,22 @@ export function maskKeys(log: Logger, names: string[]): void {
   for (const name of names) log.addSecret(core.getInput(name))
 }
 
+/** Writes the job summary; a summary that cannot be written is a warning, never the step's result. */
 export async function writeSummary(markdown: string, log: Logger): Promise<void> {
   if (!process.env.GITHUB_STEP_SUMMARY) return
-  await core.summary.addRaw(log.secrets.redact(markdown)).write()
+  try {
+    await core.summary.addRaw(log.secrets.redact(markdown)).write()
+  } catch (error) {
+    log.warning(`The job summary could not be written: ${messageOf(error)}`)
+  }
 }
 
 export function setOutput(log: Logger): (name: string, value: string) => void {
   return (name, value) => core.setOutput(name, log.secrets.redact(value))
 }
 
+export const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error))
+
 export function fail(log: Logger, error: unknown): void {
-  core.setFailed(log.clean(error instanceof Error ? error.message : String(error)))
+  core.setFailed(log.clean(messageOf(error)))
 }

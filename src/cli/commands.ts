@@ -15,6 +15,7 @@ import {
   renderIndexSummary,
   type IndexReport,
 } from '../report.js'
+import { redactDeep } from '../report/redact.js'
 import { ServiceClient } from '../service/client.js'
 import { commandLogger, printResult, reportError } from './console.js'
 import { EXIT_FAILURE, EXIT_USAGE, UsageError } from './errors.js'
@@ -54,7 +55,7 @@ export async function indexCommand(flags: Flags): Promise<void> {
     })
     if (verbose) logIndexResult(report, log)
     printResult(log, flags.json ? JSON.stringify(indexJson(report)) : indexSummaryText(report, { verbose }))
-    writeSummaryFile(log, flags, renderIndexSummary(report))
+    writeSummaryFile(log, flags, renderIndexSummary(redactDeep(report, log.secrets)))
     if (report.flowError && flags.json) log.error(`The flow run after indexing failed: ${report.flowError}`)
     if (indexOutputs(report).failed.length > 0 || report.flowError) process.exitCode = EXIT_FAILURE
   } catch (error) {

@@ -2,11 +2,12 @@
 // change set ──► selection ──► plan ──► send ──► (flow run) ──► report
 import type { IndexConfig } from '../config.js'
 import { displayName, type Logger } from '../log.js'
-import type { ChangeDecision, FileSelection, Operation, SkippedItem, SkipReason } from '../model.js'
+import type { ChangeDecision, FileSelection, Operation } from '../model.js'
 import { planSync, plannedItems } from '../plan.js'
-import { startProgress, type IndexReport } from '../report.js'
+import { logSkipped, startProgress, type IndexReport } from '../report.js'
 import { ServiceClient } from '../service/client.js'
 import { detectChanges } from '../select/changes.js'
+import { detectPullRequestChanges, type PullRequestChanges } from '../select/pull-request-changes.js'
 import { nameIsSelectable, selectFiles } from '../select/files.js'
 import { nameMatcher } from '../select/match.js'
 import { sendPlan } from '../send.js'
@@ -105,6 +106,19 @@ async function decideChanges(config: IndexConfig, context: JobContext): Promise<
   })
 }
 
+async function pullRequestChanges(config: IndexConfig, context: JobContext): Promise<PullRequestChanges> {
+  const changes = await detectPullRequestChanges({
+    payload: context.payload,
+    workspace: context.workspace,
+    repository: context.repository,
+    githubToken: config.githubToken,
+    apiUrl: context.apiUrl,
+    log: context.log,
+  })
+  context.log.info(`Change set: ${changes.description}`)
+  return changes
+}
+
 async function select(config: IndexConfig, context: JobContext): Promise<FileSelection> {
   if (config.files.length === 0) return { files: [], skipped: [] }
   const selection = await selectFiles({
@@ -128,23 +142,6 @@ function selectedRemovals(config: IndexConfig, removed: string[]): string[] {
   const matches = nameMatcher(config.files)
   const options = { patterns: config.files, includeHidden: config.includeHiddenFiles }
   return removed.filter((name) => matches(name) && nameIsSelectable(name, options))
-}
-
-// Skips a user did not ask for and may not expect: a file they meant to send could not be.
-const WARNED_SKIPS: ReadonlySet<SkipReason> = new Set([
-  'too-large',
-  'outside-workspace',
-  'unreadable',
-  'bad-name',
-  'name-conflict',
-])
-
-function logSkipped(skipped: SkippedItem[], log: Logger): void {
-  for (const item of skipped) {
-    const line = `Skipped ${displayName(item.name)}: ${item.detail}`
-    if (WARNED_SKIPS.has(item.reason)) log.warning(line)
-    else log.info(line)
-  }
 }
 
 /**
@@ -175,12 +172,29 @@ async function indexPipeline(
   const { log } = context
   const started = Date.now()
   const notices = report.notices
-  const changes = await log.group('Change detection', async () => {
-    const decision = await decideChanges(config, context)
-    log.info(`Change set: ${describeChanges(decision)}`)
-    return decision
-  })
-  report.changeSource = describeChanges(changes)
+  // In a pull request, what merging would change: previewed, or sent with `pull-request: index`.
+  const inPullRequest =
+    config.preview || (config.pullRequest === 'index' && 'pull_request' in context.payload)
+  const pullRequest = inPullRequest
+    ? await log.group('Change detection', () => pullRequestChanges(config, context))
+    : undefined
+  // upload/update send every selected file whatever changed; only auto previews the pull request's changes.
+  const previewed = config.mode === 'auto' ? pullRequest : undefined
+  const changes =
+    previewed?.decision ??
+    (await log.group('Change detection', async () => {
+      const decision = await decideChanges(config, context)
+      log.info(`Change set: ${describeChanges(decision)}`)
+      return decision
+    }))
+  if (config.preview && pullRequest)
+    report.preview = {
+      number: pullRequest.number,
+      base: pullRequest.base ?? '',
+      head: pullRequest.head ?? '',
+    }
+  if (pullRequest?.base) report.changeBase = { sha: pullRequest.base, source: 'pull request base' }
+  report.changeSource = previewed?.description ?? describeChanges(changes)
   if (changes.kind === 'none') {
     log.notice(`Nothing to index: ${changes.reason}.`)
     notices.push(`Nothing to index: ${changes.reason}.`)
@@ -214,8 +228,12 @@ async function indexPipeline(
       )
     }
   })
-  if (config.dryRun) {
-    log.notice('Dry run: nothing was sent.')
+  if (config.dryRun || config.preview) {
+    log.notice(
+      config.preview
+        ? 'Pull request preview: nothing was sent (set "pull-request: index" to send a pull request\'s files).'
+        : 'Dry run: nothing was sent.',
+    )
     report.durationMs = Date.now() - started
     return report
   }

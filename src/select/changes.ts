@@ -112,7 +112,7 @@ export async function detectChanges(context: ChangeContext): Promise<ChangeDecis
   return { kind: 'all', source: 'full-sync', reason }
 }
 
-async function changesFromGit(
+export async function changesFromGit(
   workspace: string,
   before: string,
   after: string,

@@ -1,0 +1,127 @@
+// The built index action in a pull_request event: a real origin with a base and a pull-request branch,
+// a depth-1 checkout of the head, a real pull_request payload; the preview sends nothing and says what
+// merging would send, in the summary and in the sticky comment.
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { createRequire } from 'node:module'
+import { startEmulator, type Emulator } from '../../src/emulator/server.js'
+import { startCommentsServer, type CommentsServer } from '../helpers/github-comments-server.js'
+import { GitFixture, type WorkingCopy } from '../helpers/git-fixture.js'
+import { runAction } from '../helpers/run-action.js'
+
+const PRIVATE_KEY = 'priv-preview-5555aaaa'
+const GITHUB_TOKEN = 'ghs_previewtoken0123456789'
+const ids = {
+  'flow-id': '65f0c0ffee0000000000beef',
+  'org-id': 'b2a1c3d4-0000-4000-8000-000000000001',
+  'node-id': 'kb-1',
+}
+
+const examples = createRequire(import.meta.url)('@octokit/webhooks-examples/api.github.com/index.json') as {
+  name: string
+  examples: Record<string, unknown>[]
+}[]
+const opened = examples.find((e) => e.name === 'pull_request')!.examples.find((e) => e.action === 'opened')!
+
+function pullRequestPayload(base: string, head: string) {
+  const payload = structuredClone(opened) as {
+    pull_request: { number: number; base: { sha: string }; head: { sha: string } }
+  }
+  payload.pull_request.base.sha = base
+  payload.pull_request.head.sha = head
+  return payload
+}
+
+let fixture: GitFixture
+let author: WorkingCopy
+let emulator: Emulator
+let github: CommentsServer
+let base: string
+let head: string
+
+beforeEach(async () => {
+  fixture = GitFixture.create()
+  author = fixture.author()
+  author.write('docs/a.md').write('docs/b.md').write('docs/gone.md')
+  base = author.commit('base')
+  author.push()
+  author.git('checkout', '-q', '-b', 'feature')
+  author.write('docs/a.md', 'changed\n').write('docs/c.md').remove('docs/gone.md').write('README.md')
+  head = author.commit('feature')
+  author.push('feature')
+  emulator = await startEmulator({ privateKey: PRIVATE_KEY, publicKey: 'pub-unused-key' })
+  github = await startCommentsServer({ owner: 'octo-org', repo: 'docs' })
+})
+afterEach(async () => {
+  await emulator.close()
+  await github.close()
+  fixture.cleanup()
+})
+
+let checkouts = 0
+
+function index(inputs: Record<string, string>, eventName = 'pull_request') {
+  return runAction({
+    action: 'action.yml',
+    workspace: fixture.checkout({ branch: 'feature', name: `checkout-${++checkouts}` }).dir,
+    eventName,
+    payload: pullRequestPayload(base, head),
+    inputs: { 'base-url': emulator.url, ...ids, files: 'docs/**', 'github-token': GITHUB_TOKEN, ...inputs },
+    env: { GITHUB_API_URL: github.url },
+  })
+}
+
+describe('index action in a pull request', () => {
+  it('previews what merging would send, sends nothing, needs no key, and comments the plan', async () => {
+    const run = await index({ 'private-key': '' })
+    expect(run.status).toBe(0)
+    expect(emulator.requests()).toHaveLength(0)
+    const number = (opened.pull_request as { number: number }).number
+    expect(run.summary).toContain(
+      `**Preview of pull request #${number}: nothing sent.** Would upload 1 · update 1 · unchanged/skipped 0 · removed 1`,
+    )
+    expect(run.summary).toContain(
+      `git diff of the pull request (${base.slice(0, 12)}..${head.slice(0, 12)}), after fetching the base commit`,
+    )
+    expect(run.summary).toMatch(/<summary>Would upload \(1\)<\/summary>\n\n- docs\/c\.md \(409 → update\)/)
+    expect(run.summary).toMatch(/<summary>Would update \(1\)<\/summary>\n\n- docs\/a\.md \(404 → upload\)/)
+    expect(run.summary).toContain('- docs/gone.md')
+    expect(run.stdout).toMatch(/^::notice::Pull request preview: nothing was sent/m)
+    expect(JSON.parse(run.outputs.removed)).toEqual(['docs/gone.md'])
+    expect(JSON.parse(run.outputs.uploaded)).toEqual([])
+
+    const comments = github.comments.filter((c) =>
+      c.body.startsWith(`<!-- kb-sync index ${ids['flow-id']} kb-1 -->`),
+    )
+    expect(comments).toHaveLength(1)
+    expect(comments[0].issue).toBe(number)
+    expect(comments[0].body).toContain('Would upload 1 · update 1')
+    expect(comments[0].body).toContain(head.slice(0, 12))
+
+    // A new push to the pull request updates the same comment.
+    await index({ 'private-key': '' })
+    expect(github.comments).toHaveLength(1)
+  })
+
+  it("pull-request: index sends the pull request's changes with the key", async () => {
+    const run = await index({ 'private-key': PRIVATE_KEY, 'pull-request': 'index', comment: 'false' })
+    expect(run.status).toBe(0)
+    expect([...JSON.parse(run.outputs.uploaded)].sort()).toEqual(['docs/a.md', 'docs/c.md'])
+    expect(JSON.parse(run.outputs.removed)).toEqual(['docs/gone.md'])
+    expect(github.requests).toHaveLength(0)
+  })
+
+  it('pull-request: index without a key skips with a summary saying why', async () => {
+    const run = await index({ 'private-key': '', 'pull-request': 'index' })
+    expect(run.status).toBe(0)
+    expect(run.summary).toContain('## Knowledge base sync: nothing ran')
+    expect(run.summary).toContain('No private key in this pull request')
+    expect(emulator.requests()).toHaveLength(0)
+  })
+
+  it.each(['pull_request_target', 'workflow_run'])('%s stays refused', async (eventName) => {
+    const run = await index({ 'private-key': PRIVATE_KEY }, eventName)
+    expect(run.status).toBe(1)
+    expect(run.stdout).toMatch(new RegExp(`^::error::.*"${eventName}"`, 'm'))
+    expect(emulator.requests()).toHaveLength(0)
+  })
+})

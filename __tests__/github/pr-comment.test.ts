@@ -1,0 +1,78 @@
+// The sticky comment through @actions/github's octokit over real HTTP to a local REST server.
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { getOctokit } from '../../src/github/octokit.js'
+import { upsertStickyComment } from '../../src/github/pr-comment.js'
+import { renderFlowComment } from '../../src/report/pr-comment.js'
+import { startCommentsServer, type CommentsServer } from '../helpers/github-comments-server.js'
+
+const TOKEN = 'ghs_commenttoken0123456789'
+const where = { owner: 'octo-org', repo: 'docs' }
+let server: CommentsServer
+const savedApiUrl = process.env.GITHUB_API_URL
+
+beforeEach(async () => {
+  server = await startCommentsServer(where)
+  process.env.GITHUB_API_URL = server.url
+})
+afterEach(async () => {
+  await server.close()
+  if (savedApiUrl === undefined) delete process.env.GITHUB_API_URL
+  else process.env.GITHUB_API_URL = savedApiUrl
+})
+
+const comment = (marker: string, body: string) => ({ ...where, issueNumber: 7, marker, body })
+
+describe('sticky pull-request comment', () => {
+  it('creates one comment, then updates that same one, found past the first pages', async () => {
+    // 250 comments by people first: the marker must be found across pages (100 per page).
+    for (let i = 0; i < 250; i++)
+      server.comments.push({
+        id: i + 1,
+        issue: 7,
+        body: `comment ${i}`,
+        user: { login: 'someone', type: 'User' },
+      })
+    const octokit = getOctokit(TOKEN)
+    const first = await upsertStickyComment(octokit, comment('<!-- kb-sync run-flow f1 -->', 'first'))
+    expect(first).toMatchObject({ ok: true, action: 'created' })
+    const second = await upsertStickyComment(octokit, comment('<!-- kb-sync run-flow f1 -->', 'second'))
+    expect(second).toMatchObject({ ok: true, action: 'updated' })
+    expect(second.ok && first.ok && second.id === first.id).toBe(true)
+    const ours = server.comments.filter((c) => c.body.startsWith('<!-- kb-sync'))
+    expect(ours).toHaveLength(1)
+    expect(ours[0].body).toBe('<!-- kb-sync run-flow f1 -->\nsecond')
+    expect(server.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/7/comments')).length).toBe(6)
+    expect(new Set(server.requests.map((r) => r.authorization))).toEqual(new Set([`token ${TOKEN}`]))
+  })
+
+  it('two markers keep two comments', async () => {
+    const octokit = getOctokit(TOKEN)
+    for (const round of [1, 2]) {
+      await upsertStickyComment(octokit, comment('<!-- kb-sync run-flow f1 smoke -->', `a${round}`))
+      await upsertStickyComment(octokit, comment('<!-- kb-sync run-flow f1 full -->', `b${round}`))
+    }
+    expect(server.comments.map((c) => c.body)).toEqual([
+      '<!-- kb-sync run-flow f1 smoke -->\na2',
+      '<!-- kb-sync run-flow f1 full -->\nb2',
+    ])
+  })
+
+  it('a refused write is an outcome with the status, never a throw', async () => {
+    server.refuseWrites = 403
+    const outcome = await upsertStickyComment(getOctokit(TOKEN), comment('<!-- m -->', 'x'))
+    expect(outcome).toMatchObject({ ok: false, status: 403 })
+    expect(server.comments).toHaveLength(0)
+  })
+
+  it('a 2 MB answer is cut so that GitHub accepts the comment', async () => {
+    const answer = 'The refund window is 14 days. '.repeat(70_000)
+    const body = renderFlowComment('Flow check', [{ name: 'refunds', verdict: 'passed', answer }], {})
+    const outcome = await upsertStickyComment(
+      getOctokit(TOKEN),
+      comment('<!-- kb-sync run-flow f1 -->', body),
+    )
+    expect(outcome).toMatchObject({ ok: true, action: 'created' })
+    expect(server.comments[0].body.length).toBeLessThanOrEqual(65_536)
+    expect(server.comments[0].body).toContain('Answers were cut')
+  })
+})

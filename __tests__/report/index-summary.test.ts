@@ -1,0 +1,164 @@
+import { describe, expect, it } from '@jest/globals'
+import type { ItemOutcome } from '../../src/model.js'
+import { renderIndexSummary, SUMMARY_LIMIT, type IndexReport } from '../../src/report.js'
+import { balanced, OUR_TAGS, structureOf, tagsOf } from './gfm.js'
+
+const KEY_CAUSE =
+  'HTTP 401: the service rejected the key; input "private-key" must be a private key (indexing operations need one).'
+const CAUSES = [
+  KEY_CAUSE,
+  'HTTP 500: internal error after 10 attempts',
+  `HTTP 422: ${'field required '.repeat(40)}`,
+]
+
+function report(overrides: Partial<IndexReport> = {}): IndexReport {
+  return {
+    dryRun: false,
+    changeSource: 'git diff of the push (before..after)',
+    planned: [],
+    items: [],
+    skipped: [],
+    removed: [],
+    requests: 0,
+    durationMs: 1234,
+    notices: [],
+    ...overrides,
+  }
+}
+
+/** `count` documents; every third fails (causes in turn) when `failures` is set; some were retried. */
+function items(count: number, failures: boolean, nameLength = 40): ItemOutcome[] {
+  return Array.from({ length: count }, (_, i) => {
+    const name = `docs/${String(i).padStart(6, '0')}-${'n'.repeat(nameLength)}.md`
+    const failed = failures && i % 3 === 0
+    return {
+      kind: 'document',
+      name,
+      outcome: failed ? 'failed' : i % 2 ? 'updated' : 'uploaded',
+      operation: i % 2 ? 'update' : 'upload',
+      attempts: i % 7 === 0 ? 3 : 1,
+      size: 100,
+      error: failed ? CAUSES[(i / 3) % CAUSES.length] : undefined,
+    }
+  })
+}
+
+describe('index summary structure (rendered as GFM)', () => {
+  for (const count of [3, 333, 20_000]) {
+    for (const failures of [false, true]) {
+      it(`${count} files, ${failures ? 'with' : 'without'} failures: verdict first, failures by cause, the rest collapsed, under 1 MiB`, () => {
+        const all = items(count, failures)
+        const md = renderIndexSummary(
+          report({
+            items: all,
+            removed: ['docs/gone.md'],
+            skipped: [{ kind: 'document', name: '.env', reason: 'secret', detail: 'secret file' }],
+            changeBase: { sha: 'a'.repeat(40), source: 'last successful run' },
+            flow: { question: 'What changed?', result: 'The refund window is 14 days.', response: {} },
+          }),
+        )
+        expect(Buffer.byteLength(md)).toBeLessThan(SUMMARY_LIMIT)
+        const s = structureOf(md)
+        const failed = all.filter((i) => i.outcome === 'failed')
+        const firstLine = md.split('\n').find((line) => line.trim() !== '' && !line.startsWith('#'))!
+        expect(firstLine).toContain(
+          failures ? `❌ **${failed.length} of ${count} failed.**` : '✅ **Synced.**',
+        )
+        expect(firstLine).toMatch(
+          /Uploaded \d+ · updated \d+ · unchanged\/skipped 1 · removed 1 · failed \d+/,
+        )
+        expect(firstLine).toContain('base `aaaaaaaaaaaa` (last successful run)')
+        // The answer comes before any list of files.
+        expect(md.indexOf('The refund window')).toBeLessThan(md.indexOf('<details>'))
+        expect(balanced(s.html, 'details')).toBe(true)
+        expect([...tagsOf(s.html)].filter((t) => !OUR_TAGS.has(t))).toEqual([])
+        if (failures) {
+          expect(s.headings).toContain(`Failed (${failed.length})`)
+          const causes = s.tables.find((t) => t.header[0] === 'Cause')!
+          expect(causes.rows).toHaveLength(Math.min(CAUSES.length, failed.length))
+          const counted = causes.rows.reduce((n, row) => n + Number(row[1]), 0)
+          expect(counted).toBe(failed.length)
+          // Short causes: the table never widens with a long error.
+          for (const row of causes.rows) expect(row[0].length).toBeLessThanOrEqual(130)
+          expect(s.summaries.some((text) => text.startsWith('HTTP 401'))).toBe(true)
+        } else {
+          expect(s.headings.some((h) => h.startsWith('Failed'))).toBe(false)
+        }
+        expect(s.summaries.some((text) => /^Uploaded \(\d+\)$/.test(text))).toBe(true)
+        expect(s.summaries).toContain('Unchanged or skipped (1)')
+        if (count === 20_000) expect(md).toMatch(/_\d+ more not shown \(to stay within GitHub's size limit\)/)
+        else expect(md).not.toContain('more not shown')
+      })
+    }
+  }
+
+  it('shows attempts only where a retry happened', () => {
+    const md = renderIndexSummary(report({ items: items(3, false) }))
+    expect(md).toContain('docs/000000-') // first item, retried
+    expect(md.match(/\(3 attempts\)/g)).toHaveLength(1)
+    expect(md).not.toMatch(/1 attempt/)
+  })
+
+  it('stays under 1 MiB with 20,000 failures of long names and distinct causes', () => {
+    const all = items(20_000, true, 200).map((item, i) => ({
+      ...item,
+      error: `HTTP 422: bad file ${i} ${'x'.repeat(300)}`,
+    }))
+    const md = renderIndexSummary(report({ items: all }))
+    expect(Buffer.byteLength(md)).toBeLessThan(SUMMARY_LIMIT)
+    const s = structureOf(md)
+    expect(balanced(s.html, 'details')).toBe(true)
+    expect(md).toContain('more causes below')
+  })
+
+  it('escapes hostile names and causes: no HTML, no mentions, no broken table', () => {
+    const hostile: ItemOutcome = {
+      kind: 'document',
+      name: 'a|b<img src=x onerror=alert(1)>@octocat`x`.md',
+      outcome: 'failed',
+      operation: 'upload',
+      attempts: 1,
+      error: '</details><script>alert(1)</script> | @org/team\nline two',
+    }
+    const md = renderIndexSummary(report({ items: [hostile] }))
+    const s = structureOf(md)
+    expect([...tagsOf(s.html)].filter((t) => !OUR_TAGS.has(t))).toEqual([])
+    expect(balanced(s.html, 'details')).toBe(true)
+    expect(s.html).not.toMatch(/@octocat|@org/)
+    const causes = s.tables.find((t) => t.header[0] === 'Cause')!
+    expect(causes.rows[0]).toHaveLength(3)
+  })
+
+  it('a dry run and a preview list the plan and say nothing was sent', () => {
+    const planned = [
+      {
+        kind: 'document' as const,
+        name: 'docs/new.md',
+        operation: 'upload' as const,
+        fallback: true,
+        size: 1,
+      },
+      {
+        kind: 'document' as const,
+        name: 'docs/old.md',
+        operation: 'update' as const,
+        fallback: true,
+        size: 1,
+      },
+    ]
+    const preview = renderIndexSummary(
+      report({
+        dryRun: true,
+        planned,
+        removed: ['docs/gone.md'],
+        preview: { number: 7, base: 'b'.repeat(40), head: 'c'.repeat(40) },
+      }),
+    )
+    expect(preview).toContain(
+      '**Preview of pull request #7: nothing sent.** Would upload 1 · update 1 · unchanged/skipped 0 · removed 1',
+    )
+    const s = structureOf(preview)
+    expect(s.summaries).toEqual(expect.arrayContaining(['Would upload (1)', 'Would update (1)']))
+    expect(s.summaries.some((t) => t.startsWith('Removed'))).toBe(true)
+  })
+})

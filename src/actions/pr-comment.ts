@@ -1,0 +1,80 @@
+// Posting the sticky pull-request comment from an action. A comment that cannot be posted is a notice:
+// it never changes the step's result.
+import type { CommentSettings } from '../config.js'
+import { getOctokit } from '../github/octokit.js'
+import { upsertStickyComment } from '../github/pr-comment.js'
+import type { Logger } from '../log.js'
+import type { CommentFooter } from '../report/pr-comment.js'
+import type { RunnerEnvironment } from './runner.js'
+
+export interface PullRequestRef {
+  number: number
+  headSha?: string
+  baseSha?: string
+}
+
+/** The pull request of a pull_request event's payload, if any. */
+export function pullRequestOf(payload: Record<string, unknown>): PullRequestRef | undefined {
+  const pr = payload.pull_request as
+    { number?: unknown; head?: { sha?: unknown }; base?: { sha?: unknown } } | undefined
+  if (!pr || typeof pr.number !== 'number') return undefined
+  const sha = (value: unknown) => (typeof value === 'string' ? value : undefined)
+  return { number: pr.number, headSha: sha(pr.head?.sha), baseSha: sha(pr.base?.sha) }
+}
+
+/** The commit and the link to this workflow run, from the runner's environment. */
+export function commentFooter(payload: Record<string, unknown>, env = process.env): CommentFooter {
+  const server = env.GITHUB_SERVER_URL || 'https://github.com'
+  const runUrl =
+    env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID
+      ? `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}`
+      : undefined
+  return { commit: pullRequestOf(payload)?.headSha ?? env.GITHUB_SHA, runUrl }
+}
+
+/** `<!-- kb-sync … -->`: ids only (letters, digits, . _ ~ -), so nothing in it can close the comment. */
+export function commentMarker(parts: string[]): string {
+  return `<!-- kb-sync ${parts.filter(Boolean).join(' ')} -->`
+}
+
+const PERMISSION_STATUSES = new Set([401, 403, 404])
+
+export async function postStickyComment(options: {
+  settings: CommentSettings
+  runner: RunnerEnvironment
+  marker: string
+  body: string
+  log: Logger
+}): Promise<void> {
+  const { settings, runner, log } = options
+  if (!settings.enabled) return
+  const pr = pullRequestOf(runner.payload)
+  if (!pr || !runner.repository) {
+    log.info('comment: this event is not a pull request; no comment is posted.')
+    return
+  }
+  if (settings.githubToken === '') {
+    log.notice('No pull-request comment: input "github-token" is empty (the default is ${{ github.token }}).')
+    return
+  }
+  log.addSecret(settings.githubToken)
+  const outcome = await upsertStickyComment(getOctokit(settings.githubToken, runner.apiUrl), {
+    ...runner.repository,
+    issueNumber: pr.number,
+    marker: options.marker,
+    body: log.clean(options.body),
+  })
+  if (outcome.ok) {
+    log.info(`Pull-request comment ${outcome.action}: ${outcome.url}`)
+  } else if (outcome.status !== undefined && PERMISSION_STATUSES.has(outcome.status)) {
+    log.notice(
+      `The pull-request comment could not be posted (HTTP ${outcome.status}): the token needs the ` +
+        '"pull-requests: write" permission (set it under permissions: in the workflow; pull requests from ' +
+        "forks never get it). The step's result does not depend on the comment.",
+    )
+  } else {
+    log.notice(
+      `The pull-request comment could not be posted: ${outcome.why}. The step's result does not depend on the comment.`,
+    )
+  }
+}

@@ -1,0 +1,61 @@
+// One comment per marker on a pull request, updated in place: the marker (a hidden HTML comment at the
+// start of the body) is how the next run finds the comment this step wrote before.
+import type { Octokit } from './octokit.js'
+
+const REQUEST_TIMEOUT_MS = 30_000
+
+export interface StickyComment {
+  owner: string
+  repo: string
+  issueNumber: number
+  /** `<!-- … -->`, unique per flow and comment key. */
+  marker: string
+  body: string
+}
+
+export type CommentOutcome =
+  | { ok: true; action: 'created' | 'updated'; id: number; url: string }
+  | { ok: false; status?: number; why: string }
+
+function failure(error: unknown): CommentOutcome {
+  const status = (error as { status?: unknown })?.status
+  const message = error instanceof Error ? error.message : String(error)
+  return { ok: false, status: typeof status === 'number' ? status : undefined, why: message }
+}
+
+/** Creates the comment, or updates the one that carries the same marker. Never throws. */
+export async function upsertStickyComment(octokit: Octokit, comment: StickyComment): Promise<CommentOutcome> {
+  const where = { owner: comment.owner, repo: comment.repo }
+  const body = `${comment.marker}\n${comment.body}`
+  const request = () => ({ signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) })
+  try {
+    let existing: { id: number } | undefined
+    for await (const page of octokit.paginate.iterator(octokit.rest.issues.listComments, {
+      ...where,
+      issue_number: comment.issueNumber,
+      per_page: 100,
+      request: request(),
+    })) {
+      existing = page.data.find((c) => (c.body ?? '').startsWith(comment.marker))
+      if (existing) break
+    }
+    if (existing) {
+      const { data } = await octokit.rest.issues.updateComment({
+        ...where,
+        comment_id: existing.id,
+        body,
+        request: request(),
+      })
+      return { ok: true, action: 'updated', id: data.id, url: data.html_url }
+    }
+    const { data } = await octokit.rest.issues.createComment({
+      ...where,
+      issue_number: comment.issueNumber,
+      body,
+      request: request(),
+    })
+    return { ok: true, action: 'created', id: data.id, url: data.html_url }
+  } catch (error) {
+    return failure(error)
+  }
+}

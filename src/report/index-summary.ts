@@ -1,0 +1,140 @@
+// The index job's summary, in the order a reader needs it: the verdict and counts on the first line,
+// the flow's answer, the failures grouped by cause, then everything else collapsed by outcome.
+import type { ItemOutcome, SkippedItem } from '../model.js'
+import type { PlannedItem } from '../plan.js'
+import { firstNames, groupFailures } from './causes.js'
+import { BudgetedDocument, type CollapsedList, inline, inlineHtml, shortLine, table } from './markdown.js'
+import type { IndexReport } from './types.js'
+import { flowSection } from './flow-section.js'
+
+/** GitHub refuses a step summary over 1 MiB; we stay clearly under it. */
+export const SUMMARY_LIMIT = 1_000_000
+/** A cause is cut to this many characters in the table so it never widens it past the page. */
+export const CAUSE_WIDTH = 120
+const FIRST_NAMES = 3
+const MAX_CAUSE_ROWS = 50
+
+const count = (items: readonly ItemOutcome[], outcome: ItemOutcome['outcome']) =>
+  items.filter((i) => i.outcome === outcome).length
+
+/** ✅/❌ and the counts, one line. */
+export function verdictLine(report: IndexReport): string {
+  const base = report.changeBase
+    ? `, base \`${report.changeBase.sha.slice(0, 12)}\`${report.changeBase.source ? ` (${inline(report.changeBase.source)})` : ''}`
+    : ''
+  const changeSet = `change set: ${inline(report.changeSource)}${base}`
+  const skipped = report.skipped.length
+  const removed = report.removed.length
+  if (report.preview || report.dryRun) {
+    const uploads = report.planned.filter((p) => p.operation === 'upload').length
+    const updates = report.planned.length - uploads
+    const what = report.preview
+      ? `**Preview of pull request${report.preview.number ? ` #${report.preview.number}` : ''}: nothing sent.**`
+      : '**Dry run: nothing sent.**'
+    return (
+      `${what} Would upload ${uploads} · update ${updates} · unchanged/skipped ${skipped} · ` +
+      `removed ${removed} — ${changeSet}`
+    )
+  }
+  const failed = count(report.items, 'failed')
+  const total = report.items.length
+  const verdict =
+    failed > 0
+      ? `❌ **${failed} of ${total} failed.**`
+      : report.flowError
+        ? '❌ **Synced; the flow run failed.**'
+        : '✅ **Synced.**'
+  return (
+    `${verdict} Uploaded ${count(report.items, 'uploaded')} · updated ${count(report.items, 'updated')} · ` +
+    `unchanged/skipped ${skipped} · removed ${removed} · failed ${failed} — ${changeSet} ` +
+    `(${report.requests} requests, ${(report.durationMs / 1000).toFixed(1)} s)`
+  )
+}
+
+const attemptsNote = (item: ItemOutcome) => (item.attempts > 1 ? ` (${item.attempts} attempts)` : '')
+const itemLine = (item: ItemOutcome) => `${inline(item.name)}${attemptsNote(item)}`
+const skippedLine = (item: SkippedItem) => `${inline(item.name)}: ${inline(shortLine(item.detail, 200))}`
+const plannedLine = (item: PlannedItem) =>
+  `${inline(item.name)}${item.fallback ? (item.operation === 'upload' ? ' (409 → update)' : ' (404 → upload)') : ''}`
+const cutNote = (output: string) => (missing: number) =>
+  `_${missing} more not shown (to stay within GitHub's size limit); the \`${output}\` output lists all._`
+
+export function renderIndexSummary(report: IndexReport, limit = SUMMARY_LIMIT): string {
+  const doc = new BudgetedDocument(limit - 1024)
+  doc.add(report.preview ? '## Knowledge base sync: preview\n' : '## Knowledge base sync\n')
+  doc.add(`${verdictLine(report)}\n`)
+  for (const notice of report.notices) doc.add(`> ${inline(notice)}\n`)
+  if (report.flow) doc.add(flowSection(report.flow))
+  if (report.flowError) doc.add(`### Flow run failed\n\n${inline(shortLine(report.flowError, 2000))}\n`)
+
+  const failures = groupFailures(report.items)
+  const parts: (string | CollapsedList)[] = []
+  if (failures.length > 0) {
+    const failed = failures.reduce((n, f) => n + f.items.length, 0)
+    parts.push(`### Failed (${failed})\n`)
+    const rows = failures.slice(0, MAX_CAUSE_ROWS).map((f) => [
+      inline(shortLine(f.cause, CAUSE_WIDTH)),
+      String(f.items.length),
+      firstNames(
+        f.items.map((i) => i.name),
+        FIRST_NAMES,
+        inline,
+      ),
+    ])
+    parts.push(table(['Cause', 'Count', 'First names'], rows))
+    if (failures.length > MAX_CAUSE_ROWS)
+      parts.push(`_${failures.length - MAX_CAUSE_ROWS} more causes below._\n`)
+    for (const failure of failures) {
+      parts.push({
+        summaryHtml: `${inlineHtml(shortLine(failure.cause, CAUSE_WIDTH))}: ${failure.items.length}`,
+        items: failure.items.map(itemLine),
+        note: cutNote('failed'),
+      })
+    }
+  }
+
+  if (report.preview || report.dryRun) {
+    const uploads = report.planned.filter((p) => p.operation === 'upload')
+    const updates = report.planned.filter((p) => p.operation === 'update')
+    if (report.planned.length > 0) parts.push('### Plan\n')
+    parts.push({
+      summaryHtml: `Would upload (${uploads.length})`,
+      items: uploads.map(plannedLine),
+      note: cutNote('uploaded'),
+    })
+    parts.push({
+      summaryHtml: `Would update (${updates.length})`,
+      items: updates.map(plannedLine),
+      note: cutNote('updated'),
+    })
+  }
+  const uploaded = report.items.filter((i) => i.outcome === 'uploaded')
+  const updated = report.items.filter((i) => i.outcome === 'updated')
+  const others = uploaded.length + updated.length + report.skipped.length + report.removed.length
+  if (others > 0 && !report.preview && !report.dryRun) parts.push('### Everything else\n')
+  parts.push(
+    {
+      summaryHtml: `Uploaded (${uploaded.length})`,
+      items: uploaded.map(itemLine),
+      note: cutNote('uploaded'),
+    },
+    { summaryHtml: `Updated (${updated.length})`, items: updated.map(itemLine), note: cutNote('updated') },
+    {
+      summaryHtml: `Unchanged or skipped (${report.skipped.length})`,
+      items: report.skipped.map(skippedLine),
+      note: cutNote('skipped'),
+    },
+    {
+      summaryHtml: `Removed, not sent: the service has no delete (${report.removed.length})`,
+      items: report.removed.map(inline),
+      note: cutNote('removed'),
+    },
+  )
+  doc.addAll(parts)
+  return doc.toString()
+}
+
+/** The summary of a run that stopped before a result: why nothing (or not everything) ran. */
+export function renderStoppedSummary(title: string, why: string): string {
+  return `## ${inline(title)}\n\n${inline(shortLine(why, 4000))}\n`
+}

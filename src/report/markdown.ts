@@ -1,0 +1,127 @@
+// Markdown pieces for the job summary and the pull-request comment. Untrusted text (file names,
+// service errors, answers) only ever enters through `inline`, `inlineHtml` or `fenced`, so it cannot
+// open HTML, break a table, close a fence or ping someone.
+import { displayName } from '../log.js'
+
+/** `@name` pings a person or a team on GitHub; a zero-width space after `@` keeps it readable and silent. */
+export function neutraliseMentions(text: string): string {
+  return text.replace(/@(?=[A-Za-z0-9_-])/g, '@\u200b')
+}
+
+const entities = (text: string): string =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
+/** One line of text inside HTML (`<summary>`): entities only, markdown is not parsed there. */
+export function inlineHtml(text: string): string {
+  return entities(neutraliseMentions(displayName(text)))
+}
+
+/** One line of text in markdown (a table cell, a list item): no HTML, no markup, no column breaks. */
+export function inline(text: string): string {
+  const escaped = neutraliseMentions(displayName(text)).replace(/([\\*_[\]#~!+])/g, '\\$1')
+  return entities(escaped).replace(/\|/g, '&#124;').replace(/`/g, '&#96;')
+}
+
+/** At most `max` characters on one line, with an ellipsis when cut (errors must not widen a table). */
+export function shortLine(text: string, max: number): string {
+  const line = text.replace(/\s+/g, ' ').trim()
+  return line.length <= max ? line : `${line.slice(0, max - 1)}…`
+}
+
+/** A fenced block that the content cannot close: the fence is longer than any backtick run inside. */
+export function fenced(text: string): string {
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length))
+  const fence = '`'.repeat(Math.max(3, longest + 1))
+  return `${fence}text\n${neutraliseMentions(text)}\n${fence}`
+}
+
+export function table(header: string[], rows: string[][]): string {
+  const lines = [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`]
+  for (const row of rows) lines.push(`| ${row.join(' | ')} |`)
+  return lines.join('\n') + '\n'
+}
+
+/** A collapsed block; the summary line is HTML, the body markdown (hence the blank lines). */
+export function details(summaryHtml: string, body: string): string {
+  return `<details><summary>${summaryHtml}</summary>\n\n${body.trimEnd()}\n\n</details>\n`
+}
+
+/** The size GitHub's limits are measured in is at most this (UTF-8 bytes ≥ UTF-16 characters). */
+export const sizeOf = (text: string): number => Buffer.byteLength(text)
+
+/**
+ * A document assembled under a size limit, in reading order: what comes first is what matters most,
+ * so later parts are the ones cut. Lists are cut item by item with a note saying how many are missing.
+ */
+export class BudgetedDocument {
+  private readonly parts: string[] = []
+  private used = 0
+
+  constructor(private readonly limit: number) {}
+
+  get remaining(): number {
+    return this.limit - this.used
+  }
+
+  /** Adds the text when it fits, else nothing; says which. */
+  add(text: string): boolean {
+    const size = sizeOf(text) + 1
+    if (size > this.remaining) return false
+    this.parts.push(text)
+    this.used += size
+    return true
+  }
+
+  /**
+   * Text and collapsed lists in order. The lists share what room is left fairly: each gets an equal
+   * share of what remains when its turn comes, so one huge list cannot push the later ones out, and
+   * what a short list leaves unused goes to the lists after it. A cut list ends with a note.
+   */
+  addAll(parts: (string | CollapsedList)[]): void {
+    const texts = parts.filter((p): p is string => typeof p === 'string')
+    let textRoom = texts.reduce((n, t) => n + sizeOf(t) + 1, 0)
+    let listsLeft = parts.length - texts.length
+    for (const part of parts) {
+      if (typeof part === 'string') {
+        textRoom -= sizeOf(part) + 1
+        this.add(part)
+        continue
+      }
+      const share = Math.floor((this.remaining - textRoom) / listsLeft)
+      listsLeft -= 1
+      const rendered = renderCollapsedList(part, share)
+      if (rendered) this.add(rendered)
+    }
+  }
+
+  toString(): string {
+    return this.parts.join('\n')
+  }
+}
+
+export interface CollapsedList {
+  summaryHtml: string
+  items: string[]
+  /** The line that replaces `missing` items that did not fit. */
+  note: (missing: number) => string
+}
+
+/** A `<details>` list within `room` bytes (items cut with a note), or undefined when even that does not fit. */
+function renderCollapsedList(list: CollapsedList, room: number): string | undefined {
+  if (list.items.length === 0) return undefined
+  const open = `<details><summary>${list.summaryHtml}</summary>\n\n`
+  const close = '\n</details>\n'
+  const noteRoom = 200
+  let size = sizeOf(open) + sizeOf(close) + noteRoom + 1
+  if (size > room) return undefined
+  const lines: string[] = []
+  for (const item of list.items) {
+    const line = `- ${item}`
+    if (size + sizeOf(line) + 1 > room) break
+    lines.push(line)
+    size += sizeOf(line) + 1
+  }
+  const missing = list.items.length - lines.length
+  const tail = missing > 0 ? `\n\n${list.note(missing)}\n` : '\n'
+  return `${open}${lines.join('\n')}${tail}${close}`
+}

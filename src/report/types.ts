@@ -1,0 +1,29 @@
+import type { ItemOutcome, SkippedItem } from '../model.js'
+import type { PlannedItem } from '../plan.js'
+
+export interface FlowRunReport {
+  question: string
+  result: string
+  response: unknown
+}
+
+export interface IndexReport {
+  dryRun: boolean
+  /** Set in a pull request: what merging would send, computed and shown, never sent. */
+  preview?: { number?: number; base: string; head: string }
+  /** Where the change set came from (git diff, compare API, full sync and why, …). */
+  changeSource: string
+  /** The commit the change set is measured from, when known, and how it was found. */
+  changeBase?: { sha: string; source?: string }
+  /** What would be sent (dry run, preview) or was planned. */
+  planned: PlannedItem[]
+  items: ItemOutcome[]
+  skipped: SkippedItem[]
+  removed: string[]
+  requests: number
+  durationMs: number
+  notices: string[]
+  flow?: FlowRunReport
+  /** Why the flow run after indexing failed. */
+  flowError?: string
+}

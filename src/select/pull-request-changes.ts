@@ -1,0 +1,87 @@
+// What merging a pull request would change among the selected files: the tree difference between the
+// pull request's base and head commits (`base.sha..head.sha`), from git (fetching a commit the
+// shallow checkout lacks), else from the compare API, else every selected file with a warning.
+import type { Logger } from '../log.js'
+import type { ChangeDecision } from '../model.js'
+import { changesFromGit } from './changes.js'
+import { compareViaApi } from './compare-api.js'
+
+export interface PullRequestChangeContext {
+  payload: Record<string, unknown>
+  workspace: string
+  repository?: { owner: string; repo: string }
+  githubToken?: string
+  apiUrl?: string
+  log: Logger
+}
+
+export interface PullRequestChanges {
+  decision: ChangeDecision
+  /** For the summary: where the change set came from. */
+  description: string
+  number?: number
+  base?: string
+  head?: string
+}
+
+const COMMIT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i
+const DEFAULT_API_URL = 'https://api.github.com'
+const short = (sha: string) => sha.slice(0, 12)
+
+function readPullRequest(payload: Record<string, unknown>) {
+  const pr = payload.pull_request as
+    { number?: unknown; base?: { sha?: unknown }; head?: { sha?: unknown } } | undefined
+  const text = (value: unknown) => (typeof value === 'string' ? value : '')
+  return {
+    number: typeof pr?.number === 'number' ? pr.number : undefined,
+    base: text(pr?.base?.sha),
+    head: text(pr?.head?.sha),
+  }
+}
+
+export async function detectPullRequestChanges(
+  context: PullRequestChangeContext,
+): Promise<PullRequestChanges> {
+  const { log } = context
+  const pr = readPullRequest(context.payload)
+  const all = (reason: string): PullRequestChanges => {
+    log.warning(`Change detection: ${reason}`)
+    return {
+      ...pr,
+      decision: { kind: 'all', source: 'full-sync', reason },
+      description: `every selected file (${reason})`,
+    }
+  }
+  // The ids are handed to git as arguments: anything but a commit id is refused.
+  if (!COMMIT_ID.test(pr.base) || !COMMIT_ID.test(pr.head))
+    return all('the pull_request payload has no valid base/head commit ids')
+  const range = `${short(pr.base)}..${short(pr.head)}`
+
+  const git = await changesFromGit(context.workspace, pr.base, pr.head)
+  if (git.ok)
+    return {
+      ...pr,
+      decision: { kind: 'changes', source: git.fetched ? 'fetched-before' : 'git-diff', ...git.changes },
+      description: `git diff of the pull request (${range})${git.fetched ? ', after fetching the base commit' : ''}`,
+    }
+  log.info(`Change detection: git cannot tell (${git.why})`)
+
+  if (context.repository && context.githubToken) {
+    context.log.addSecret(context.githubToken)
+    const api = await compareViaApi({
+      ...context.repository,
+      before: pr.base,
+      after: pr.head,
+      token: context.githubToken,
+      apiUrl: context.apiUrl || DEFAULT_API_URL,
+    })
+    if (api.ok)
+      return {
+        ...pr,
+        decision: { kind: 'changes', source: 'compare-api', ...api.changes },
+        description: `GitHub compare API for the pull request (${range})`,
+      }
+    return all(`the change set is unknown (git: ${git.why}; compare API: ${api.why})`)
+  }
+  return all(`the change set is unknown (git: ${git.why}; no github-token for the compare API)`)
+}
