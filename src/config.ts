@@ -174,6 +174,7 @@ function readPatterns(fields: InputFields): string[] {
 /** Reads the index action's inputs. Throws a ConfigError listing every problem. */
 export function readIndexConfig(read: InputReader, event: EventContext): IndexConfig {
   const fields = new InputFields(read, INDEX_DEFAULTS)
+  const githubToken = fields.token('github-token')
   if (UNREVIEWED_CODE_EVENTS.has(event.eventName))
     fields.problem(
       'event',
@@ -196,8 +197,8 @@ export function readIndexConfig(read: InputReader, event: EventContext): IndexCo
     concurrency: fields.integer('concurrency', 1, 32),
     followSymlinks: fields.oneOf('follow-symlinks', ['inside', 'none'] as const),
     retry: readRetry(fields),
-    githubToken: fields.token('github-token'),
-    comment: readCommentSettings(fields, event.eventName, fields.token('github-token')),
+    githubToken,
+    comment: readCommentSettings(fields, event.eventName, githubToken),
     pullRequest: fields.oneOf('pull-request', ['preview', 'index'] as const),
     preview: false,
   }

@@ -110,7 +110,9 @@ const WARNED_SKIPS = new Set<SkippedItem['reason']>([
   'name-conflict',
 ])
 
-/** Every skip as a log line, and one warning annotation per reason that needs attention. */
+const INDIVIDUAL_SKIP_WARNINGS = 5
+
+/** Every skip as a log line, and warning annotations (at most one per reason) for those that need attention. */
 export function logSkipped(skipped: readonly SkippedItem[], log: Logger): void {
   const warned = new Map<SkippedItem['reason'], SkippedItem[]>()
   for (const item of skipped) {
@@ -119,6 +121,14 @@ export function logSkipped(skipped: readonly SkippedItem[], log: Logger): void {
     const list = warned.get(item.reason) ?? []
     list.push(item)
     warned.set(item.reason, list)
+  }
+  // A few skips are each worth their own warning (name and reason); more are grouped by reason, since
+  // GitHub shows only 10 warning annotations per step.
+  const total = [...warned.values()].reduce((n, items) => n + items.length, 0)
+  if (total <= INDIVIDUAL_SKIP_WARNINGS) {
+    for (const item of [...warned.values()].flat())
+      log.warning(`Skipped ${displayName(item.name)}: ${item.detail}`)
+    return
   }
   for (const items of warned.values()) {
     const first = items[0]

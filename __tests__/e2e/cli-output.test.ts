@@ -70,7 +70,7 @@ describe('kb-sync index output', () => {
     expect(run.status).toBe(0)
     const markdown = readFileSync(file, 'utf8')
     expect(markdown).toContain('## Knowledge base sync')
-    expect(markdown).toMatch(/^\| Document \| Operation \|/m)
+    expect(markdown).toContain('<details><summary>Updated (1)</summary>')
     expect(run.stdout).not.toContain('|')
   })
 

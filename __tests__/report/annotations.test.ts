@@ -89,4 +89,29 @@ describe('annotations a person can read', () => {
     ])
     expect(of('info')).toHaveLength(32)
   })
+
+  it('a few skips that need attention are each a warning with its own reason', () => {
+    const skipped: SkippedItem[] = [
+      {
+        kind: 'document',
+        name: 'docs/locked',
+        reason: 'unreadable',
+        detail: 'folder cannot be read (EACCES)',
+      },
+      { kind: 'document', name: 'docs/caf\\xe9.md', reason: 'unreadable', detail: 'name is not valid UTF-8' },
+      {
+        kind: 'document',
+        name: 'big.bin',
+        reason: 'too-large',
+        detail: 'larger than max-file-size (50 MiB)',
+      },
+    ]
+    const { log, of } = recorder()
+    logSkipped(skipped, log)
+    expect(of('warning').map((w) => w.message)).toEqual([
+      'Skipped docs/locked: folder cannot be read (EACCES)',
+      'Skipped docs/caf\\xe9.md: name is not valid UTF-8',
+      'Skipped big.bin: larger than max-file-size (50 MiB)',
+    ])
+  })
 })

@@ -34,7 +34,7 @@ export async function runIndexAction(): Promise<void> {
       log.notice(config.skip)
       report = emptyIndexReport(config.dryRun)
       report.changeSource = 'skipped'
-      report.notices.push(config.skip)
+      report.ended = { kind: 'skipped', why: config.skip }
       await finish(report, log)
       return
     }
@@ -53,10 +53,8 @@ export async function runIndexAction(): Promise<void> {
     if (report === undefined) {
       // Stopped before or inside the pipeline: write what is known, then fail with the cause.
       const known = error instanceof IndexJobFailure ? error.report : emptyIndexReport(false)
-      if (!(error instanceof IndexJobFailure)) {
-        known.changeSource = 'not started'
-        known.notices.push(`The run did not start: ${log.clean(messageOf(error))}`)
-      }
+      if (!(error instanceof IndexJobFailure)) known.changeSource = 'not started'
+      known.ended = { kind: 'stopped', why: log.clean(messageOf(error)) }
       await finish(known, log).catch((writeError: unknown) =>
         log.warning(`The outputs or the summary could not be written: ${messageOf(writeError)}`),
       )

@@ -157,7 +157,7 @@ export async function runIndexJob(config: IndexConfig, context: JobContext): Pro
   } catch (error) {
     const cause = context.log.clean(error instanceof Error ? error.message : String(error))
     failUnfinished(report, config, selected, cause)
-    report.notices.push(`The run stopped early: ${cause}`)
+    report.ended = { kind: 'stopped', why: cause }
     report.durationMs = Date.now() - started
     throw new IndexJobFailure(cause, report)
   }

@@ -8,13 +8,23 @@ export interface FailureCause {
 }
 
 const UNKNOWN = 'unknown error'
+// "uploadDocuments POST /indexing/v0/documents/<flow>/<org>/<node> failed: <reason>": the ids fill the
+// first hundred characters, so the cause leads with the reason and names the operation after it.
+const REQUEST_FAILED = /^(\w+) (?:GET|POST|PATCH|PUT|DELETE) \S+ failed: ([\s\S]+)$/
+
+/** The text a failure is grouped and shown by: the reason first. */
+export function causeOf(error: string | undefined): string {
+  const text = error?.trim() || UNKNOWN
+  const request = REQUEST_FAILED.exec(text)
+  return request ? `${request[2]} (${request[1]})` : text
+}
 
 /** Causes, most items first (then first seen), each with its items in their original order. */
 export function groupFailures(items: readonly ItemOutcome[]): FailureCause[] {
   const byCause = new Map<string, ItemOutcome[]>()
   for (const item of items) {
     if (item.outcome !== 'failed') continue
-    const cause = item.error?.trim() || UNKNOWN
+    const cause = causeOf(item.error)
     const list = byCause.get(cause)
     if (list) list.push(item)
     else byCause.set(cause, [item])

@@ -38,8 +38,10 @@ export function verdictLine(report: IndexReport): string {
   }
   const failed = count(report.items, 'failed')
   const total = report.items.length
-  const verdict =
-    failed > 0
+  if (report.ended?.kind === 'skipped') return `**Nothing ran:** ${inline(shortLine(report.ended.why, 2000))}`
+  const verdict = report.ended
+    ? `❌ **Stopped:** ${inline(shortLine(report.ended.why, 2000))}`
+    : failed > 0
       ? `❌ **${failed} of ${total} failed.**`
       : report.flowError
         ? '❌ **Synced; the flow run failed.**'
@@ -59,9 +61,16 @@ const plannedLine = (item: PlannedItem) =>
 const cutNote = (output: string) => (missing: number) =>
   `_${missing} more not shown (to stay within GitHub's size limit); the \`${output}\` output lists all._`
 
+function summaryTitle(report: IndexReport): string {
+  if (report.preview) return 'Knowledge base sync: preview'
+  if (report.ended?.kind === 'skipped') return 'Knowledge base sync: nothing ran'
+  if (report.ended?.kind === 'stopped') return 'Knowledge base sync failed'
+  return 'Knowledge base sync'
+}
+
 export function renderIndexSummary(report: IndexReport, limit = SUMMARY_LIMIT): string {
   const doc = new BudgetedDocument(limit - 1024)
-  doc.add(report.preview ? '## Knowledge base sync: preview\n' : '## Knowledge base sync\n')
+  doc.add(`## ${summaryTitle(report)}\n`)
   doc.add(`${verdictLine(report)}\n`)
   for (const notice of report.notices) doc.add(`> ${inline(notice)}\n`)
   if (report.flow) doc.add(flowSection(report.flow))

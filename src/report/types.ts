@@ -26,4 +26,6 @@ export interface IndexReport {
   flow?: FlowRunReport
   /** Why the flow run after indexing failed. */
   flowError?: string
+  /** Set when the run did not finish: skipped on purpose, or stopped by an error (the cause). */
+  ended?: { kind: 'skipped' | 'stopped'; why: string }
 }
