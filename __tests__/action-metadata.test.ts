@@ -30,7 +30,7 @@ const actions = [
     inputs: INDEX_INPUTS,
     defaults: { ...INDEX_DEFAULTS, 'github-token': '${{ github.token }}' },
     required: ['flow-id', 'org-id', 'node-id'],
-    outputs: ['uploaded', 'updated', 'skipped', 'failed', 'removed', 'result', 'response'],
+    outputs: ['uploaded', 'updated', 'skipped', 'failed', 'removed', 'result', 'response', 'outputs'],
     bundle: 'dist/index.js',
   },
   {
@@ -39,7 +39,7 @@ const actions = [
     inputs: RUN_INPUTS,
     defaults: RUN_DEFAULTS,
     required: ['org-id', 'flow-id', 'inputs'],
-    outputs: ['result', 'response'],
+    outputs: ['result', 'response', 'outputs'],
     bundle: 'dist/run-flow/index.js',
   },
 ]

@@ -314,6 +314,8 @@ describe('readRunConfig', () => {
       outputKey: 'out-0',
       expect: undefined,
       retry: { retries: 10, deadlineMs: 120_000 },
+      retryOnServerError: false,
+      runTimeoutMs: 600_000,
     })
     expect(readRunConfig(reader({ ...RUN_DEFAULTS, ...GOOD_RUN }), PUSH)).toEqual(config)
   })
@@ -373,7 +375,36 @@ describe('readRunConfig', () => {
 
   test('the compile message of a bad expect is shown', () => {
     const error = configError(() => readRunConfig(reader({ ...GOOD_RUN, expect: '[z-a]' }), PUSH))
-    expect(error.message).toMatch(/Input "expect" must be a regular expression: .*range/i)
+    expect(error.message).toMatch(/Input "expect" must be a regular expression in RE2 syntax.*range/i)
+  })
+
+  test.each([
+    ['a lookahead', 'days(?=!)'],
+    ['a backreference', '(a)\\1'],
+    ['an unclosed group', '(14 days'],
+  ])('expect with %s is refused naming the input and RE2', (_, pattern) => {
+    const error = configError(() => readRunConfig(reader({ ...GOOD_RUN, expect: pattern }), PUSH))
+    expect(error.problems.map((p) => p.input)).toEqual(['expect'])
+    expect(error.message).toContain('RE2')
+  })
+
+  test('expect is RE2: inline flags and classes work, a catastrophic pattern matches in linear time', () => {
+    const config = readRunConfig(reader({ ...GOOD_RUN, expect: '(?i)^refunds?\\s+\\d+' }), PUSH)
+    expect(config.expect?.matcher('Refund 14 days').find()).toBe(true)
+    const catastrophic = readRunConfig(reader({ ...GOOD_RUN, expect: '(a+)+$' }), PUSH).expect!
+    expect(catastrophic.matcher(`${'a'.repeat(100_000)}!`).find()).toBe(false)
+  })
+
+  test('run-timeout and retry-on-server-error are read and checked', () => {
+    const config = readRunConfig(
+      reader({ ...GOOD_RUN, 'run-timeout': '2m', 'retry-on-server-error': 'true' }),
+      PUSH,
+    )
+    expect([config.runTimeoutMs, config.retryOnServerError]).toEqual([120_000, true])
+    const error = configError(() =>
+      readRunConfig(reader({ ...GOOD_RUN, 'run-timeout': '0', 'retry-on-server-error': 'maybe' }), PUSH),
+    )
+    expect(error.problems.map((p) => p.input).sort()).toEqual(['retry-on-server-error', 'run-timeout'])
   })
 
   test('an empty public key in a pull request skips the run', () => {

@@ -4,6 +4,7 @@
 import { Command, Option } from 'commander'
 import { randomBytes } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
+import { cancellationSignal } from './actions/runner.js'
 import { ConfigError, readIndexConfig, readRunConfig, type InputReader } from './config.js'
 import { startEmulator } from './emulator/server.js'
 import { expectationProblem, retryPolicyOf, runFlow } from './jobs/flow-run.js'
@@ -99,7 +100,13 @@ async function runCommand(flags: Flags): Promise<void> {
       const report = await runFlow(
         client,
         { target: config.target, inputs: config.inputs, outputKey: config.outputKey },
-        { log, retry: retryPolicyOf(config) },
+        {
+          log,
+          retry: retryPolicyOf(config),
+          retryOnServerError: config.retryOnServerError,
+          timeoutMs: config.runTimeoutMs,
+          signal: cancellationSignal(log),
+        },
       )
       if (typeof flags.summaryFile === 'string') {
         writeFileSync(flags.summaryFile, log.secrets.redact(renderFlowSection(report)))
@@ -189,7 +196,9 @@ export function buildProgram(): Command {
     .option('--public-key <key>', 'flow key (prefer KB_SYNC_PUBLIC_KEY)')
     .option('--inputs <json>', 'JSON object of flow inputs, e.g. {"in-0": "question"}')
     .option('--output-key <key>', 'output to print', 'out-0')
-    .option('--expect <regex>', 'fail unless the answer matches')
+    .option('--expect <regex>', 'fail unless the answer matches (RE2 syntax)')
+    .option('--retry-on-server-error', 'also retry a run answered 500, 502 or 504 (it may have started)')
+    .option('--run-timeout <seconds>', 'bound on the whole run, retries included', '600')
     .action((flags: Flags) => runCommand(flags))
 
   program

@@ -4,6 +4,7 @@ import { ConfigError, quoted } from './config/errors.js'
 import { InputFields, type InputReader } from './config/fields.js'
 import { parseFlowInputs } from './config/flow-inputs.js'
 import { parseUrlEntries } from './config/urls.js'
+import { compileExpectation, type Expectation } from './flow/expect.js'
 import type { FlowTarget, IndexTarget } from './model.js'
 import { patternProblem } from './select/patterns.js'
 
@@ -54,8 +55,13 @@ export interface RunConfig {
   publicKey: string
   inputs: Record<string, string>
   outputKey: string
-  expect?: RegExp
+  /** RE2 syntax (linear-time matching). */
+  expect?: Expectation
   retry: RetrySettings
+  /** Also retry a run answered 500/502/504 (it may have started). */
+  retryOnServerError: boolean
+  /** Bounds the whole run, retries included. */
+  runTimeoutMs: number
   /** Set, instead of an error, when a pull request has no public key: print it as a notice, exit 0. */
   skip?: string
 }
@@ -85,6 +91,8 @@ export const RUN_DEFAULTS: Readonly<Record<string, string>> = Object.freeze({
   'output-key': 'out-0',
   retries: '10',
   'retry-deadline': '120',
+  'retry-on-server-error': 'false',
+  'run-timeout': '600',
 })
 
 /** Every input readIndexConfig reads, in action.yml order. */
@@ -122,6 +130,8 @@ export const RUN_INPUTS: readonly string[] = Object.freeze([
   'expect',
   'retries',
   'retry-deadline',
+  'retry-on-server-error',
+  'run-timeout',
 ])
 
 // Pull requests from forks and Dependabot run without secrets: an empty key there is expected, not an error.
@@ -225,16 +235,16 @@ function readFlowInputs(fields: InputFields, text: string, input: string): Recor
   }
 }
 
-function readExpect(fields: InputFields): RegExp | undefined {
+function readExpect(fields: InputFields): Expectation | undefined {
   const source = fields.raw('expect')
   if (source === '') return undefined
-  try {
-    return new RegExp(source)
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error)
-    fields.problem('expect', `Input "expect" must be a regular expression: ${reason}.`)
-    return undefined
-  }
+  const compiled = compileExpectation(source)
+  if ('pattern' in compiled) return compiled.pattern
+  fields.problem(
+    'expect',
+    `Input "expect" must be a regular expression in RE2 syntax (no lookaround or backreferences): ${compiled.problem}.`,
+  )
+  return undefined
 }
 
 /** Reads the run-flow action's inputs. Throws a ConfigError listing every problem. */
@@ -248,6 +258,9 @@ export function readRunConfig(read: InputReader, event: EventContext): RunConfig
     outputKey: fields.raw('output-key'),
     expect: readExpect(fields),
     retry: readRetry(fields),
+    retryOnServerError: fields.boolean('retry-on-server-error'),
+    // A GitHub job runs at most 6 hours.
+    runTimeoutMs: fields.duration('run-timeout', 1000, 6 * 3_600_000),
   }
   const inputs = fields.raw('inputs')
   if (inputs === '')

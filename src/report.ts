@@ -1,7 +1,8 @@
 // Outputs, job summary and log lines from what happened. Reporting never decides what to send.
 import type { ItemOutcome, SkippedItem } from './model.js'
 import type { PlannedItem } from './plan.js'
-import { displayName, type Logger } from './log.js'
+import { outputsOf } from './flow/answer.js'
+import { displayName, sanitize, type Logger } from './log.js'
 
 /** GitHub refuses a step summary over 1 MiB; we stay clearly under it. */
 export const SUMMARY_LIMIT = 1_000_000
@@ -56,11 +57,21 @@ export type OutputWriter = (name: string, value: string) => void
 export function writeIndexOutputs(report: IndexReport, write: OutputWriter): void {
   for (const [name, names] of Object.entries(indexOutputs(report))) write(name, JSON.stringify(names))
   if (report.flow) writeFlowOutputs(report.flow, write)
+  else if (report.flowError) writeFailedFlowOutputs(undefined, write)
 }
 
+/** `result`, `response` and `outputs`; the flow run already cut them to fit GitHub's 1 MiB per output. */
 export function writeFlowOutputs(flow: FlowRunReport, write: OutputWriter): void {
   write('result', flow.result)
   write('response', JSON.stringify(flow.response))
+  write('outputs', JSON.stringify(outputsOf(flow.response)))
+}
+
+/** The outputs of a run that failed: empty `result`, and the answer when the service gave one. */
+export function writeFailedFlowOutputs(response: unknown, write: OutputWriter): void {
+  write('result', '')
+  write('response', response === undefined ? '' : JSON.stringify(response))
+  write('outputs', JSON.stringify(outputsOf(response)))
 }
 
 export function formatBytes(bytes: number): string {
@@ -198,7 +209,7 @@ export function renderIndexSummary(report: IndexReport, limit = SUMMARY_LIMIT): 
     report.removed.map((name) => [name]),
   )
   if (report.flow) out.add(renderFlowSection(report.flow))
-  if (report.flowError) out.add(`### Flow run failed\n\n${fenced(report.flowError)}\n`)
+  if (report.flowError) out.add(`### Flow run failed\n\n${fenced(sanitize(report.flowError))}\n`)
   return out.toString()
 }
 
@@ -207,7 +218,12 @@ export function renderFlowSection(flow: FlowRunReport): string {
   const answer = truncate(flow.result, ANSWER_LIMIT)
   const note = (t: { truncated: boolean }) =>
     t.truncated ? `\n_Truncated to ${ANSWER_LIMIT / 1024} KiB._\n` : ''
-  return `### Flow run\n\nQuestion:\n\n${fenced(question.text)}\n${note(question)}\nAnswer:\n\n${fenced(answer.text)}\n${note(answer)}`
+  return `### Flow run\n\nQuestion:\n\n${fenced(sanitize(question.text))}\n${note(question)}\nAnswer:\n\n${fenced(sanitize(answer.text))}\n${note(answer)}`
+}
+
+export function renderFlowFailure(question: string, message: string): string {
+  const shown = truncate(question, ANSWER_LIMIT)
+  return `### Flow run failed\n\nQuestion:\n\n${fenced(sanitize(shown.text))}\n\n${fenced(sanitize(message))}\n`
 }
 
 /** Prints one line per failure and a closing count, so the log alone tells what happened. */

@@ -1,9 +1,10 @@
 // The run-flow action: read inputs → run the flow once → outputs, summary, exit status.
 import * as core from '@actions/core'
 import { readRunConfig } from '../config.js'
-import { expectationProblem, retryPolicyOf, runFlow } from '../jobs/flow-run.js'
+import { cutText } from '../flow/cut.js'
+import { expectationProblem, FlowRunError, questionOf, retryPolicyOf, runFlow } from '../jobs/flow-run.js'
 import { actionsSink, Logger } from '../log.js'
-import { renderFlowSection, writeFlowOutputs } from '../report.js'
+import { renderFlowFailure, renderFlowSection, writeFailedFlowOutputs, writeFlowOutputs } from '../report.js'
 import { ServiceClient } from '../service/client.js'
 import {
   cancellationSignal,
@@ -13,6 +14,9 @@ import {
   setOutput,
   writeSummary,
 } from './runner.js'
+
+// The answer printed in the log; the `result` output and the summary hold more.
+const LOGGED_ANSWER_BYTES = 64 * 1024
 
 export async function runFlowAction(): Promise<void> {
   const log = new Logger(actionsSink)
@@ -25,17 +29,35 @@ export async function runFlowAction(): Promise<void> {
       return
     }
     const client = new ServiceClient({ baseUrl: config.baseUrl, publicKey: config.publicKey, connections: 1 })
+    const question = questionOf(config.inputs)
     try {
       const report = await runFlow(
         client,
         { target: config.target, inputs: config.inputs, outputKey: config.outputKey },
-        { log, retry: retryPolicyOf(config), signal: cancellationSignal(log) },
+        {
+          log,
+          retry: retryPolicyOf(config),
+          retryOnServerError: config.retryOnServerError,
+          timeoutMs: config.runTimeoutMs,
+          signal: cancellationSignal(log),
+        },
       )
       writeFlowOutputs(report, setOutput(log))
-      log.info(`Answer (${config.outputKey}):\n${report.result}`)
+      const logged = cutText(report.result, LOGGED_ANSWER_BYTES)
+      log.info(
+        `Answer (${config.outputKey}):\n${logged.text}` +
+          (logged.cutBytes > 0
+            ? '\n(cut in the log; the "result" output and the job summary hold more)'
+            : ''),
+      )
       await writeSummary(renderFlowSection(report), log)
       const problem = expectationProblem(report.result, config.expect)
       if (problem) core.setFailed(log.clean(problem))
+    } catch (error) {
+      if (!(error instanceof FlowRunError)) throw error
+      writeFailedFlowOutputs(error.response, setOutput(log))
+      await writeSummary(renderFlowFailure(question, error.message), log)
+      throw error
     } finally {
       await client.close()
     }
