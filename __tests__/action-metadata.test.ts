@@ -38,8 +38,8 @@ const actions = [
     name: 'Run Flow',
     inputs: RUN_INPUTS,
     defaults: RUN_DEFAULTS,
-    required: ['org-id', 'flow-id', 'inputs'],
-    outputs: ['result', 'response', 'outputs'],
+    required: ['org-id', 'flow-id'],
+    outputs: ['result', 'response', 'outputs', 'passed', 'failed', 'results'],
     bundle: 'dist/run-flow/index.js',
   },
 ]

@@ -5,7 +5,11 @@ import { Command, Option } from 'commander'
 import { randomBytes } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
 import { cancellationSignal } from './actions/runner.js'
-import { ConfigError, readIndexConfig, readRunConfig, type InputReader } from './config.js'
+import { checksResultsJson, renderChecksSummary, renderChecksTable, verdictText } from './checks/render.js'
+import { runChecks } from './checks/run.js'
+import type { Check } from './checks/schema.js'
+import { suiteVerdict } from './checks/verdict.js'
+import { ConfigError, readIndexConfig, readRunConfig, type InputReader, type RunConfig } from './config.js'
 import { startEmulator } from './emulator/server.js'
 import { expectationProblem, retryPolicyOf, runFlow } from './jobs/flow-run.js'
 import { runIndexJob } from './jobs/index-job.js'
@@ -94,7 +98,8 @@ async function indexCommand(flags: Flags): Promise<void> {
 async function runCommand(flags: Flags): Promise<void> {
   const log = logger(flags)
   try {
-    const config = readRunConfig(inputReader(flags), { eventName: '' })
+    const config = readRunConfig(inputReader(flags), { eventName: '', workspace: process.cwd() })
+    if (config.checks) return await checksCommand(config, config.checks, flags, log)
     const client = new ServiceClient({ baseUrl: config.baseUrl, publicKey: config.publicKey, connections: 1 })
     try {
       const report = await runFlow(
@@ -122,6 +127,37 @@ async function runCommand(flags: Flags): Promise<void> {
     }
   } catch (error) {
     exitOnError(log, error)
+  }
+}
+
+async function checksCommand(config: RunConfig, checks: Check[], flags: Flags, log: Logger): Promise<void> {
+  const client = new ServiceClient({
+    baseUrl: config.baseUrl,
+    publicKey: config.publicKey,
+    connections: config.concurrency,
+  })
+  try {
+    const results = await runChecks(client, config.target, checks, {
+      log,
+      retry: retryPolicyOf(config),
+      retryOnServerError: config.retryOnServerError,
+      timeoutMs: config.runTimeoutMs,
+      signal: cancellationSignal(log),
+      concurrency: config.concurrency,
+    })
+    const verdict = suiteVerdict(results, config.threshold)
+    if (typeof flags.summaryFile === 'string')
+      writeFileSync(flags.summaryFile, log.secrets.redact(renderChecksSummary(results, verdict)))
+    printResult(
+      log,
+      flags.json ? checksResultsJson(results) : `${renderChecksTable(results)}\n\n${verdictText(verdict)}`,
+    )
+    if (!verdict.ok) {
+      log.error(`Flow checks below the threshold: ${verdictText(verdict)}`)
+      process.exitCode = 1
+    }
+  } finally {
+    await client.close()
   }
 }
 
@@ -199,6 +235,12 @@ export function buildProgram(): Command {
     .option('--expect <regex>', 'fail unless the answer matches (RE2 syntax)')
     .option('--retry-on-server-error', 'also retry a run answered 500, 502 or 504 (it may have started)')
     .option('--run-timeout <seconds>', 'bound on the whole run, retries included', '600')
+    .option(
+      '--checks <file-or-yaml>',
+      'a suite of named checks (YAML/JSON file, or inline) instead of --inputs',
+    )
+    .option('--concurrency <n>', 'check runs in flight (1-8)', '2')
+    .option('--threshold <percent>', 'share of checks that must pass', '100%')
     .action((flags: Flags) => runCommand(flags))
 
   program

@@ -4,6 +4,9 @@ import { ConfigError, quoted } from './config/errors.js'
 import { InputFields, type InputReader } from './config/fields.js'
 import { parseFlowInputs } from './config/flow-inputs.js'
 import { parseUrlEntries } from './config/urls.js'
+import { parseChecks, ChecksError, type Check } from './checks/schema.js'
+import { readChecksSource } from './checks/source.js'
+import { parseThreshold } from './checks/verdict.js'
 import { compileExpectation, type Expectation } from './flow/expect.js'
 import type { FlowTarget, IndexTarget } from './model.js'
 import { patternProblem } from './select/patterns.js'
@@ -60,8 +63,14 @@ export interface RunConfig {
   retry: RetrySettings
   /** Also retry a run answered 500/502/504 (it may have started). */
   retryOnServerError: boolean
-  /** Bounds the whole run, retries included. */
+  /** Bounds the whole run, retries included (each check's run in a suite). */
   runTimeoutMs: number
+  /** Set when the `checks` input is: a suite instead of one question (`inputs` is then empty). */
+  checks?: Check[]
+  /** Check runs in flight. */
+  concurrency: number
+  /** Percentage of checks that must pass. */
+  threshold: number
   /** Set, instead of an error, when a pull request has no public key: print it as a notice, exit 0. */
   skip?: string
 }
@@ -69,6 +78,8 @@ export interface RunConfig {
 export interface EventContext {
   /** GITHUB_EVENT_NAME; '' for the CLI. */
   eventName: string
+  /** Where a `checks` file path is resolved (default: the current directory). */
+  workspace?: string
 }
 
 /** Defaults as action.yml spells them; the code applies them too. */
@@ -93,6 +104,8 @@ export const RUN_DEFAULTS: Readonly<Record<string, string>> = Object.freeze({
   'retry-deadline': '120',
   'retry-on-server-error': 'false',
   'run-timeout': '600',
+  concurrency: '2',
+  threshold: '100%',
 })
 
 /** Every input readIndexConfig reads, in action.yml order. */
@@ -132,6 +145,9 @@ export const RUN_INPUTS: readonly string[] = Object.freeze([
   'retry-deadline',
   'retry-on-server-error',
   'run-timeout',
+  'checks',
+  'concurrency',
+  'threshold',
 ])
 
 // Pull requests from forks and Dependabot run without secrets: an empty key there is expected, not an error.
@@ -247,6 +263,33 @@ function readExpect(fields: InputFields): Expectation | undefined {
   return undefined
 }
 
+function readThreshold(fields: InputFields): number {
+  const value = fields.raw('threshold')
+  const percent = parseThreshold(value)
+  if (percent !== undefined) return percent
+  fields.problem(
+    'threshold',
+    `Input "threshold" must be a percentage from 0% to 100%, such as 90% (got ${quoted(value)}).`,
+  )
+  return 100
+}
+
+function readChecks(fields: InputFields, value: string, workspace: string): Check[] | undefined {
+  const source = readChecksSource(value, workspace)
+  if ('problem' in source) {
+    fields.problem('checks', `Input "checks" ${source.problem}.`)
+    return undefined
+  }
+  try {
+    return parseChecks(source.text)
+  } catch (error) {
+    if (!(error instanceof ChecksError)) throw error
+    const where = source.origin === 'inline' ? 'Input "checks"' : `Input "checks" (${source.origin})`
+    for (const problem of error.problems) fields.problem('checks', `${where}: ${problem}.`)
+    return undefined
+  }
+}
+
 /** Reads the run-flow action's inputs. Throws a ConfigError listing every problem. */
 export function readRunConfig(read: InputReader, event: EventContext): RunConfig {
   const fields = new InputFields(read, RUN_DEFAULTS)
@@ -261,10 +304,28 @@ export function readRunConfig(read: InputReader, event: EventContext): RunConfig
     retryOnServerError: fields.boolean('retry-on-server-error'),
     // A GitHub job runs at most 6 hours.
     runTimeoutMs: fields.duration('run-timeout', 1000, 6 * 3_600_000),
+    concurrency: fields.integer('concurrency', 1, 8),
+    threshold: readThreshold(fields),
   }
   const inputs = fields.raw('inputs')
-  if (inputs === '')
-    fields.problem('inputs', 'Input "inputs" is required: a JSON object such as {"in-0": "..."}.')
+  const checks = fields.raw('checks')
+  if (checks !== '') {
+    config.checks = readChecks(fields, checks, event.workspace ?? process.cwd())
+    if (inputs !== '')
+      fields.problem(
+        'inputs',
+        'Inputs "inputs" and "checks" are exclusive: give one question or a suite of checks.',
+      )
+    if (config.expect)
+      fields.problem(
+        'expect',
+        'Input "expect" applies to "inputs" only: put the pattern in a check ("expect" field).',
+      )
+  } else if (inputs === '')
+    fields.problem(
+      'inputs',
+      'Input "inputs" is required (a JSON object such as {"in-0": "..."}) unless "checks" is set.',
+    )
   else config.inputs = readFlowInputs(fields, inputs, 'inputs')
   if (config.publicKey === '') {
     if (PULL_REQUEST_EVENTS.has(event.eventName))

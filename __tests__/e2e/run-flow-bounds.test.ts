@@ -201,3 +201,71 @@ describe('the flow run of the index action', () => {
     }
   })
 })
+
+describe('run-flow action with checks', () => {
+  const CHECKS = `checks:
+  - name: refunds
+    inputs: {in-0: refunds}
+    contains: [14 days]
+  - name: tone
+    inputs: {in-0: tone}
+    not-contains: 14 DAYS
+    case-insensitive: true
+  - name: length
+    inputs: {in-0: length}
+    min-length: 3
+`
+  it('runs every check, writes passed, failed and results, and fails below the threshold', async () => {
+    const workspace = makeWorkspace({ '.github/flow-checks.yml': CHECKS })
+    try {
+      const url = await serve(answer({ 'out-0': 'Refunds within 14 days.' }))
+      const run = await runAction({
+        action: 'run-flow/action.yml',
+        workspace: workspace.dir,
+        inputs: { 'base-url': url, ...ids, 'public-key': PUBLIC_KEY, checks: '.github/flow-checks.yml' },
+      })
+      expect(run.status).toBe(1)
+      expect([run.outputs.passed, run.outputs.failed]).toEqual(['2', '1'])
+      const results = JSON.parse(run.outputs.results) as { name: string; verdict: string; failed: string[] }[]
+      expect(results.map((r) => [r.name, r.verdict])).toEqual([
+        ['refunds', 'passed'],
+        ['tone', 'failed'],
+        ['length', 'passed'],
+      ])
+      expect(results[1].failed).toEqual(['not-contains "14 DAYS": found'])
+      expect(run.stdout).toMatch(
+        /::error::Flow checks below the threshold: 2 of 3 checks passed .*Failed: tone\./,
+      )
+      expect(run.summary).toContain('| Check | Verdict | Seconds | Failed assertions |')
+      expect(run.summary.match(/<details>/g)).toHaveLength(3)
+      expect(service!.requests).toHaveLength(3)
+
+      const lenient = await runAction({
+        action: 'run-flow/action.yml',
+        workspace: workspace.dir,
+        inputs: {
+          'base-url': url,
+          ...ids,
+          'public-key': PUBLIC_KEY,
+          checks: '.github/flow-checks.yml',
+          threshold: '66%',
+        },
+      })
+      expect(lenient.status).toBe(0)
+      expect(lenient.stdout).toMatch(/::warning::Flow checks: 2 of 3 checks passed/)
+    } finally {
+      workspace.remove()
+    }
+  })
+
+  it('refuses an invalid checks file before any request, naming the check and field', async () => {
+    const url = await serve(answer({ 'out-0': 'x' }))
+    const run = await runFlow(url, {
+      inputs: '',
+      checks: '- name: a\n  inputs: {in-0: q}\n  max-length: many\n',
+    })
+    expect(run.status).toBe(1)
+    expect(run.stdout).toMatch(/::error::.*Input "checks": check "a" \(#1\), field "max-length"/)
+    expect(service!.requests).toHaveLength(0)
+  })
+})

@@ -1,6 +1,10 @@
 // The run-flow action: read inputs → run the flow once → outputs, summary, exit status.
 import * as core from '@actions/core'
-import { readRunConfig } from '../config.js'
+import { runChecks } from '../checks/run.js'
+import { checksResultsJson, renderChecksSummary, verdictText } from '../checks/render.js'
+import type { Check } from '../checks/schema.js'
+import { suiteVerdict } from '../checks/verdict.js'
+import { readRunConfig, type RunConfig } from '../config.js'
 import { cutText } from '../flow/cut.js'
 import { expectationProblem, FlowRunError, questionOf, retryPolicyOf, runFlow } from '../jobs/flow-run.js'
 import { actionsSink, Logger } from '../log.js'
@@ -23,9 +27,16 @@ export async function runFlowAction(): Promise<void> {
   maskKeys(log, ['public-key'])
   try {
     const runner = readRunnerEnvironment()
-    const config = readRunConfig((name) => core.getInput(name), { eventName: runner.eventName })
+    const config = readRunConfig((name) => core.getInput(name), {
+      eventName: runner.eventName,
+      workspace: runner.workspace,
+    })
     if (config.skip) {
       log.notice(config.skip)
+      return
+    }
+    if (config.checks) {
+      await runChecksStep(config, config.checks, log)
       return
     }
     const client = new ServiceClient({ baseUrl: config.baseUrl, publicKey: config.publicKey, connections: 1 })
@@ -63,5 +74,44 @@ export async function runFlowAction(): Promise<void> {
     }
   } catch (error) {
     fail(log, error)
+  }
+}
+
+/** A suite of checks: outputs `passed`, `failed`, `results`; the step fails below `threshold`. */
+async function runChecksStep(config: RunConfig, checks: Check[], log: Logger): Promise<void> {
+  const client = new ServiceClient({
+    baseUrl: config.baseUrl,
+    publicKey: config.publicKey,
+    connections: config.concurrency,
+  })
+  try {
+    const results = await runChecks(client, config.target, checks, {
+      log,
+      retry: retryPolicyOf(config),
+      retryOnServerError: config.retryOnServerError,
+      timeoutMs: config.runTimeoutMs,
+      signal: cancellationSignal(log),
+      concurrency: config.concurrency,
+    })
+    const verdict = suiteVerdict(results, config.threshold)
+    const write = setOutput(log)
+    write('passed', String(verdict.passed))
+    write('failed', String(verdict.failed))
+    write('results', checksResultsJson(results))
+    await writeSummary(renderChecksSummary(results, verdict), log)
+    const failed = results.filter((result) => result.verdict !== 'passed')
+    for (const result of failed)
+      log.info(`Check "${result.name}" ${result.verdict}: ${result.failed.join('; ')}`)
+    const line = verdictText(verdict)
+    if (!verdict.ok)
+      core.setFailed(
+        log.clean(
+          `Flow checks below the threshold: ${line} Failed: ${failed.map((r) => r.name).join(', ')}.`,
+        ),
+      )
+    else if (failed.length > 0) log.warning(`Flow checks: ${line}`)
+    else log.info(`Flow checks: ${line}`)
+  } finally {
+    await client.close()
   }
 }
