@@ -269,3 +269,37 @@ describe('run-flow action with checks', () => {
     expect(service!.requests).toHaveLength(0)
   })
 })
+
+describe('run-flow action with many checks', () => {
+  const many = Array.from(
+    { length: 24 },
+    (_, i) => `- name: c${i}\n  inputs: {in-0: q${i}}\n  contains: ok`,
+  ).join('\n')
+
+  it('runs 24 checks 8 at a time with no Node warning in the log', async () => {
+    const url = await serve(answer({ 'out-0': 'ok' }))
+    const run = await runFlow(url, { inputs: '', checks: many, concurrency: '8' })
+    expect(run.status).toBe(0)
+    expect(run.outputs.passed).toBe('24')
+    expect(run.stderr).not.toMatch(/Warning/)
+    expect(run.stdout).not.toMatch(/MaxListeners/)
+  })
+
+  it('on SIGTERM ends the suite with every check reported and the outputs written', async () => {
+    const url = await serve(() => undefined)
+    const run = await runFlow(url, { inputs: '', checks: many }, (child) => {
+      const timer = setInterval(() => {
+        if ((service?.requests.length ?? 0) > 0 || child.exitCode !== null) {
+          clearInterval(timer)
+          child.kill('SIGTERM')
+        }
+      }, 20)
+    })
+    expect(run.status).toBe(1)
+    expect([run.outputs.passed, run.outputs.failed]).toEqual(['0', '24'])
+    const results = JSON.parse(run.outputs.results) as { verdict: string; failed: string[] }[]
+    expect(results.every((r) => r.verdict === 'error')).toBe(true)
+    expect(results.some((r) => r.failed[0].includes('cancelled'))).toBe(true)
+    expect(service!.requests.length).toBeLessThanOrEqual(2)
+  })
+})
