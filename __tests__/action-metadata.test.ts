@@ -30,7 +30,7 @@ const actions = [
     inputs: INDEX_INPUTS,
     defaults: { ...INDEX_DEFAULTS, 'github-token': '${{ github.token }}' },
     required: ['flow-id', 'org-id', 'node-id'],
-    outputs: ['uploaded', 'updated', 'skipped', 'failed', 'removed', 'result', 'response'],
+    outputs: ['uploaded', 'updated', 'skipped', 'failed', 'removed', 'result', 'response', 'outputs'],
     bundle: 'dist/index.js',
   },
   {
@@ -38,8 +38,8 @@ const actions = [
     name: 'Run Flow',
     inputs: RUN_INPUTS,
     defaults: { ...RUN_DEFAULTS, 'github-token': '${{ github.token }}' },
-    required: ['org-id', 'flow-id', 'inputs'],
-    outputs: ['result', 'response'],
+    required: ['org-id', 'flow-id'],
+    outputs: ['result', 'response', 'outputs', 'passed', 'failed', 'results'],
     bundle: 'dist/run-flow/index.js',
   },
 ]

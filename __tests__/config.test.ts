@@ -9,6 +9,7 @@ import {
   RUN_INPUTS,
   type InputReader,
 } from '../src/config.js'
+import { makeWorkspace } from './helpers/workspace.js'
 
 const PRIVATE_KEY = 'sk-private-Canary0123456789'
 const PUBLIC_KEY = 'pk-public-Canary0123456789'
@@ -336,8 +337,70 @@ describe('readRunConfig', () => {
       expect: undefined,
       retry: { retries: 10, deadlineMs: 120_000 },
       comment: { enabled: false, key: '', githubToken: '' },
+      retryOnServerError: false,
+      runTimeoutMs: 600_000,
+      concurrency: 2,
+      threshold: 100,
     })
     expect(readRunConfig(reader({ ...RUN_DEFAULTS, ...GOOD_RUN }), PUSH)).toEqual(config)
+  })
+
+  describe('checks', () => {
+    const SUITE = '- name: refunds\n  inputs: {in-0: refunds?}\n  contains: 14 days\n'
+    const { inputs: _, ...withoutInputs } = GOOD_RUN
+
+    test('inline checks replace inputs; concurrency and threshold are read', () => {
+      const config = readRunConfig(
+        reader({ ...withoutInputs, checks: SUITE, concurrency: '3', threshold: '90%' }),
+        PUSH,
+      )
+      expect(config.checks?.map((check) => check.name)).toEqual(['refunds'])
+      expect([config.concurrency, config.threshold]).toEqual([3, 90])
+      expect(config.inputs).toEqual({})
+    })
+
+    test('a checks file is read relative to the workspace', () => {
+      const workspace = makeWorkspace({ 'ci/checks.yml': SUITE })
+      try {
+        const config = readRunConfig(reader({ ...withoutInputs, checks: 'ci/checks.yml' }), {
+          ...PUSH,
+          workspace: workspace.dir,
+        })
+        expect(config.checks).toHaveLength(1)
+      } finally {
+        workspace.remove()
+      }
+    })
+
+    test.each([
+      ['inputs and checks together', { ...GOOD_RUN, checks: SUITE }, ['inputs']],
+      ['expect with checks', { ...withoutInputs, checks: SUITE, expect: 'x' }, ['expect']],
+      ['neither inputs nor checks', withoutInputs, ['inputs']],
+      ['a checks file that does not exist', { ...withoutInputs, checks: 'nope.yml' }, ['checks']],
+      ['an invalid check', { ...withoutInputs, checks: '- name: a\n  inputs: {in-0: 1}' }, ['checks']],
+      ['concurrency 0', { ...withoutInputs, checks: SUITE, concurrency: '0' }, ['concurrency']],
+      ['concurrency 9', { ...withoutInputs, checks: SUITE, concurrency: '9' }, ['concurrency']],
+      ['threshold 120%', { ...withoutInputs, checks: SUITE, threshold: '120%' }, ['threshold']],
+      ['threshold as words', { ...withoutInputs, checks: SUITE, threshold: 'most' }, ['threshold']],
+    ])('%s is a problem naming the input', (_, inputs, names) => {
+      const error = configError(() => readRunConfig(reader(inputs), PUSH))
+      expect(error.problems.map((p) => p.input)).toEqual(names)
+    })
+
+    test('a check problem names the input, the file, the check and the field', () => {
+      const workspace = makeWorkspace({ 'checks.yml': '- name: a\n  inputs: {in-0: q}\n  min-length: -1\n' })
+      try {
+        const error = configError(() =>
+          readRunConfig(reader({ ...withoutInputs, checks: 'checks.yml' }), {
+            ...PUSH,
+            workspace: workspace.dir,
+          }),
+        )
+        expect(error.message).toContain('Input "checks" (checks.yml): check "a" (#1), field "min-length"')
+      } finally {
+        workspace.remove()
+      }
+    })
   })
 
   test('reads output-key, expect and the retry settings', () => {
@@ -395,7 +458,36 @@ describe('readRunConfig', () => {
 
   test('the compile message of a bad expect is shown', () => {
     const error = configError(() => readRunConfig(reader({ ...GOOD_RUN, expect: '[z-a]' }), PUSH))
-    expect(error.message).toMatch(/Input "expect" must be a regular expression: .*range/i)
+    expect(error.message).toMatch(/Input "expect" must be a regular expression in RE2 syntax.*range/i)
+  })
+
+  test.each([
+    ['a lookahead', 'days(?=!)'],
+    ['a backreference', '(a)\\1'],
+    ['an unclosed group', '(14 days'],
+  ])('expect with %s is refused naming the input and RE2', (_, pattern) => {
+    const error = configError(() => readRunConfig(reader({ ...GOOD_RUN, expect: pattern }), PUSH))
+    expect(error.problems.map((p) => p.input)).toEqual(['expect'])
+    expect(error.message).toContain('RE2')
+  })
+
+  test('expect is RE2: inline flags and classes work, a catastrophic pattern matches in linear time', () => {
+    const config = readRunConfig(reader({ ...GOOD_RUN, expect: '(?i)^refunds?\\s+\\d+' }), PUSH)
+    expect(config.expect?.matcher('Refund 14 days').find()).toBe(true)
+    const catastrophic = readRunConfig(reader({ ...GOOD_RUN, expect: '(a+)+$' }), PUSH).expect!
+    expect(catastrophic.matcher(`${'a'.repeat(100_000)}!`).find()).toBe(false)
+  })
+
+  test('run-timeout and retry-on-server-error are read and checked', () => {
+    const config = readRunConfig(
+      reader({ ...GOOD_RUN, 'run-timeout': '2m', 'retry-on-server-error': 'true' }),
+      PUSH,
+    )
+    expect([config.runTimeoutMs, config.retryOnServerError]).toEqual([120_000, true])
+    const error = configError(() =>
+      readRunConfig(reader({ ...GOOD_RUN, 'run-timeout': '0', 'retry-on-server-error': 'maybe' }), PUSH),
+    )
+    expect(error.problems.map((p) => p.input).sort()).toEqual(['retry-on-server-error', 'run-timeout'])
   })
 
   test('an empty public key in a pull request skips the run', () => {

@@ -42,6 +42,27 @@ const runnerTrimStart = (line: string) => line.replace(/^[\s\u0085]+/, '')
 const isCommandLine = (line: string) => runnerTrimStart(line).startsWith('::') || line.includes('##[')
 
 describe('sanitize (property)', () => {
+  it('leaves no control character but tab and line feed, and no escape sequence', () => {
+    const escapes = fc.constantFrom(
+      '\u001b[31m',
+      '\u001b[2J',
+      '\u001b]0;title\u0007',
+      '\u001b]8;;http://x\u001b\\',
+      '\u009b1m',
+      '\u001bc',
+    )
+    const text = fc
+      .array(fc.oneof(tricky, anyText, escapes), { maxLength: 30 })
+      .map((parts) => parts.join(''))
+    fc.assert(
+      fc.property(text, (value) => {
+        // eslint-disable-next-line no-control-regex
+        expect(sanitize(value)).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/)
+      }),
+      { numRuns: 2000 },
+    )
+  })
+
   it('leaves no line the runner would take as a workflow command', () => {
     fc.assert(
       fc.property(hostileText, (text) => {
@@ -51,9 +72,11 @@ describe('sanitize (property)', () => {
     )
   })
 
-  it('changes nothing in text without commands or carriage returns', () => {
+  it('changes nothing in text without commands or control characters (tab and line feed aside)', () => {
     const harmless = hostileText.filter(
-      (text) => !text.includes('\r') && !runnerLines(text).some(isCommandLine),
+      (text) =>
+        // eslint-disable-next-line no-control-regex
+        !/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/.test(text) && !runnerLines(text).some(isCommandLine),
     )
     fc.assert(
       fc.property(harmless, (text) => {

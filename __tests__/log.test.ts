@@ -33,6 +33,21 @@ describe('sanitize', () => {
   it('leaves ordinary text alone', () => {
     expect(sanitize('docs/a::b.md # heading [x]')).toBe('docs/a::b.md # heading [x]')
   })
+
+  it('removes terminal escape sequences and control characters, keeping tabs and lines', () => {
+    const text =
+      '\u001b[31mred\u001b[0m \u001b]0;title\u0007\u001b]8;;https://x\u001b\\link\u001b]8;;\u001b\\' +
+      ' \u009b2Jgone\u0007bell\u0000nul\u007fdel\tTab\nline\u001bc'
+    expect(sanitize(text)).toBe('red link gonebellnuldel\tTab\nline')
+  })
+
+  it('neutralises a command that removing control characters would form', () => {
+    const out = sanitize(':\u0007:error::x\n#\u001b[0m#[warning]y')
+    for (const line of out.split('\n')) {
+      expect(line.trimStart().startsWith('::')).toBe(false)
+      expect(line.includes('##[')).toBe(false)
+    }
+  })
 })
 
 describe('displayName', () => {

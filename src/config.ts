@@ -5,6 +5,10 @@ import { ConfigError, quoted } from './config/errors.js'
 import { InputFields, type InputReader } from './config/fields.js'
 import { parseFlowInputs } from './config/flow-inputs.js'
 import { parseUrlEntries } from './config/urls.js'
+import { parseChecks, ChecksError, type Check } from './checks/schema.js'
+import { readChecksSource } from './checks/source.js'
+import { parseThreshold } from './checks/verdict.js'
+import { compileExpectation, type Expectation } from './flow/expect.js'
 import type { FlowTarget, IndexTarget } from './model.js'
 import { patternProblem } from './select/patterns.js'
 
@@ -62,10 +66,21 @@ export interface RunConfig {
   publicKey: string
   inputs: Record<string, string>
   outputKey: string
-  expect?: RegExp
+  /** RE2 syntax (linear-time matching). */
+  expect?: Expectation
   retry: RetrySettings
   /** The sticky pull-request comment with the answer and the verdict. */
   comment: CommentSettings
+  /** Also retry a run answered 500/502/504 (it may have started). */
+  retryOnServerError: boolean
+  /** Bounds the whole run, retries included (each check's run in a suite). */
+  runTimeoutMs: number
+  /** Set when the `checks` input is: a suite instead of one question (`inputs` is then empty). */
+  checks?: Check[]
+  /** Check runs in flight. */
+  concurrency: number
+  /** Percentage of checks that must pass. */
+  threshold: number
   /** Set, instead of an error, when a pull request has no public key: print it as a notice, exit 0. */
   skip?: string
 }
@@ -73,6 +88,8 @@ export interface RunConfig {
 export interface EventContext {
   /** GITHUB_EVENT_NAME; '' for the CLI. */
   eventName: string
+  /** Where a `checks` file path is resolved (default: the current directory). */
+  workspace?: string
 }
 
 /** Defaults as action.yml spells them; the code applies them too. */
@@ -96,6 +113,10 @@ export const RUN_DEFAULTS: Readonly<Record<string, string>> = Object.freeze({
   'output-key': 'out-0',
   retries: '10',
   'retry-deadline': '120',
+  'retry-on-server-error': 'false',
+  'run-timeout': '600',
+  concurrency: '2',
+  threshold: '100%',
 })
 
 /** Every input readIndexConfig reads, in action.yml order. */
@@ -139,6 +160,11 @@ export const RUN_INPUTS: readonly string[] = Object.freeze([
   'comment',
   'comment-key',
   'github-token',
+  'retry-on-server-error',
+  'run-timeout',
+  'checks',
+  'concurrency',
+  'threshold',
 ])
 
 // Pull requests from forks and Dependabot run without secrets: an empty key there is expected, not an error.
@@ -248,14 +274,41 @@ function readFlowInputs(fields: InputFields, text: string, input: string): Recor
   }
 }
 
-function readExpect(fields: InputFields): RegExp | undefined {
+function readExpect(fields: InputFields): Expectation | undefined {
   const source = fields.raw('expect')
   if (source === '') return undefined
+  const compiled = compileExpectation(source)
+  if ('pattern' in compiled) return compiled.pattern
+  fields.problem(
+    'expect',
+    `Input "expect" must be a regular expression in RE2 syntax (no lookaround or backreferences): ${compiled.problem}.`,
+  )
+  return undefined
+}
+
+function readThreshold(fields: InputFields): number {
+  const value = fields.raw('threshold')
+  const percent = parseThreshold(value)
+  if (percent !== undefined) return percent
+  fields.problem(
+    'threshold',
+    `Input "threshold" must be a percentage from 0% to 100%, such as 90% (got ${quoted(value)}).`,
+  )
+  return 100
+}
+
+function readChecks(fields: InputFields, value: string, workspace: string): Check[] | undefined {
+  const source = readChecksSource(value, workspace)
+  if ('problem' in source) {
+    fields.problem('checks', `Input "checks" ${source.problem}.`)
+    return undefined
+  }
   try {
-    return new RegExp(source)
+    return parseChecks(source.text)
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error)
-    fields.problem('expect', `Input "expect" must be a regular expression: ${reason}.`)
+    if (!(error instanceof ChecksError)) throw error
+    const where = source.origin === 'inline' ? 'Input "checks"' : `Input "checks" (${source.origin})`
+    for (const problem of error.problems) fields.problem('checks', `${where}: ${problem}.`)
     return undefined
   }
 }
@@ -272,10 +325,31 @@ export function readRunConfig(read: InputReader, event: EventContext): RunConfig
     expect: readExpect(fields),
     retry: readRetry(fields),
     comment: readCommentSettings(fields, event.eventName, fields.token('github-token')),
+    retryOnServerError: fields.boolean('retry-on-server-error'),
+    // A GitHub job runs at most 6 hours.
+    runTimeoutMs: fields.duration('run-timeout', 1000, 6 * 3_600_000),
+    concurrency: fields.integer('concurrency', 1, 8),
+    threshold: readThreshold(fields),
   }
   const inputs = fields.raw('inputs')
-  if (inputs === '')
-    fields.problem('inputs', 'Input "inputs" is required: a JSON object such as {"in-0": "..."}.')
+  const checks = fields.raw('checks')
+  if (checks !== '') {
+    config.checks = readChecks(fields, checks, event.workspace ?? process.cwd())
+    if (inputs !== '')
+      fields.problem(
+        'inputs',
+        'Inputs "inputs" and "checks" are exclusive: give one question or a suite of checks.',
+      )
+    if (config.expect)
+      fields.problem(
+        'expect',
+        'Input "expect" applies to "inputs" only: put the pattern in a check ("expect" field).',
+      )
+  } else if (inputs === '')
+    fields.problem(
+      'inputs',
+      'Input "inputs" is required (a JSON object such as {"in-0": "..."}) unless "checks" is set.',
+    )
   else config.inputs = readFlowInputs(fields, inputs, 'inputs')
   if (config.publicKey === '') {
     if (PULL_REQUEST_EVENTS.has(event.eventName))

@@ -14,16 +14,29 @@ export interface LogSink {
   mask(secret: string): void
 }
 
+// Terminal escape sequences (CSI `ESC [ … final`, OSC `ESC ] … BEL|ST`, other two-character `ESC x`, and
+// the one-byte C1 CSI) would recolour, hide or rewrite what a reader sees in the log.
+const ESCAPE_SEQUENCE =
+  // eslint-disable-next-line no-control-regex
+  /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b[ -~]?|\u009b[0-?]*[ -/]*[@-~]/g
+// Every other control character but tab and line feed (CR is turned into LF first).
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g
+
 /**
- * Neutralises workflow commands in untrusted text: the runner acts on `::command::` at the start of
- * a line (after white space) and on the legacy `##[command]` anywhere in a line. A zero-width space
- * keeps the text readable while the runner no longer matches it.
+ * Makes untrusted text (service errors, the flow's answer, file names in messages) safe to print:
+ * terminal escape sequences and control characters are removed, and workflow commands are neutralised.
+ * The runner acts on `::command::` at the start of a line (after white space) and on the legacy
+ * `##[command]` anywhere in a line; a zero-width space keeps the text readable while the runner no longer
+ * matches it.
  */
 export function sanitize(text: string): string {
   // Lines are what the runner splits on (CR, LF), not what a JavaScript `^` with the m flag sees
   // (U+2028/U+2029 too); the white space it trims first is .NET's: JavaScript's `\s` plus NEL.
   return text
     .replace(/\r\n?/g, '\n')
+    .replace(ESCAPE_SEQUENCE, '')
+    .replace(CONTROL, '')
     .replace(/(^|\n)((?:[^\S\n]|\u0085)*):(?=:)/g, '$1$2:\u200b')
     .replace(/#(?=#\[)/g, '#\u200b')
 }

@@ -1,5 +1,6 @@
 // Outputs, job summary and log lines from what happened. Reporting never decides what to send.
 import type { ItemOutcome, SkippedItem } from './model.js'
+import { outputsOf } from './flow/answer.js'
 import { displayName, type Logger } from './log.js'
 import { firstNames, groupFailures } from './report/causes.js'
 import type { FlowRunReport, IndexReport } from './report/types.js'
@@ -7,7 +8,7 @@ import type { FlowRunReport, IndexReport } from './report/types.js'
 export type { FlowRunReport, IndexReport } from './report/types.js'
 export { fenced } from './report/markdown.js'
 export { renderIndexSummary, renderStoppedSummary, SUMMARY_LIMIT } from './report/index-summary.js'
-export { flowSection as renderFlowSection } from './report/flow-section.js'
+export { flowFailure as renderFlowFailure, flowSection as renderFlowSection } from './report/flow-section.js'
 
 export interface IndexOutputs {
   uploaded: string[]
@@ -35,11 +36,21 @@ export type OutputWriter = (name: string, value: string) => void
 export function writeIndexOutputs(report: IndexReport, write: OutputWriter): void {
   for (const [name, names] of Object.entries(indexOutputs(report))) write(name, JSON.stringify(names))
   if (report.flow) writeFlowOutputs(report.flow, write)
+  else if (report.flowError) writeFailedFlowOutputs(undefined, write)
 }
 
+/** `result`, `response` and `outputs`; the flow run already cut them to fit GitHub's 1 MiB per output. */
 export function writeFlowOutputs(flow: FlowRunReport, write: OutputWriter): void {
   write('result', flow.result)
   write('response', JSON.stringify(flow.response))
+  write('outputs', JSON.stringify(outputsOf(flow.response)))
+}
+
+/** The outputs of a run that failed: empty `result`, and the answer when the service gave one. */
+export function writeFailedFlowOutputs(response: unknown, write: OutputWriter): void {
+  write('result', '')
+  write('response', response === undefined ? '' : JSON.stringify(response))
+  write('outputs', JSON.stringify(outputsOf(response)))
 }
 
 export function formatBytes(bytes: number): string {

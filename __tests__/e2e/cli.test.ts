@@ -57,6 +57,21 @@ describe('kb-sync CLI', () => {
     expect(JSON.parse(run.stdout)).toMatchObject({ uploaded: ['docs/refunds.md'], failed: [] })
   })
 
+  it('runs a suite with --checks: JSON results, exit 1 below --threshold, 0 at it', () => {
+    const checks =
+      '- name: window\n  inputs: {in-0: refunds}\n  contains: 14 days\n- name: never\n  inputs: {in-0: refunds}\n  contains: 90 days\n'
+    const args = ['run', '--base-url', baseUrl, ...ids, '--checks', checks, '--json']
+    const strict = cli(args)
+    expect(strict.status).toBe(1)
+    expect((JSON.parse(strict.stdout) as { verdict: string }[]).map((r) => r.verdict)).toEqual([
+      'passed',
+      'failed',
+    ])
+    expect(strict.stderr).toContain('below the threshold')
+    expect(cli([...args, '--threshold', '50%']).status).toBe(0)
+    expect(cli(['run', '--base-url', baseUrl, ...ids, '--checks', 'missing.yml']).status).toBe(2)
+  })
+
   it('runs the flow and prints the answer; --expect fails the command when it does not match', () => {
     const ok = cli([
       'run',

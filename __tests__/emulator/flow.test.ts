@@ -109,9 +109,21 @@ describe('run over HTTP', () => {
       body: JSON.stringify(inputs),
     })
     expect(response.status).toBe(200)
-    const body = (await response.json()) as { outputs: Record<string, string>; run_id: string }
-    expect(Object.keys(body).sort()).toEqual(['outputs', 'run_id'])
-    expect(body.run_id).toMatch(/^[0-9a-f-]{36}$/)
+    const body = (await response.json()) as {
+      outputs: Record<string, string>
+      run_id: string
+      citations: { document: string; heading: string }[]
+    }
+    // The shape the real service answers in.
+    expect(body).toEqual({
+      outputs: { 'out-0': expect.any(String) },
+      run_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      state: 'COMPLETED',
+      error: null,
+      pause: null,
+      citations: expect.any(Array),
+    })
+    for (const citation of body.citations) expect(body.outputs['out-0']).toContain(citation.document)
     return body.outputs['out-0']
   }
   const upload = async (node: string, files: [string, string][], flow = 'flow-1') => {

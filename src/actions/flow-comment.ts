@@ -1,4 +1,5 @@
 // The run-flow action's sticky comment: today's single question as one verdict row.
+import type { CheckResult } from '../checks/run.js'
 import type { RunConfig } from '../config.js'
 import type { Logger } from '../log.js'
 import type { FlowRunReport } from '../report.js'
@@ -40,5 +41,29 @@ export async function commentFlowResult(
     log,
     marker: commentMarker(['run-flow', config.target.flowId, config.comment.key]),
     body: renderFlowComment('Flow check', rows, commentFooter(runner.payload)),
+  })
+}
+
+/** A suite of checks: one row per check, in the suite's order. */
+export async function commentChecksResult(
+  config: RunConfig,
+  runner: RunnerEnvironment,
+  log: Logger,
+  results: readonly CheckResult[],
+): Promise<void> {
+  if (!config.comment.enabled) return
+  const rows: VerdictRow[] = results.map((result) => ({
+    name: result.name,
+    verdict: result.verdict,
+    seconds: result.seconds,
+    problem: result.failed.length > 0 ? result.failed.join('; ') : undefined,
+    answer: result.answer,
+  }))
+  await postStickyComment({
+    settings: config.comment,
+    runner,
+    log,
+    marker: commentMarker(['run-flow', config.target.flowId, config.comment.key]),
+    body: renderFlowComment('Flow checks', redactDeep(rows, log.secrets), commentFooter(runner.payload)),
   })
 }

@@ -1,62 +1,144 @@
 // The run-flow action: read inputs → run the flow once → outputs, summary, exit status.
 import * as core from '@actions/core'
-import { readRunConfig } from '../config.js'
-import { expectationProblem, questionOf, retryPolicyOf, runFlow } from '../jobs/flow-run.js'
+import { runChecks } from '../checks/run.js'
+import { checksResultsJson, renderChecksSummary, verdictText } from '../checks/render.js'
+import type { Check } from '../checks/schema.js'
+import { suiteVerdict } from '../checks/verdict.js'
+import { readRunConfig, type RunConfig } from '../config.js'
+import { cutText } from '../flow/cut.js'
+import { expectationProblem, FlowRunError, questionOf, retryPolicyOf, runFlow } from '../jobs/flow-run.js'
 import { actionsSink, Logger } from '../log.js'
-import { renderFlowSection, renderStoppedSummary, writeFlowOutputs } from '../report.js'
+import {
+  renderFlowFailure,
+  renderFlowSection,
+  renderStoppedSummary,
+  writeFailedFlowOutputs,
+  writeFlowOutputs,
+} from '../report.js'
 import { ServiceClient } from '../service/client.js'
-import { commentFlowResult, type FlowOutcome } from './flow-comment.js'
+import { commentChecksResult, commentFlowResult, type FlowOutcome } from './flow-comment.js'
 import {
   cancellationSignal,
   fail,
-  messageOf,
   maskKeys,
+  messageOf,
   readRunnerEnvironment,
   setOutput,
   writeSummary,
+  type RunnerEnvironment,
 } from './runner.js'
+
+// The answer printed in the log; the `result` output and the summary hold more.
+const LOGGED_ANSWER_BYTES = 64 * 1024
 
 export async function runFlowAction(): Promise<void> {
   const log = new Logger(actionsSink)
   maskKeys(log, ['public-key', 'github-token'])
   try {
     const runner = readRunnerEnvironment()
-    const config = readRunConfig((name) => core.getInput(name), { eventName: runner.eventName })
+    const config = readRunConfig((name) => core.getInput(name), {
+      eventName: runner.eventName,
+      workspace: runner.workspace,
+    })
     if (config.skip) {
       log.notice(config.skip)
       await writeSummary(renderStoppedSummary('Flow run: nothing ran', config.skip), log)
       return
     }
+    if (config.checks) {
+      await runChecksStep(config, config.checks, runner, log)
+      return
+    }
     const client = new ServiceClient({ baseUrl: config.baseUrl, publicKey: config.publicKey, connections: 1 })
+    const question = questionOf(config.inputs)
     const started = Date.now()
     const outcome = (extra: Partial<FlowOutcome>): FlowOutcome => ({
-      question: questionOf(config.inputs),
+      question,
       seconds: (Date.now() - started) / 1000,
       ...extra,
     })
     try {
-      let report
-      try {
-        report = await runFlow(
-          client,
-          { target: config.target, inputs: config.inputs, outputKey: config.outputKey },
-          { log, retry: retryPolicyOf(config), signal: cancellationSignal(log) },
-        )
-      } catch (error) {
-        await commentFlowResult(config, runner, log, outcome({ problem: messageOf(error), error: true }))
-        throw error
-      }
+      const report = await runFlow(
+        client,
+        { target: config.target, inputs: config.inputs, outputKey: config.outputKey },
+        {
+          log,
+          retry: retryPolicyOf(config),
+          retryOnServerError: config.retryOnServerError,
+          timeoutMs: config.runTimeoutMs,
+          signal: cancellationSignal(log),
+        },
+      )
       writeFlowOutputs(report, setOutput(log))
-      log.info(`Answer (${config.outputKey}):\n${report.result}`)
+      const logged = cutText(report.result, LOGGED_ANSWER_BYTES)
+      log.info(
+        `Answer (${config.outputKey}):\n${logged.text}` +
+          (logged.cutBytes > 0
+            ? '\n(cut in the log; the "result" output and the job summary hold more)'
+            : ''),
+      )
       await writeSummary(renderFlowSection(report), log)
       const problem = expectationProblem(report.result, config.expect)
       await commentFlowResult(config, runner, log, outcome({ report, problem }))
       if (problem) core.setFailed(log.clean(problem))
+    } catch (error) {
+      await commentFlowResult(config, runner, log, outcome({ problem: messageOf(error), error: true }))
+      if (!(error instanceof FlowRunError)) throw error
+      writeFailedFlowOutputs(error.response, setOutput(log))
+      await writeSummary(renderFlowFailure(question, error.message), log)
+      throw error
     } finally {
       await client.close()
     }
   } catch (error) {
     fail(log, error)
-    await writeSummary(renderStoppedSummary('Flow run failed', messageOf(error)), log)
+    // A failed run has written its own summary; anything else stopped before there was one.
+    if (!(error instanceof FlowRunError))
+      await writeSummary(renderStoppedSummary('Flow run failed', messageOf(error)), log)
+  }
+}
+
+/** A suite of checks: outputs `passed`, `failed`, `results`; the step fails below `threshold`. */
+async function runChecksStep(
+  config: RunConfig,
+  checks: Check[],
+  runner: RunnerEnvironment,
+  log: Logger,
+): Promise<void> {
+  const client = new ServiceClient({
+    baseUrl: config.baseUrl,
+    publicKey: config.publicKey,
+    connections: config.concurrency,
+  })
+  try {
+    const results = await runChecks(client, config.target, checks, {
+      log,
+      retry: retryPolicyOf(config),
+      retryOnServerError: config.retryOnServerError,
+      timeoutMs: config.runTimeoutMs,
+      signal: cancellationSignal(log),
+      concurrency: config.concurrency,
+    })
+    const verdict = suiteVerdict(results, config.threshold)
+    const write = setOutput(log)
+    write('passed', String(verdict.passed))
+    write('failed', String(verdict.failed))
+    write('results', checksResultsJson(results))
+    await writeSummary(renderChecksSummary(results, verdict), log)
+    await commentChecksResult(config, runner, log, results)
+    const failed = results.filter((result) => result.verdict !== 'passed')
+    for (const result of failed)
+      log.info(`Check "${result.name}" ${result.verdict}: ${result.failed.join('; ')}`)
+    const line = verdictText(verdict)
+    if (!verdict.ok)
+      core.setFailed(
+        log.clean(
+          `Flow checks below the threshold: ${line} Failed: ${failed.map((r) => r.name).join(', ')}.`,
+        ),
+      )
+    else if (failed.length > 0) log.warning(`Flow checks: ${line}`)
+    else log.info(`Flow checks: ${line}`)
+  } finally {
+    await client.close()
   }
 }

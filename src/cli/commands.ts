@@ -2,7 +2,11 @@
 import { randomBytes } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
 import { cancellationSignal } from '../actions/runner.js'
-import { readIndexConfig, readRunConfig } from '../config.js'
+import { checksResultsJson, renderChecksSummary, renderChecksTable, verdictText } from '../checks/render.js'
+import { runChecks } from '../checks/run.js'
+import type { Check } from '../checks/schema.js'
+import { suiteVerdict } from '../checks/verdict.js'
+import { readIndexConfig, readRunConfig, type RunConfig } from '../config.js'
 import { startEmulator } from '../emulator/server.js'
 import type { KnowledgeBaseId } from '../emulator/store.js'
 import { expectationProblem, retryPolicyOf, runFlow } from '../jobs/flow-run.js'
@@ -66,13 +70,20 @@ export async function indexCommand(flags: Flags): Promise<void> {
 export async function runCommand(flags: Flags): Promise<void> {
   const log = commandLogger(flags)
   try {
-    const config = readRunConfig(inputReader(flags), NO_EVENT)
+    const config = readRunConfig(inputReader(flags), { eventName: '', workspace: process.cwd() })
+    if (config.checks) return await checksCommand(config, config.checks, flags, log)
     const client = new ServiceClient({ baseUrl: config.baseUrl, publicKey: config.publicKey, connections: 1 })
     try {
       const report = await runFlow(
         client,
         { target: config.target, inputs: config.inputs, outputKey: config.outputKey },
-        { log, retry: retryPolicyOf(config), signal: cancellationSignal(log) },
+        {
+          log,
+          retry: retryPolicyOf(config),
+          retryOnServerError: config.retryOnServerError,
+          timeoutMs: config.runTimeoutMs,
+          signal: cancellationSignal(log),
+        },
       )
       printResult(
         log,
@@ -89,6 +100,36 @@ export async function runCommand(flags: Flags): Promise<void> {
     }
   } catch (error) {
     reportError(log, error)
+  }
+}
+
+async function checksCommand(config: RunConfig, checks: Check[], flags: Flags, log: Logger): Promise<void> {
+  const client = new ServiceClient({
+    baseUrl: config.baseUrl,
+    publicKey: config.publicKey,
+    connections: config.concurrency,
+  })
+  try {
+    const results = await runChecks(client, config.target, checks, {
+      log,
+      retry: retryPolicyOf(config),
+      retryOnServerError: config.retryOnServerError,
+      timeoutMs: config.runTimeoutMs,
+      signal: cancellationSignal(log),
+      concurrency: config.concurrency,
+    })
+    const verdict = suiteVerdict(results, config.threshold)
+    printResult(
+      log,
+      flags.json ? checksResultsJson(results) : `${renderChecksTable(results)}\n\n${verdictText(verdict)}`,
+    )
+    writeSummaryFile(log, flags, renderChecksSummary(results, verdict))
+    if (!verdict.ok) {
+      log.error(`Flow checks below the threshold: ${verdictText(verdict)}`)
+      process.exitCode = EXIT_FAILURE
+    }
+  } finally {
+    await client.close()
   }
 }
 

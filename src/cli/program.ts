@@ -88,7 +88,15 @@ function runOptions(command: Command): Command {
     .option('--public-key <key>', 'flow key (prefer KB_SYNC_PUBLIC_KEY)')
     .option('--inputs <json>', 'JSON object of flow inputs, e.g. {"in-0": "question"}')
     .option('--output-key <key>', 'output to print', 'out-0')
-    .option('--expect <regex>', 'fail unless the answer matches')
+    .option('--expect <regex>', 'fail unless the answer matches (RE2 syntax)')
+    .option('--retry-on-server-error', 'also retry a run answered 500, 502 or 504 (it may have started)')
+    .option('--run-timeout <seconds>', 'bound on the whole run, retries included', '600')
+    .option(
+      '--checks <file-or-yaml>',
+      'a suite of named checks (YAML/JSON file, or inline) instead of --inputs',
+    )
+    .option('--concurrency <n>', 'check runs in flight (1-8)', '2')
+    .option('--threshold <percent>', 'share of checks that must pass', '100%')
 }
 
 function serveOptions(command: Command): Command {

@@ -108,20 +108,56 @@ function describe(passage: Passage, rank: number): string {
   return `[${rank}] ${where}\n${passage.text}`
 }
 
+/** The answer of a run as the real service shapes it: a completed run with its outputs and citations. */
+export interface FlowRunAnswer {
+  outputs: { 'out-0': string }
+  run_id: string
+  state: 'COMPLETED'
+  error: null
+  pause: null
+  citations: { document: string; heading: string }[]
+}
+
+export function flowRunAnswer(
+  question: string,
+  knowledge: FlowKnowledge,
+  flowName: string,
+  runId: string,
+): FlowRunAnswer {
+  const { text, cited } = composeAnswer(question, knowledge, flowName)
+  return {
+    outputs: { 'out-0': text },
+    run_id: runId,
+    state: 'COMPLETED',
+    error: null,
+    pause: null,
+    citations: cited.map((passage) => ({ document: passage.document, heading: passage.heading })),
+  }
+}
+
 /** The text of `out-0` for a question over a flow's knowledge. */
 export function answerQuestion(question: string, knowledge: FlowKnowledge, flowName: string): string {
+  return composeAnswer(question, knowledge, flowName).text
+}
+
+function composeAnswer(
+  question: string,
+  knowledge: FlowKnowledge,
+  flowName: string,
+): { text: string; cited: Passage[] } {
   const textDocuments = knowledge.documents.filter((document) => document.text !== undefined)
   const otherDocuments = knowledge.documents.filter((document) => document.text === undefined)
   if (knowledge.documents.length === 0 && knowledge.urls.length === 0)
-    return `No documents indexed: the knowledge bases of ${flowName} are empty.`
+    return { text: `No documents indexed: the knowledge bases of ${flowName} are empty.`, cited: [] }
 
   const sections: string[] = []
+  let cited: Passage[] = []
   if (question === '') {
     sections.push('No question was given (input "in-0" is empty).')
   } else {
     const passages = textDocuments.flatMap((document) => splitPassages(document.name, document.text ?? ''))
-    const best = rankPassages(question, passages)
-    if (best.length > 0) sections.push(best.map((passage, i) => describe(passage, i + 1)).join('\n\n'))
+    cited = rankPassages(question, passages)
+    if (cited.length > 0) sections.push(cited.map((passage, i) => describe(passage, i + 1)).join('\n\n'))
     else if (textDocuments.length > 0)
       sections.push('No passage of the indexed documents matches the question.')
     else sections.push('No text documents are indexed to search.')
@@ -132,5 +168,5 @@ export function answerQuestion(question: string, knowledge: FlowKnowledge, flowN
     )
   if (knowledge.urls.length > 0)
     sections.push(`Indexed websites (not fetched):\n${knowledge.urls.map((url) => `- ${url}`).join('\n')}`)
-  return sections.join('\n\n')
+  return { text: sections.join('\n\n'), cited }
 }

@@ -4,7 +4,8 @@
 //
 // Documented choices (the contract shows no responses):
 // - Success: 200 with {"uploaded": [...]} (POST) or {"updated": [...]} (PATCH) naming the documents or
-//   URLs; the run answers {"outputs": {"out-0": "..."}, "run_id": "<uuid>"}.
+//   URLs; the run answers {"outputs": {"out-0": "..."}, "run_id": "<uuid>", "state": "COMPLETED", "error": null,
+//   "pause": null, "citations": [...]}.
 // - POST of a document name / URL that exists: 409; PATCH of one that does not: 404. A request is applied
 //   all-or-nothing; the detail names every offender.
 // - Errors are FastAPI-style: {"detail": "..."} (401/403/404/405/409/413/429/500/503) and
@@ -21,7 +22,7 @@ import path from 'node:path'
 import { finished } from 'node:stream/promises'
 import { idProblem } from '../service/ids.js'
 import { createFaultPicker, type FaultKind } from './faults.js'
-import { answerQuestion, isTextDocument, questionOf, type FlowDocument } from './flow.js'
+import { flowRunAnswer, isTextDocument, questionOf, type FlowDocument } from './flow.js'
 import { discardParts, receiveMultipart, type ReceivedPart } from './multipart.js'
 import { EmulatorStore, type ChangeMode, type KnowledgeBaseId, type ReceivedDocument } from './store.js'
 import {
@@ -449,12 +450,13 @@ class EmulatorServer {
       }
       urls.push(...this.store.urls(kb))
     }
-    const answer = answerQuestion(
+    const answer = flowRunAnswer(
       questionOf(checked.value),
       { documents, urls },
       `flow ${flowId} in org ${orgId}`,
+      randomUUID(),
     )
-    return { status: 200, body: { outputs: { 'out-0': answer }, run_id: randomUUID() } }
+    return { status: 200, body: answer }
   }
 }
 

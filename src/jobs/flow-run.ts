@@ -1,15 +1,43 @@
-// Runs the flow once (with the retry rules of the service layer) and checks the answer.
+// Runs the flow once: retried only when it provably did not start, bounded by a deadline for the whole
+// run, judged by the answer's own state, and cut to what a step output can hold.
 import type { RunConfig } from '../config.js'
+import { runFailure } from '../flow/answer.js'
+import { cutJson, cutText, OUTPUT_LIMIT_BYTES } from '../flow/cut.js'
+import { runMayBeRetried, whyNotRetried, type RunRetryOptions } from '../flow/run-retry.js'
 import type { Logger } from '../log.js'
 import type { FlowTarget } from '../model.js'
 import type { FlowRunReport } from '../report.js'
-import { pickOutput, ServiceClient } from '../service/client.js'
+import { pickOutput, ServiceClient, ServiceError, type FlowAnswer } from '../service/client.js'
 import { callWithRetry, DEFAULT_RETRY_POLICY, type RetryPolicy } from '../service/retry.js'
+
+export { expectationProblem } from '../flow/expect.js'
 
 export interface FlowRunRequest {
   target: FlowTarget
   inputs: Record<string, string>
   outputKey: string
+}
+
+export interface FlowRunOptions {
+  log: Logger
+  retry: RetryPolicy
+  /** Also retry 500/502/504 (the `retry-on-server-error` input); default false. */
+  retryOnServerError?: boolean
+  /** Bounds the whole run, retries included (the `run-timeout` input). */
+  timeoutMs?: number
+  /** Cancellation (SIGINT/SIGTERM). */
+  signal?: AbortSignal
+}
+
+/** A run that failed; `response` is the (cut) answer when the service gave one. */
+export class FlowRunError extends Error {
+  constructor(
+    message: string,
+    readonly response?: unknown,
+  ) {
+    super(message)
+    this.name = 'FlowRunError'
+  }
 }
 
 /** The question shown in the summary: `in-0` when present, else every input. */
@@ -25,27 +53,88 @@ export function questionOf(inputs: Record<string, string>): string {
 export async function runFlow(
   client: Pick<ServiceClient, 'runFlow'>,
   request: FlowRunRequest,
-  options: { log: Logger; retry: RetryPolicy; signal?: AbortSignal },
+  options: FlowRunOptions,
 ): Promise<FlowRunReport> {
   const { log } = options
   if (!Object.keys(request.inputs).some((key) => /^in-\d+$/.test(key))) {
     log.warning('None of the flow inputs is named like "in-<n>" (e.g. "in-0"); sending them as given.')
   }
-  const response = await callWithRetry(
-    (signal) => client.runFlow(request.target, request.inputs, { signal }),
-    {
+  const retryOptions: RunRetryOptions = { retryOnServerError: options.retryOnServerError ?? false }
+  const deadline = options.timeoutMs === undefined ? undefined : AbortSignal.timeout(options.timeoutMs)
+  const signals = [options.signal, deadline].filter((s): s is AbortSignal => s !== undefined)
+  const signal = signals.length > 0 ? AbortSignal.any(signals) : undefined
+  let answer: FlowAnswer
+  try {
+    answer = await callWithRetry((s) => client.runFlow(request.target, request.inputs, { signal: s }), {
       policy: options.retry,
-      signal: options.signal,
-    },
-  )
-  const result = pickOutput(response, request.outputKey)
-  return { question: questionOf(request.inputs), result, response }
+      signal,
+      retryable: (failure) => runMayBeRetried(failure, retryOptions),
+      onRetry: (failure, attempt, delayMs) =>
+        log.warning(
+          `Flow run attempt ${attempt} did not start (${failure instanceof Error ? failure.message : String(failure)}); ` +
+            `trying again in ${(delayMs / 1000).toFixed(1)} s.`,
+        ),
+    })
+  } catch (error) {
+    throw new FlowRunError(
+      explainFailure(error, {
+        ...retryOptions,
+        cancelled: options.signal?.aborted === true,
+        timedOut: deadline?.aborted === true,
+        timeoutMs: options.timeoutMs,
+      }),
+    )
+  }
+  const response = cutJson(answer)
+  if (response.cutStrings > 0 || response.cutChars > 0)
+    log.warning(
+      `The output "response" was cut to stay under GitHub's 1 MiB limit: ${response.cutStrings} string value(s) ` +
+        `shortened, ${response.cutChars.toLocaleString('en-US')} characters removed (each cut is marked in place).`,
+    )
+  const failure = runFailure(answer)
+  if (failure) throw new FlowRunError(failure, response.value)
+  let named: string
+  try {
+    named = pickOutput(answer, request.outputKey)
+  } catch (error) {
+    throw new FlowRunError(error instanceof Error ? error.message : String(error), response.value)
+  }
+  const result = cutText(named, OUTPUT_LIMIT_BYTES)
+  if (result.cutBytes > 0)
+    log.warning(
+      `The output "result" (${request.outputKey}) was cut to stay under GitHub's 1 MiB limit: the last ` +
+        `${result.cutBytes.toLocaleString('en-US')} of ${result.totalBytes.toLocaleString('en-US')} bytes were removed.`,
+    )
+  return { question: questionOf(request.inputs), result: result.text, response: response.value }
 }
 
-/** Why the answer fails the `expect` input, or undefined when it matches (or nothing is expected). */
-export function expectationProblem(result: string, expect: RegExp | undefined): string | undefined {
-  if (!expect || expect.test(result)) return undefined
-  return `The flow's answer does not match "expect" (${expect}). The answer was:\n${result}`
+function explainFailure(
+  error: unknown,
+  context: RunRetryOptions & { cancelled: boolean; timedOut: boolean; timeoutMs?: number },
+): string {
+  const message = error instanceof Error ? error.message : String(error)
+  if (context.cancelled) {
+    const sent = error instanceof ServiceError && error.bodySent
+    return (
+      'The flow run was cancelled before a complete answer came' +
+      (sent ? '; the request had been sent, so the run may still complete on the service.' : '.')
+    )
+  }
+  if (context.timedOut) {
+    const sent = error instanceof ServiceError && error.bodySent
+    return (
+      `The flow run got no complete answer within "run-timeout" (${(context.timeoutMs ?? 0) / 1000} s) and was stopped` +
+      (sent ? '; the request had been sent, so the run may still complete on the service.' : '.')
+    )
+  }
+  if (error instanceof ServiceError && (error.status === 401 || error.status === 403)) {
+    return (
+      `The service refused the key of the flow run (HTTP ${error.status}): check the input "public-key" — a ` +
+      `flow run needs the flow's public key, not the private indexing key. ${message}`
+    )
+  }
+  const note = whyNotRetried(error, context)
+  return note ? `${message} (${note})` : message
 }
 
 export function retryPolicyOf(config: Pick<RunConfig, 'retry'>): RetryPolicy {

@@ -20,3 +20,9 @@ export function flowSection(flow: FlowRunReport, limit = ANSWER_LIMIT): string {
     `Answer:\n\n${fenced(answer.text)}\n${answer.note}`
   )
 }
+
+/** A run that failed: the question and the service's message. */
+export function flowFailure(question: string, message: string, limit = ANSWER_LIMIT): string {
+  const shown = cut(question, limit)
+  return `### Flow run failed\n\nQuestion:\n\n${fenced(shown.text)}\n${shown.note}\n${fenced(message)}\n`
+}

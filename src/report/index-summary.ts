@@ -1,3 +1,4 @@
+import { sanitize } from '../log.js'
 // The index job's summary, in the order a reader needs it: the verdict and counts on the first line,
 // the flow's answer, the failures grouped by cause, then everything else collapsed by outcome.
 import type { ItemOutcome, SkippedItem } from '../model.js'
@@ -74,7 +75,8 @@ export function renderIndexSummary(report: IndexReport, limit = SUMMARY_LIMIT): 
   doc.add(`${verdictLine(report)}\n`)
   for (const notice of report.notices) doc.add(`> ${inline(notice)}\n`)
   if (report.flow) doc.add(flowSection(report.flow))
-  if (report.flowError) doc.add(`### Flow run failed\n\n${inline(shortLine(report.flowError, 2000))}\n`)
+  if (report.flowError)
+    doc.add(`### Flow run failed\n\n${inline(shortLine(sanitize(report.flowError), 2000))}\n`)
 
   const failures = groupFailures(report.items)
   const parts: (string | CollapsedList)[] = []

@@ -1,7 +1,7 @@
 // Markdown pieces for the job summary and the pull-request comment. Untrusted text (file names,
 // service errors, answers) only ever enters through `inline`, `inlineHtml` or `fenced`, so it cannot
 // open HTML, break a table, close a fence or ping someone.
-import { displayName } from '../log.js'
+import { displayName, sanitize } from '../log.js'
 
 /** `@name` pings a person or a team on GitHub; a zero-width space after `@` keeps it readable and silent. */
 export function neutraliseMentions(text: string): string {
@@ -28,8 +28,12 @@ export function shortLine(text: string, max: number): string {
   return line.length <= max ? line : `${line.slice(0, max - 1)}…`
 }
 
-/** A fenced block that the content cannot close: the fence is longer than any backtick run inside. */
-export function fenced(text: string): string {
+/**
+ * A fenced block that the content cannot close: the fence is longer than any backtick run inside.
+ * Escape sequences and control characters (a flow's answer may carry them) are removed first.
+ */
+export function fenced(raw: string): string {
+  const text = sanitize(raw)
   const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length))
   const fence = '`'.repeat(Math.max(3, longest + 1))
   return `${fence}text\n${neutraliseMentions(text)}\n${fence}`

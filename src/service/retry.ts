@@ -115,6 +115,11 @@ export interface CallWithRetryOptions {
   signal?: AbortSignal
   clock?: Clock
   random?: () => number
+  /**
+   * Which failures may be tried again, instead of the failure's own `retryable` (the flow run is not
+   * idempotent and retries only what provably did not start).
+   */
+  retryable?: (failure: unknown) => boolean
   /** Told before each wait, e.g. to log it. */
   onRetry?: (failure: unknown, attempt: number, delayMs: number) => void
 }
@@ -134,14 +139,9 @@ export async function callWithRetry<T>(
     try {
       return await call(options.signal)
     } catch (failure) {
-      const decision = decideRetry(
-        asFailureInfo(failure),
-        attempt,
-        firstAttemptAt,
-        options.policy,
-        clock,
-        options.random,
-      )
+      const info = asFailureInfo(failure)
+      if (options.retryable) info.retryable = options.retryable(failure)
+      const decision = decideRetry(info, attempt, firstAttemptAt, options.policy, clock, options.random)
       if (!decision.retry || options.signal?.aborted) throw failure
       options.onRetry?.(failure, attempt, decision.delayMs)
       await clock.sleep(decision.delayMs, options.signal)

@@ -1,0 +1,75 @@
+import { describe, expect, it } from '@jest/globals'
+import { failedAssertions } from '../../src/checks/judge.js'
+import type { CheckResult } from '../../src/checks/run.js'
+import { parseChecks } from '../../src/checks/schema.js'
+import { parseThreshold, suiteVerdict } from '../../src/checks/verdict.js'
+
+const check = (fields: string) => parseChecks(`- name: c\n  inputs: {in-0: q}\n${fields}`)[0]
+const ANSWER = 'Refunds are granted within 14 days.'
+
+describe('failedAssertions', () => {
+  it('passes an answer that meets every assertion', () => {
+    const all = check(
+      '  expect: "\\\\d+ days"\n  contains: [Refunds, "14 days"]\n  not-contains: "30 days"\n  min-length: 10\n  max-length: 100',
+    )
+    expect(failedAssertions(all, ANSWER)).toEqual([])
+  })
+
+  it.each([
+    ['expect', '  expect: "^30"', ['expect "^30": no match']],
+    ['contains (one string)', '  contains: "30 days"', ['contains "30 days": not found']],
+    ['contains (a list, one missing)', '  contains: [Refunds, never]', ['contains "never": not found']],
+    ['contains is case-sensitive by default', '  contains: refunds', ['contains "refunds": not found']],
+    ['not-contains', '  not-contains: [granted, nope]', ['not-contains "granted": found']],
+    ['min-length', '  min-length: 100', [`min-length 100: the answer has ${ANSWER.length} characters`]],
+    ['max-length', '  max-length: 5', [`max-length 5: the answer has ${ANSWER.length} characters`]],
+  ])('names a failed %s', (_, fields, failed) => {
+    expect(failedAssertions(check(fields), ANSWER)).toEqual(failed)
+  })
+
+  it('case-insensitive applies to contains and not-contains', () => {
+    expect(failedAssertions(check('  contains: REFUNDS\n  case-insensitive: true'), ANSWER)).toEqual([])
+    expect(failedAssertions(check('  not-contains: GRANTED\n  case-insensitive: true'), ANSWER)).toEqual([
+      'not-contains "GRANTED": found',
+    ])
+  })
+
+  it('lists every failed assertion', () => {
+    expect(failedAssertions(check('  contains: x\n  max-length: 1'), ANSWER)).toHaveLength(2)
+  })
+})
+
+describe('threshold', () => {
+  it.each([
+    ['100%', 100],
+    ['90%', 90],
+    ['87.5%', 87.5],
+    ['90', 90],
+    ['0%', 0],
+  ])('parses %s', (text, percent) => expect(parseThreshold(text)).toBe(percent))
+
+  it.each(['101%', '-5%', 'most', '0.9.1', ''])('refuses %j', (text) =>
+    expect(parseThreshold(text)).toBeUndefined(),
+  )
+
+  const results = (verdicts: CheckResult['verdict'][]): CheckResult[] =>
+    verdicts.map((verdict, i) => ({ name: `c${i}`, verdict, failed: [], answer: '', seconds: 0 }))
+
+  it.each([
+    [['passed', 'passed', 'failed'], 66, true],
+    [['passed', 'passed', 'failed'], 66.66, true],
+    [['passed', 'passed', 'failed'], 66.67, false],
+    [['passed', 'passed', 'failed'], 100, false],
+    [['passed', 'passed', 'passed'], 100, true],
+    [['failed', 'error'], 0, true],
+    [['passed', 'error'], 50, true],
+    [['passed', 'error'], 51, false],
+  ] as [CheckResult['verdict'][], number, boolean][])(
+    '%j against %d%% → ok %s',
+    (verdicts, threshold, ok) => {
+      const verdict = suiteVerdict(results(verdicts), threshold)
+      expect(verdict.ok).toBe(ok)
+      expect(verdict.passed + verdict.failed).toBe(verdicts.length)
+    },
+  )
+})

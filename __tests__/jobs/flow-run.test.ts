@@ -1,0 +1,243 @@
+// The flow run against real local servers scripted per request: a run is POSTed again only when it
+// provably did not start, its answer's own state decides success, and everything it returns fits an output.
+import { afterEach, describe, expect, it } from '@jest/globals'
+import { createServer as createHttpServer } from 'node:http'
+import { createServer as createNetServer, type AddressInfo } from 'node:net'
+import { Logger, type LogSink } from '../../src/log.js'
+import { FlowRunError, runFlow, type FlowRunOptions } from '../../src/jobs/flow-run.js'
+import { ServiceClient } from '../../src/service/client.js'
+import { DEFAULT_RETRY_POLICY } from '../../src/service/retry.js'
+import { startRecordingServer, type RecordingServer, type Responder } from '../service/recording-server.js'
+
+const PUBLIC_KEY = 'pk-run-0123456789'
+const TARGET = { orgId: 'org-1', flowId: 'flow-1' }
+const REQUEST = { target: TARGET, inputs: { 'in-0': 'How long are refunds granted?' }, outputKey: 'out-0' }
+const MIB = 1024 * 1024
+
+const cleanups: (() => Promise<void>)[] = []
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+})
+
+function recordingLog(onLine: (line: string) => void = () => undefined) {
+  const lines: string[] = []
+  const add = (line: string) => {
+    lines.push(line)
+    onLine(line)
+  }
+  const sink: LogSink = {
+    info: (m) => add(m),
+    debug: () => undefined,
+    notice: (m) => add(`notice: ${m}`),
+    warning: (m) => add(`warning: ${m}`),
+    error: (m) => add(`error: ${m}`),
+    startGroup: () => undefined,
+    endGroup: () => undefined,
+    mask: () => undefined,
+  }
+  return { log: new Logger(sink), lines }
+}
+
+async function server(respond: Responder): Promise<RecordingServer> {
+  const started = await startRecordingServer(respond)
+  cleanups.push(() => started.close())
+  return started
+}
+
+function client(baseUrl: string, bodyIdleMs = 60_000): ServiceClient {
+  const made = new ServiceClient({ baseUrl, publicKey: PUBLIC_KEY, connections: 1, timeouts: { bodyIdleMs } })
+  cleanups.push(() => made.close())
+  return made
+}
+
+/** Answers each request with the next scripted responder (the last one repeats). */
+function script(...responders: Responder[]): Responder {
+  let next = 0
+  return (request, response, socket) =>
+    responders[Math.min(next++, responders.length - 1)](request, response, socket)
+}
+
+const json =
+  (status: number, body: unknown, headers: Record<string, string> = {}): Responder =>
+  (_request, response) => {
+    response.writeHead(status, { 'content-type': 'application/json', ...headers })
+    response.end(JSON.stringify(body))
+  }
+
+const completed = (text: string) =>
+  json(200, {
+    outputs: { 'out-0': text },
+    run_id: 'r-1',
+    state: 'COMPLETED',
+    error: null,
+    pause: null,
+    citations: [],
+  })
+
+const fastRetry = { ...DEFAULT_RETRY_POLICY, attempts: 5, baseDelayMs: 1, maxDelayMs: 5 }
+
+function options(extra: Partial<FlowRunOptions> = {}): FlowRunOptions {
+  return { log: recordingLog().log, retry: fastRetry, ...extra }
+}
+
+async function failure(promise: Promise<unknown>): Promise<FlowRunError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  )
+  expect(error).toBeInstanceOf(FlowRunError)
+  return error as FlowRunError
+}
+
+describe('a flow run is POSTed again only when it provably did not start', () => {
+  it('is POSTed once when the service answers 200 and then the body stalls', async () => {
+    const stalling = await server((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' })
+      response.write('{"outputs": {"out-0": "partial')
+    })
+    const error = await failure(runFlow(client(stalling.url, 200), REQUEST, options()))
+    expect(stalling.requests).toHaveLength(1)
+    expect(error.message).toMatch(/not retried: a flow run is not idempotent/)
+  })
+
+  it('is POSTed once when the connection closes after the whole request was sent', async () => {
+    const closing = await server((_request, _response, socket) => socket.destroy())
+    const error = await failure(runFlow(client(closing.url), REQUEST, options()))
+    expect(closing.requests).toHaveLength(1)
+    expect(error.message).toMatch(/may have reached the service/)
+  })
+
+  it.each([500, 502, 504])('is POSTed once on HTTP %i by default', async (status) => {
+    const failing = await server(script(json(status, { detail: 'boom' }), completed('late')))
+    const error = await failure(runFlow(client(failing.url), REQUEST, options()))
+    expect(failing.requests).toHaveLength(1)
+    expect(error.message).toContain(`HTTP ${status}`)
+    expect(error.message).toContain('retry-on-server-error')
+  })
+
+  it('retries 500, 502 and 504 when retry-on-server-error opts in', async () => {
+    const failing = await server(script(json(500, {}), json(502, {}), json(504, {}), completed('14 days')))
+    const report = await runFlow(client(failing.url), REQUEST, options({ retryOnServerError: true }))
+    expect(report.result).toBe('14 days')
+    expect(failing.requests).toHaveLength(4)
+  })
+
+  it.each([429, 503])('retries HTTP %i, honouring Retry-After', async (status) => {
+    const busy = await server(
+      script(json(status, { detail: 'busy' }, { 'retry-after': '0' }), completed('ok')),
+    )
+    const { log, lines } = recordingLog()
+    const report = await runFlow(client(busy.url), REQUEST, options({ log }))
+    expect(report.result).toBe('ok')
+    expect(busy.requests).toHaveLength(2)
+    expect(lines.some((line) => line.startsWith('warning: Flow run attempt 1 did not start'))).toBe(true)
+  })
+
+  it('retries a connection refused before anything was sent, and the run happens once', async () => {
+    // A free port: take one, then release it so the first attempt is refused.
+    const probe = createNetServer()
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+    const { port } = probe.address() as AddressInfo
+    await new Promise<void>((resolve) => probe.close(() => resolve()))
+
+    let runs = 0
+    const late = createHttpServer((request, response) => {
+      request.resume()
+      request.on('end', () => {
+        runs += 1
+        completed('back')(undefined as never, response, request.socket)
+      })
+    })
+    cleanups.push(() => new Promise<void>((resolve) => late.close(() => resolve())))
+    const { log, lines } = recordingLog((line) => {
+      // The service comes up when the first attempt has been refused (listen binds at once).
+      if (line.startsWith('warning: Flow run attempt 1') && !late.listening) late.listen(port, '127.0.0.1')
+    })
+    const report = await runFlow(client(`http://127.0.0.1:${port}`), REQUEST, options({ log }))
+    expect(report.result).toBe('back')
+    expect(runs).toBe(1)
+    expect(lines.filter((line) => line.includes('did not start')).length).toBeGreaterThanOrEqual(1)
+    expect(lines.find((line) => line.includes('did not start'))).toContain('ECONNREFUSED')
+  })
+
+  it('fails at once on 401 with a cause naming public-key', async () => {
+    const refusing = await server(json(401, { detail: `bad token ${PUBLIC_KEY}` }))
+    const error = await failure(runFlow(client(refusing.url), REQUEST, options()))
+    expect(refusing.requests).toHaveLength(1)
+    expect(error.message).toContain('"public-key"')
+    expect(error.message).not.toContain(PUBLIC_KEY)
+  })
+
+  it('fails at once on 403 with a cause naming public-key', async () => {
+    const refusing = await server(json(403, { detail: 'wrong kind of key' }))
+    const error = await failure(runFlow(client(refusing.url), REQUEST, options()))
+    expect(refusing.requests).toHaveLength(1)
+    expect(error.message).toMatch(/HTTP 403.*"public-key"/)
+  })
+})
+
+describe("the answer's own state decides the run", () => {
+  const answered = (body: Record<string, unknown>) =>
+    json(200, { outputs: { 'out-0': 'text' }, run_id: 'run-7', citations: [], ...body })
+
+  it.each([
+    ['a state other than COMPLETED', { state: 'FAILED', error: null, pause: null }, /state FAILED/],
+    ['an error', { state: 'COMPLETED', error: 'model quota exceeded', pause: null }, /model quota exceeded/],
+    ['an error object', { error: { message: 'tool crashed', code: 7 } }, /tool crashed/],
+    [
+      'a pause',
+      { state: 'COMPLETED', error: null, pause: { reason: 'human approval' } },
+      /paused.*human approval/,
+    ],
+  ])('fails on HTTP 200 with %s, quoting the service', async (_, body, pattern) => {
+    const service = await server(answered(body))
+    const error = await failure(runFlow(client(service.url), REQUEST, options()))
+    expect(error.message).toMatch(pattern)
+    expect(error.message).toContain('run-7')
+    expect(service.requests).toHaveLength(1)
+    expect((error.response as { outputs: unknown }).outputs).toEqual({ 'out-0': 'text' })
+  })
+
+  it('succeeds with the full shape, and with the older shape without state', async () => {
+    const full = await server(answered({ state: 'COMPLETED', error: null, pause: null }))
+    expect((await runFlow(client(full.url), REQUEST, options())).result).toBe('text')
+    const older = await server(json(200, { outputs: { 'out-0': 'plain' }, run_id: 'r' }))
+    expect((await runFlow(client(older.url), REQUEST, options())).result).toBe('plain')
+  })
+})
+
+describe('bounded', () => {
+  it('cuts a 50 MB answer so result and response each stay under 1 MiB, as valid JSON', async () => {
+    const big = 'x'.repeat(50 * 1000 * 1000)
+    const service = await server((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' })
+      response.end(`{"outputs": {"out-0": "${big}", "out-1": "small"}, "run_id": "r", "state": "COMPLETED"}`)
+    })
+    const { log, lines } = recordingLog()
+    const report = await runFlow(client(service.url), REQUEST, options({ log }))
+    expect(Buffer.byteLength(report.result)).toBeLessThan(MIB)
+    expect(report.result).toMatch(/cut by kb-sync: the last [\d,]+ of 50,000,000 bytes were removed\]$/)
+    const response = JSON.stringify(report.response)
+    expect(Buffer.byteLength(response)).toBeLessThan(MIB)
+    const parsed = JSON.parse(response) as { outputs: Record<string, string> }
+    expect(parsed.outputs['out-1']).toBe('small')
+    expect(parsed.outputs['out-0']).toMatch(/characters removed\]$/)
+    expect(lines.some((line) => line.includes('"result"') && line.includes('cut'))).toBe(true)
+    expect(lines.some((line) => line.includes('"response"') && line.includes('cut'))).toBe(true)
+  })
+
+  it('stops a run the service never answers at run-timeout, POSTed once', async () => {
+    const silent = await server(() => undefined)
+    const error = await failure(runFlow(client(silent.url), REQUEST, options({ timeoutMs: 300 })))
+    expect(error.message).toMatch(/within "run-timeout" \(0.3 s\).*may still complete/)
+    expect(silent.requests).toHaveLength(1)
+  })
+
+  it('ends at once when cancelled, saying so', async () => {
+    const controller = new AbortController()
+    const silent = await server(() => controller.abort())
+    const error = await failure(runFlow(client(silent.url), REQUEST, options({ signal: controller.signal })))
+    expect(error.message).toMatch(/cancelled/)
+    expect(silent.requests).toHaveLength(1)
+  })
+})

@@ -1,0 +1,88 @@
+// The checks suite as the user reads it: the `results` output (JSON), and markdown (one table, then
+// each answer collapsed) for the job summary and, later, a pull-request comment.
+import { cutJson, cutText, OUTPUT_LIMIT_BYTES } from '../flow/cut.js'
+import { displayName, sanitize } from '../log.js'
+import { fenced } from '../report.js'
+import type { CheckResult } from './run.js'
+import type { SuiteVerdict } from './verdict.js'
+
+// The answer's beginning kept in the `results` output and the table.
+const EXCERPT_CHARS = 500
+// The summary stays under GitHub's 1 MiB per step, answers included.
+const SUMMARY_BUDGET_BYTES = 900 * 1024
+const ANSWER_MAX_BYTES = 64 * 1024
+
+const VERDICT_LABEL: Record<CheckResult['verdict'], string> = {
+  passed: '✅ passed',
+  failed: '❌ failed',
+  error: '⚠️ error',
+}
+
+function excerpt(answer: string): string {
+  return answer.length <= EXCERPT_CHARS ? answer : `${answer.slice(0, EXCERPT_CHARS)}…`
+}
+
+/** The `results` output: one entry per check, under 1 MiB. */
+export function checksResultsJson(results: CheckResult[]): string {
+  return cutJson(
+    results.map((result) => ({
+      name: result.name,
+      verdict: result.verdict,
+      failed: result.failed,
+      excerpt: excerpt(result.answer),
+      run_id: result.runId ?? null,
+      seconds: result.seconds,
+    })),
+    OUTPUT_LIMIT_BYTES,
+  ).text
+}
+
+/** One table cell: one line, no HTML, no column break. */
+function tableCell(text: string): string {
+  return displayName(sanitize(text))
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/\|/g, '&#124;')
+    .replace(/`/g, '&#96;')
+}
+
+function shortened(text: string, max = 200): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`
+}
+
+/** The verdicts table (check, verdict, seconds, failed assertions); embeddable in a comment. */
+export function renderChecksTable(results: CheckResult[]): string {
+  const rows = results.map(
+    (result) =>
+      `| ${tableCell(result.name)} | ${VERDICT_LABEL[result.verdict]} | ${result.seconds.toFixed(1)} | ` +
+      `${result.failed.map((failure) => tableCell(shortened(failure))).join('<br>')} |`,
+  )
+  return ['| Check | Verdict | Seconds | Failed assertions |', '|---|---|---:|---|', ...rows].join('\n')
+}
+
+/** The verdict in words: `2 of 3 checks passed (66.7%); threshold 100%.` */
+export function verdictText(verdict: SuiteVerdict): string {
+  const total = verdict.passed + verdict.failed
+  return `${verdict.passed} of ${total} checks passed (${verdict.percent.toFixed(1)}%); threshold ${verdict.threshold}%.`
+}
+
+export function renderVerdictLine(verdict: SuiteVerdict): string {
+  return `${verdict.ok ? '✅' : '❌'} ${verdictText(verdict)}`
+}
+
+/** The job summary: heading, verdict, the table, then each answer in a collapsed block. */
+export function renderChecksSummary(results: CheckResult[], verdict: SuiteVerdict): string {
+  const head = `### Flow checks\n\n${renderVerdictLine(verdict)}\n\n${renderChecksTable(results)}\n`
+  const room = Math.max(0, SUMMARY_BUDGET_BYTES - Buffer.byteLength(head))
+  // Each answer gets an equal share of what is left (the details markup included in the reserve).
+  const perAnswer = Math.min(ANSWER_MAX_BYTES, Math.floor(room / Math.max(1, results.length)) - 512)
+  const blocks = results.map((result) => {
+    const title = `${tableCell(shortened(result.name, 120))} — ${VERDICT_LABEL[result.verdict]}`
+    const shown = result.answer === '' ? result.failed.join('\n') : result.answer
+    const body =
+      perAnswer > 0 ? fenced(cutText(sanitize(shown), perAnswer).text) : '_Not shown: too many checks._'
+    return `<details><summary>${title}</summary>\n\n${body}\n\n</details>`
+  })
+  return `${head}\n${blocks.join('\n')}\n`
+}

@@ -1,0 +1,34 @@
+// Where the checks come from: the `checks` input is either a file in the repository or the checks text
+// itself. A single line that does not start like YAML/JSON content is taken as a path.
+import { readFileSync, realpathSync, statSync } from 'node:fs'
+import { isAbsolute, relative, resolve } from 'node:path'
+
+// A checks file is a few kilobytes; anything near this is a mistake (a wrong path), not a suite.
+const MAX_CHECKS_FILE_BYTES = 1024 * 1024
+
+export type ChecksSource = { text: string; origin: string } | { problem: string }
+
+function looksInline(value: string): boolean {
+  return value.includes('\n') || /^[[{-]/.test(value)
+}
+
+/** The checks text and where it came from, or why it cannot be read; paths stay inside `workspace`. */
+export function readChecksSource(value: string, workspace: string): ChecksSource {
+  if (looksInline(value)) return { text: value, origin: 'inline' }
+  if (isAbsolute(value))
+    return { problem: `must be a path relative to the workspace or inline checks (got "${value}")` }
+  const path = resolve(workspace, value)
+  let real: string
+  try {
+    real = realpathSync(path)
+  } catch {
+    return { problem: `names the file "${value}", which does not exist in the workspace ${workspace}` }
+  }
+  const inside = relative(realpathSync(workspace), real)
+  if (inside === '' || inside.startsWith('..') || isAbsolute(inside))
+    return { problem: `names "${value}", which is outside the workspace` }
+  const stat = statSync(real)
+  if (!stat.isFile()) return { problem: `names "${value}", which is not a regular file` }
+  if (stat.size > MAX_CHECKS_FILE_BYTES) return { problem: `names "${value}", which is larger than 1 MiB` }
+  return { text: readFileSync(real, 'utf8'), origin: value }
+}
