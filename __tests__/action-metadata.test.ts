@@ -30,7 +30,17 @@ const actions = [
     inputs: INDEX_INPUTS,
     defaults: { ...INDEX_DEFAULTS, 'github-token': '${{ github.token }}' },
     required: ['flow-id', 'org-id', 'node-id'],
-    outputs: ['uploaded', 'updated', 'skipped', 'failed', 'removed', 'result', 'response'],
+    outputs: [
+      'uploaded',
+      'updated',
+      'skipped',
+      'failed',
+      'removed',
+      'base',
+      'base-source',
+      'result',
+      'response',
+    ],
     bundle: 'dist/index.js',
   },
   {

@@ -4,12 +4,14 @@
 import { Command, Option } from 'commander'
 import { randomBytes } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
-import { ConfigError, readIndexConfig, readRunConfig, type InputReader } from './config.js'
+import { ConfigError, type IndexConfig, readIndexConfig, readRunConfig, type InputReader } from './config.js'
 import { startEmulator } from './emulator/server.js'
 import { expectationProblem, retryPolicyOf, runFlow } from './jobs/flow-run.js'
-import { runIndexJob } from './jobs/index-job.js'
+import { readWorkflowRun } from './github/workflow.js'
+import { type JobContext, runIndexJob } from './jobs/index-job.js'
 import { consoleSink, Logger } from './log.js'
 import { indexOutputs, logIndexResult, renderFlowSection, renderIndexSummary } from './report.js'
+import { LAST_SUCCESS } from './select/change-base.js'
 import { ServiceClient } from './service/client.js'
 
 type Flags = Record<string, string | string[] | boolean | undefined>
@@ -64,6 +66,30 @@ function exitOnError(log: Logger, error: unknown): never {
 
 const collect = (value: string, previous: string[] = []) => [...previous, value]
 
+/** `--since REF` or `--since last-success` (then this workflow run from the GITHUB_* variables). */
+function sinceContext(flags: Flags, config: IndexConfig, log: Logger): Partial<JobContext> {
+  if (typeof flags.since !== 'string') return {}
+  if (flags.since !== LAST_SUCCESS) return { since: flags.since }
+  const workflow = readWorkflowRun(process.env)
+  if (!workflow)
+    throw new ConfigError([
+      {
+        input: 'since',
+        message:
+          'Option --since last-success needs the GITHUB_WORKFLOW_REF, GITHUB_REPOSITORY and GITHUB_REF variables of a workflow run; give a commit or ref instead.',
+      },
+    ])
+  // The CLI's token for the workflow runs API, as in a workflow step's env.
+  config.githubToken ||= process.env.GITHUB_TOKEN?.trim() ?? ''
+  log.addSecret(config.githubToken)
+  return {
+    since: LAST_SUCCESS,
+    workflow,
+    repository: workflow.ok ? { owner: workflow.run.owner, repo: workflow.run.repo } : undefined,
+    apiUrl: process.env.GITHUB_API_URL || undefined,
+  }
+}
+
 async function indexCommand(flags: Flags): Promise<void> {
   const log = logger(flags)
   try {
@@ -73,6 +99,7 @@ async function indexCommand(flags: Flags): Promise<void> {
       eventName: '',
       payload: {},
       log,
+      ...sinceContext(flags, config, log),
     })
     logIndexResult(report, log)
     const summary = renderIndexSummary(report)
@@ -183,6 +210,10 @@ export function buildProgram(): Command {
     .option('--public-key <key>', 'flow key (prefer KB_SYNC_PUBLIC_KEY)')
     .option('--flow-inputs <json>', 'JSON object of flow inputs: run the flow after indexing')
     .option('--workspace <dir>', 'folder the patterns and document names are relative to', process.cwd())
+    .option(
+      '--since <ref>',
+      'mode auto: send what changed from this commit or ref to HEAD; last-success: since the last successful run of the workflow (GITHUB_* variables, GITHUB_TOKEN)',
+    )
     .action((flags: Flags) => indexCommand(flags))
 
   shared(program.command('run').description('run a flow and print its answer'))

@@ -1,5 +1,5 @@
 // Outputs, job summary and log lines from what happened. Reporting never decides what to send.
-import type { ItemOutcome, SkippedItem } from './model.js'
+import type { ChangeBase, ItemOutcome, SkippedItem } from './model.js'
 import type { PlannedItem } from './plan.js'
 import { displayName, type Logger } from './log.js'
 
@@ -17,6 +17,8 @@ export interface IndexReport {
   dryRun: boolean
   /** Where the change set came from (git diff, compare API, full sync and why, …). */
   changeSource: string
+  /** The commit the change set was measured from (none for a full sync). */
+  base?: ChangeBase
   /** What would be sent (dry run) or was planned. */
   planned: PlannedItem[]
   items: ItemOutcome[]
@@ -55,6 +57,8 @@ export type OutputWriter = (name: string, value: string) => void
 
 export function writeIndexOutputs(report: IndexReport, write: OutputWriter): void {
   for (const [name, names] of Object.entries(indexOutputs(report))) write(name, JSON.stringify(names))
+  write('base', report.base?.sha ?? '')
+  write('base-source', report.base?.source ?? 'none')
   if (report.flow) writeFlowOutputs(report.flow, write)
 }
 
@@ -143,6 +147,7 @@ export function renderIndexSummary(report: IndexReport, limit = SUMMARY_LIMIT): 
   const outputs = indexOutputs(report)
   out.add(report.dryRun ? '## Knowledge base sync (dry run: nothing sent)\n' : '## Knowledge base sync\n')
   out.add(`Change set: ${cell(report.changeSource)}\n`)
+  if (report.base?.sha) out.add(`${renderBaseLine(report.base)}\n`)
   if (report.dryRun) {
     out.add(
       `Planned: **${report.planned.length}**, skipped: **${outputs.skipped.length}**, removed: **${outputs.removed.length}**\n`,
@@ -200,6 +205,15 @@ export function renderIndexSummary(report: IndexReport, limit = SUMMARY_LIMIT): 
   if (report.flow) out.add(renderFlowSection(report.flow))
   if (report.flowError) out.add(`### Flow run failed\n\n${fenced(report.flowError)}\n`)
   return out.toString()
+}
+
+/** Which commit the change set was measured from, with a link to the run that synced it. */
+export function renderBaseLine(base: ChangeBase): string {
+  const commit = `\`${base.sha.slice(0, 12)}\``
+  if (base.source === 'last-success' && base.run)
+    return `Base: ${commit}, synced by the last successful run [#${base.run.number}](${base.run.url})`
+  if (base.source === 'push') return `Base: ${commit}, the push's before commit`
+  return `Base: ${commit}`
 }
 
 export function renderFlowSection(flow: FlowRunReport): string {
