@@ -97,7 +97,9 @@ export async function decideChangeBase(request: ChangeBaseRequest): Promise<Chan
       notice(`the last successful sync cannot be looked up (${last.why}); using ${fallback}.`)
     if (last.kind === 'found') {
       const { run } = last
-      const head = isPush ? String(request.payload.after) : 'HEAD'
+      // The push's after is the checkout's HEAD; an id that is not a commit id never reaches git.
+      const after = request.payload.after
+      const head = isPush && typeof after === 'string' && COMMIT_ID.test(after) ? after : 'HEAD'
       const diff = await changesFromGit(request.workspace, run.sha, head)
       if (diff.ok)
         return {
