@@ -155,6 +155,23 @@ describe('findLastSuccessfulRun', () => {
       'a run without a commit id',
       '{"total_count":1,"workflow_runs":[{"id":1,"run_number":1,"head_sha":"HEAD"}]}',
     ],
+    [
+      'a run whose page is not a web address',
+      JSON.stringify({
+        total_count: 1,
+        workflow_runs: [
+          {
+            id: 1,
+            run_number: 1,
+            head_sha: 'a'.repeat(40),
+            head_branch: 'main',
+            event: 'push',
+            conclusion: 'success',
+            html_url: 'javascript:alert(1)',
+          },
+        ],
+      }),
+    ],
   ])('cannot answer when the body is %s', async (_, garbage) => {
     server.add({ head_sha: sha(1), conclusion: 'success' })
     server.failure = { garbage }

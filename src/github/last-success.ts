@@ -2,7 +2,6 @@
 // last received in full, so the next change set is measured from it. A run counts when it succeeded
 // (a failed item fails the step, so the run too), ran for the branch itself (not a pull request),
 // was created before this run, and is not marked as a dry run in its title.
-import { z } from 'zod'
 import { getOctokit } from './octokit.js'
 import type { WorkflowRun } from './workflow.js'
 
@@ -50,22 +49,46 @@ export const DRY_RUN_MARKER = '[dry-run]'
 const COMMIT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i
 const WEB_URL = /^https?:\/\/[^\s<>()[\]]+$/
 
-const runsPage = z.object({
-  total_count: z.number(),
-  workflow_runs: z.array(
-    z.object({
-      id: z.number().int().positive(),
-      run_number: z.number().int(),
-      head_sha: z.string().regex(COMMIT_ID),
-      head_branch: z.string().nullable(),
-      event: z.string(),
-      conclusion: z.string().nullable(),
-      display_title: z.string().nullish(),
-      html_url: z.string().regex(WEB_URL),
-    }),
-  ),
-})
-type ListedRun = z.infer<typeof runsPage>['workflow_runs'][number]
+/** The fields of a listed run that the choice reads. */
+interface ListedRun {
+  id: number
+  run_number: number
+  head_sha: string
+  head_branch: string | null
+  event: string
+  conclusion: string | null
+  display_title?: string | null
+  html_url: string
+}
+
+// A type guard instead of a schema library: eight fields do not justify ~300 KB more in the bundle
+// every run starts.
+function isListedRun(value: unknown): value is ListedRun {
+  if (typeof value !== 'object' || value === null) return false
+  const run = value as Record<string, unknown>
+  const text = (field: unknown) => typeof field === 'string'
+  const textOrNull = (field: unknown) => field === null || text(field)
+  return (
+    Number.isSafeInteger(run.id) &&
+    (run.id as number) > 0 &&
+    Number.isSafeInteger(run.run_number) &&
+    text(run.head_sha) &&
+    COMMIT_ID.test(run.head_sha as string) &&
+    textOrNull(run.head_branch) &&
+    text(run.event) &&
+    textOrNull(run.conclusion) &&
+    (run.display_title === undefined || textOrNull(run.display_title)) &&
+    text(run.html_url) &&
+    WEB_URL.test(run.html_url as string)
+  )
+}
+
+function readRunsPage(data: unknown): { total: number; runs: ListedRun[] } | undefined {
+  if (typeof data !== 'object' || data === null) return undefined
+  const { total_count: total, workflow_runs: runs } = data as Record<string, unknown>
+  if (typeof total !== 'number' || !Array.isArray(runs) || !runs.every(isListedRun)) return undefined
+  return { total, runs }
+}
 
 function isSyncBase(run: ListedRun, workflow: WorkflowRun): boolean {
   return (
@@ -112,9 +135,9 @@ export async function findLastSuccessfulRun(query: LastSuccessQuery): Promise<La
     } catch (error) {
       return { ok: false, why: requestFailure(error) }
     }
-    const parsed = runsPage.safeParse(data)
-    if (!parsed.success) return { ok: false, why: 'the answer is not a list of workflow runs' }
-    const runs = parsed.data.workflow_runs
+    const parsed = readRunsPage(data)
+    if (!parsed) return { ok: false, why: 'the answer is not a list of workflow runs' }
+    const { runs } = parsed
     const base = runs.find((run) => isSyncBase(run, workflow))
     if (base)
       return {
@@ -128,7 +151,7 @@ export async function findLastSuccessfulRun(query: LastSuccessQuery): Promise<La
         },
       }
     seen += runs.length
-    if (runs.length < RUNS_PER_PAGE || seen >= parsed.data.total_count)
+    if (runs.length < RUNS_PER_PAGE || seen >= parsed.total)
       return {
         ok: true,
         run: undefined,
