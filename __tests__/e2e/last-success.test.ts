@@ -2,6 +2,7 @@
 // service, and a local server listing this workflow's runs like GitHub (each run's conclusion is the
 // action's own exit status). What was sent is read from the emulator's request log.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { createRequire } from 'node:module'
 import { startEmulator, type Emulator } from '../../src/emulator/server.js'
 import { GitFixture, type WorkingCopy } from '../helpers/git-fixture.js'
 import { runAction } from '../helpers/run-action.js'
@@ -11,6 +12,13 @@ const PRIVATE_KEY = 'priv-heal-7777bbbb'
 const GITHUB_TOKEN = 'ghs_e2eRunsToken0123456789abc'
 const ids = { 'flow-id': 'flow-heal', 'org-id': 'org-heal', 'node-id': 'knowledgebase-1' }
 const ZERO = '0'.repeat(40)
+// A real workflow_dispatch payload: the action must not need anything from it.
+const dispatchPayload = (
+  createRequire(import.meta.url)('@octokit/webhooks-examples/api.github.com/index.json') as {
+    name: string
+    examples: Record<string, unknown>[]
+  }[]
+).find((definition) => definition.name === 'workflow_dispatch')!.examples[0]
 
 let fixture: GitFixture
 let author: WorkingCopy
@@ -134,12 +142,16 @@ describe('index action: the change set starts at the last successful sync', () =
     author.commit('edit b')
     author.push()
     const mark = emulator.requests().length
-    const dispatch = await workflowRun({ eventName: 'workflow_dispatch' })
+    const dispatch = await workflowRun({ eventName: 'workflow_dispatch', payload: dispatchPayload })
     expect(dispatch.status).toBe(0)
     expect(sent(mark)).toEqual({ POST: [], PATCH: ['docs/b.md'] })
     expect(dispatch.outputs['base-source']).toBe('last-success')
 
-    const full = await workflowRun({ eventName: 'workflow_dispatch', inputs: { 'full-sync': 'true' } })
+    const full = await workflowRun({
+      eventName: 'workflow_dispatch',
+      payload: dispatchPayload,
+      inputs: { 'full-sync': 'true' },
+    })
     expect(full.status).toBe(0)
     expect(full.outputs).toMatchObject({ base: '', 'base-source': 'none' })
     expect(JSON.parse(full.outputs.updated)).toEqual(['docs/a.md', 'docs/b.md'])
