@@ -45,6 +45,20 @@ describe('Git', () => {
     }
   })
 
+  it('resolves a ref to a commit id, and an option-like ref to nothing', async () => {
+    const author = fixture.author()
+    const first = author.write('a.md').commit('first')
+    const second = author.write('b.md').commit('second')
+    author.git('tag', 'v1', first)
+    const git = new Git(author.dir)
+    expect(await git.resolveCommit('HEAD~1')).toBe(first)
+    expect(await git.resolveCommit('v1')).toBe(first)
+    expect(await git.resolveCommit('main')).toBe(second)
+    expect(await git.resolveCommit('no-such-ref')).toBeUndefined()
+    expect(await git.resolveCommit(`--output=${author.dir}/written`)).toBeUndefined()
+    expect(fs.existsSync(`${author.dir}/written`)).toBe(false)
+  })
+
   it('keeps credentials of a remote URL out of its errors', () => {
     const error = new GitError(
       ['fetch'],

@@ -39,6 +39,8 @@ export interface IndexConfig {
   /** `urls` entries: validated, trimmed, blank lines dropped, each once (the first wins). */
   urls: string[]
   mode: Mode
+  /** `full-sync`: in mode auto, send every selected file instead of what changed since the base. */
+  fullSync: boolean
   dryRun: boolean
   includeHiddenFiles: boolean
   ifNoFilesFound: 'warn' | 'error' | 'ignore'
@@ -96,6 +98,7 @@ export interface EventContext {
 export const INDEX_DEFAULTS: Readonly<Record<string, string>> = Object.freeze({
   'base-url': 'https://api.stack-ai.com',
   mode: 'auto',
+  'full-sync': 'false',
   'dry-run': 'false',
   'include-hidden-files': 'false',
   'if-no-files-found': 'warn',
@@ -129,6 +132,7 @@ export const INDEX_INPUTS: readonly string[] = Object.freeze([
   'files',
   'urls',
   'mode',
+  'full-sync',
   'dry-run',
   'include-hidden-files',
   'if-no-files-found',
@@ -215,6 +219,7 @@ export function readIndexConfig(read: InputReader, event: EventContext): IndexCo
     files: readPatterns(fields),
     urls: [],
     mode: fields.oneOf('mode', ['auto', 'upload', 'update'] as const),
+    fullSync: fields.boolean('full-sync'),
     dryRun: fields.boolean('dry-run'),
     includeHiddenFiles: fields.boolean('include-hidden-files'),
     ifNoFilesFound: fields.oneOf('if-no-files-found', ['warn', 'error', 'ignore'] as const),

@@ -101,6 +101,12 @@ export class Git {
     return result.exitCode === 0
   }
 
+  /** The commit id a ref (branch, tag, `HEAD~2`, commit id) names, or undefined when it names none. */
+  async resolveCommit(ref: string): Promise<string | undefined> {
+    const result = await this.run(['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`])
+    return result.exitCode === 0 ? result.stdout.trim() : undefined
+  }
+
   async isShallow(): Promise<boolean> {
     return (await this.exec(['rev-parse', '--is-shallow-repository'])).trim() === 'true'
   }

@@ -59,11 +59,23 @@ export type ChangeDecision =
   | { kind: 'none'; reason: string }
   | {
       kind: 'changes'
-      source: 'git-diff' | 'fetched-before' | 'compare-api' | 'payload'
+      source: 'git-diff' | 'fetched-before' | 'compare-api' | 'payload' | 'last-success' | 'since-ref'
       added: string[]
       modified: string[]
       removed: string[]
     }
+
+/**
+ * The commit a change set is measured from: the last successful sync's (`last-success`), the push's
+ * `before` (`push`), a ref given to the CLI (`ref`), or none for a full sync or nothing to index.
+ */
+export interface ChangeBase {
+  source: 'last-success' | 'push' | 'ref' | 'none'
+  /** The commit id compared against; '' when source is none. */
+  sha: string
+  /** The workflow run that synced `sha` (last-success only). */
+  run?: { id: number; number: number; url: string }
+}
 
 /** upload = POST, update = PATCH. */
 export type Operation = 'upload' | 'update'

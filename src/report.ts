@@ -7,7 +7,12 @@ import type { FlowRunReport, IndexReport } from './report/types.js'
 
 export type { FlowRunReport, IndexReport } from './report/types.js'
 export { fenced } from './report/markdown.js'
-export { renderIndexSummary, renderStoppedSummary, SUMMARY_LIMIT } from './report/index-summary.js'
+export {
+  renderBaseLine,
+  renderIndexSummary,
+  renderStoppedSummary,
+  SUMMARY_LIMIT,
+} from './report/index-summary.js'
 export { flowFailure as renderFlowFailure, flowSection as renderFlowSection } from './report/flow-section.js'
 
 export interface IndexOutputs {
@@ -35,6 +40,8 @@ export type OutputWriter = (name: string, value: string) => void
 
 export function writeIndexOutputs(report: IndexReport, write: OutputWriter): void {
   for (const [name, names] of Object.entries(indexOutputs(report))) write(name, JSON.stringify(names))
+  write('base', report.base?.sha ?? '')
+  write('base-source', report.base?.source ?? 'none')
   if (report.flow) writeFlowOutputs(report.flow, write)
   else if (report.flowError) writeFailedFlowOutputs(undefined, write)
 }

@@ -1,6 +1,7 @@
 // What the runner tells an action through its environment, and the pieces both action entries share.
 import * as core from '@actions/core'
 import { existsSync, readFileSync } from 'node:fs'
+import { readWorkflowRun, type WorkflowRunOutcome } from '../github/workflow.js'
 import type { Logger } from '../log.js'
 
 export interface RunnerEnvironment {
@@ -9,6 +10,8 @@ export interface RunnerEnvironment {
   workspace: string
   repository?: { owner: string; repo: string }
   apiUrl?: string
+  /** This workflow run (undefined when GITHUB_WORKFLOW_REF is not set). */
+  workflow?: WorkflowRunOutcome
 }
 
 export function readRunnerEnvironment(env: NodeJS.ProcessEnv = process.env): RunnerEnvironment {
@@ -19,6 +22,7 @@ export function readRunnerEnvironment(env: NodeJS.ProcessEnv = process.env): Run
     workspace: env.GITHUB_WORKSPACE || process.cwd(),
     repository: owner && repo ? { owner, repo } : undefined,
     apiUrl: env.GITHUB_API_URL || undefined,
+    workflow: readWorkflowRun(env),
   }
 }
 

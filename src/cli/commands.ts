@@ -6,11 +6,12 @@ import { checksResultsJson, renderChecksSummary, renderChecksTable, verdictText 
 import { runChecks } from '../checks/run.js'
 import type { Check } from '../checks/schema.js'
 import { suiteVerdict } from '../checks/verdict.js'
-import { readIndexConfig, readRunConfig, type RunConfig } from '../config.js'
+import { ConfigError, readIndexConfig, readRunConfig, type IndexConfig, type RunConfig } from '../config.js'
+import { readWorkflowRun } from '../github/workflow.js'
 import { startEmulator } from '../emulator/server.js'
 import type { KnowledgeBaseId } from '../emulator/store.js'
 import { expectationProblem, retryPolicyOf, runFlow } from '../jobs/flow-run.js'
-import { runIndexJob } from '../jobs/index-job.js'
+import { runIndexJob, type JobContext } from '../jobs/index-job.js'
 import { consoleSink, Logger } from '../log.js'
 import {
   indexOutputs,
@@ -20,6 +21,7 @@ import {
   type IndexReport,
 } from '../report.js'
 import { redactDeep } from '../report/redact.js'
+import { LAST_SUCCESS } from '../select/change-base.js'
 import { ServiceClient } from '../service/client.js'
 import { commandLogger, printResult, reportError } from './console.js'
 import { EXIT_FAILURE, EXIT_USAGE, UsageError } from './errors.js'
@@ -41,7 +43,32 @@ function writeSummaryFile(log: Logger, flags: Flags, markdown: string): void {
 
 function indexJson(report: IndexReport): Record<string, unknown> {
   const flow = report.flow ? { result: report.flow.result, response: report.flow.response } : {}
-  return { ...indexOutputs(report), ...flow }
+  const base = { base: report.base?.sha ?? '', 'base-source': report.base?.source ?? 'none' }
+  return { ...indexOutputs(report), ...base, ...flow }
+}
+
+/** `--since REF` or `--since last-success` (then this workflow run from the GITHUB_* variables). */
+function sinceContext(flags: Flags, config: IndexConfig, log: Logger): Partial<JobContext> {
+  if (typeof flags.since !== 'string') return {}
+  if (flags.since !== LAST_SUCCESS) return { since: flags.since }
+  const workflow = readWorkflowRun(process.env)
+  if (!workflow)
+    throw new ConfigError([
+      {
+        input: 'since',
+        message:
+          'Option --since last-success needs the GITHUB_WORKFLOW_REF, GITHUB_REPOSITORY and GITHUB_REF variables of a workflow run; give a commit or ref instead.',
+      },
+    ])
+  // The CLI's token for the workflow runs API, as in a workflow step's env.
+  config.githubToken ||= process.env.GITHUB_TOKEN?.trim() ?? ''
+  log.addSecret(config.githubToken)
+  return {
+    since: LAST_SUCCESS,
+    workflow,
+    repository: workflow.ok ? { owner: workflow.run.owner, repo: workflow.run.repo } : undefined,
+    apiUrl: process.env.GITHUB_API_URL || undefined,
+  }
 }
 
 export async function indexCommand(flags: Flags): Promise<void> {
@@ -56,6 +83,7 @@ export async function indexCommand(flags: Flags): Promise<void> {
       log,
       signal: cancellationSignal(log),
       onProgress: progressReporter(),
+      ...sinceContext(flags, config, log),
     })
     if (verbose) logIndexResult(report, log)
     printResult(log, flags.json ? JSON.stringify(indexJson(report)) : indexSummaryText(report, { verbose }))

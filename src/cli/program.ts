@@ -81,6 +81,11 @@ function indexOptions(command: Command): Command {
     .option('--public-key <key>', 'flow key (prefer KB_SYNC_PUBLIC_KEY)')
     .option('--flow-inputs <json>', 'JSON object of flow inputs: run the flow after indexing')
     .option('--workspace <dir>', 'folder the patterns and document names are relative to', process.cwd())
+    .option(
+      '--since <ref>',
+      'mode auto: send what changed from this commit or ref to HEAD; last-success: since the last successful run of the workflow (GITHUB_* variables, GITHUB_TOKEN)',
+    )
+    .option('--full-sync', 'mode auto: send every selected file, whatever changed')
 }
 
 function runOptions(command: Command): Command {

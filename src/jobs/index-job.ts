@@ -1,12 +1,13 @@
 // The index pipeline, shared by the index action and `kb-sync index`:
 // change set ──► selection ──► plan ──► send ──► (flow run) ──► report
-import type { IndexConfig } from '../config.js'
+import { ConfigError, type IndexConfig } from '../config.js'
+import type { WorkflowRunOutcome } from '../github/workflow.js'
 import { displayName, type Logger } from '../log.js'
-import type { ChangeDecision, FileSelection, Operation } from '../model.js'
+import type { ChangeBase, ChangeDecision, FileSelection, Operation } from '../model.js'
 import { planSync, plannedItems } from '../plan.js'
 import { logSkipped, startProgress, type IndexReport } from '../report.js'
 import { ServiceClient } from '../service/client.js'
-import { detectChanges } from '../select/changes.js'
+import { type ChangeBaseDecision, decideChangeBase } from '../select/change-base.js'
 import { detectPullRequestChanges, type PullRequestChanges } from '../select/pull-request-changes.js'
 import { nameIsSelectable, selectFiles } from '../select/files.js'
 import { nameMatcher } from '../select/match.js'
@@ -20,6 +21,10 @@ export interface JobContext {
   payload: Record<string, unknown>
   repository?: { owner: string; repo: string }
   apiUrl?: string
+  /** This workflow run, for the last successful sync (undefined off a runner). */
+  workflow?: WorkflowRunOutcome
+  /** The CLI's --since: a commit or ref, or last-success. */
+  since?: string
   log: Logger
   /** Runner cancellation. */
   signal?: AbortSignal
@@ -84,6 +89,8 @@ const SOURCE_TEXT = {
   'fetched-before': 'git diff of the push, after fetching the before commit',
   'compare-api': 'GitHub compare API',
   payload: 'commit lists of the push payload',
+  'last-success': 'git diff since the last successful sync',
+  'since-ref': 'git diff since the --since commit',
 } as const
 
 export function describeChanges(changes: ChangeDecision): string {
@@ -92,10 +99,27 @@ export function describeChanges(changes: ChangeDecision): string {
   return `nothing to index (${changes.reason})`
 }
 
-async function decideChanges(config: IndexConfig, context: JobContext): Promise<ChangeDecision> {
-  if (config.mode !== 'auto')
-    return { kind: 'all', source: 'full-sync', reason: `mode ${config.mode}: every selected file` }
-  return detectChanges({
+/** One line naming the base commit and, for the last successful sync, its run. */
+export function describeBase(base: ChangeBase): string {
+  if (base.source === 'none') return 'none (full sync)'
+  if (base.source === 'push') return `the push's before commit ${base.sha}`
+  if (base.source === 'ref') return `--since commit ${base.sha}`
+  return `the last successful sync, run #${base.run?.number ?? '?'} at commit ${base.sha}`
+}
+
+async function decideChanges(config: IndexConfig, context: JobContext): Promise<ChangeBaseDecision> {
+  if (config.mode !== 'auto') {
+    if (context.since !== undefined)
+      throw new ConfigError([
+        { input: 'since', message: `Option --since needs mode auto (got mode ${config.mode}).` },
+      ])
+    return {
+      decision: { kind: 'all', source: 'full-sync', reason: `mode ${config.mode}: every selected file` },
+      base: { source: 'none', sha: '' },
+      notices: [],
+    }
+  }
+  return decideChangeBase({
     eventName: context.eventName,
     payload: context.payload,
     workspace: context.workspace,
@@ -103,6 +127,9 @@ async function decideChanges(config: IndexConfig, context: JobContext): Promise<
     githubToken: config.githubToken,
     apiUrl: context.apiUrl,
     log: context.log,
+    fullSync: config.fullSync,
+    workflow: context.workflow,
+    since: context.since,
   })
 }
 
@@ -183,9 +210,12 @@ async function indexPipeline(
   const changes =
     previewed?.decision ??
     (await log.group('Change detection', async () => {
-      const decision = await decideChanges(config, context)
-      log.info(`Change set: ${describeChanges(decision)}`)
-      return decision
+      const decided = await decideChanges(config, context)
+      log.info(`Change set: ${describeChanges(decided.decision)}`)
+      if (decided.base.sha) log.info(`Base: ${describeBase(decided.base)}`)
+      notices.push(...decided.notices)
+      report.base = decided.base
+      return decided.decision
     }))
   if (config.preview && pullRequest)
     report.preview = {

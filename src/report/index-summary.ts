@@ -1,7 +1,7 @@
 import { sanitize } from '../log.js'
 // The index job's summary, in the order a reader needs it: the verdict and counts on the first line,
 // the flow's answer, the failures grouped by cause, then everything else collapsed by outcome.
-import type { ItemOutcome, SkippedItem } from '../model.js'
+import type { ChangeBase, ItemOutcome, SkippedItem } from '../model.js'
 import type { PlannedItem } from '../plan.js'
 import { firstNames, groupFailures } from './causes.js'
 import { BudgetedDocument, type CollapsedList, inline, inlineHtml, shortLine, table } from './markdown.js'
@@ -62,6 +62,15 @@ const plannedLine = (item: PlannedItem) =>
 const cutNote = (output: string) => (missing: number) =>
   `_${missing} more not shown (to stay within GitHub's size limit); the \`${output}\` output lists all._`
 
+/** Which commit the change set was measured from, with a link to the run that synced it. */
+export function renderBaseLine(base: ChangeBase): string {
+  const commit = `\`${base.sha.slice(0, 12)}\``
+  if (base.source === 'last-success' && base.run)
+    return `Base: ${commit}, synced by the last successful run [#${base.run.number}](${base.run.url})`
+  if (base.source === 'push') return `Base: ${commit}, the push's before commit`
+  return `Base: ${commit}`
+}
+
 function summaryTitle(report: IndexReport): string {
   if (report.preview) return 'Knowledge base sync: preview'
   if (report.ended?.kind === 'skipped') return 'Knowledge base sync: nothing ran'
@@ -73,6 +82,7 @@ export function renderIndexSummary(report: IndexReport, limit = SUMMARY_LIMIT): 
   const doc = new BudgetedDocument(limit - 1024)
   doc.add(`## ${summaryTitle(report)}\n`)
   doc.add(`${verdictLine(report)}\n`)
+  if (report.base?.sha) doc.add(`${renderBaseLine(report.base)}\n`)
   for (const notice of report.notices) doc.add(`> ${inline(notice)}\n`)
   if (report.flow) doc.add(flowSection(report.flow))
   if (report.flowError)

@@ -1,4 +1,4 @@
-import type { ItemOutcome, SkippedItem } from '../model.js'
+import type { ChangeBase, ItemOutcome, SkippedItem } from '../model.js'
 import type { PlannedItem } from '../plan.js'
 
 export interface FlowRunReport {
@@ -15,6 +15,8 @@ export interface IndexReport {
   changeSource: string
   /** The commit the change set is measured from, when known, and how it was found. */
   changeBase?: { sha: string; source?: string }
+  /** The base of `mode: auto`'s change set: the last successful sync, the push's before, or none. */
+  base?: ChangeBase
   /** What would be sent (dry run, preview) or was planned. */
   planned: PlannedItem[]
   items: ItemOutcome[]

@@ -38,7 +38,7 @@ export interface ChangeContext {
 }
 
 const ZERO_COMMIT = /^0+$/
-const COMMIT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i
+export const COMMIT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i
 // GitHub puts at most 2048 commits in a push payload: a list of that length may be cut short.
 const PAYLOAD_MAX_COMMITS = 2048
 const FETCH_TIMEOUT_MS = 120_000
@@ -80,9 +80,8 @@ export async function detectChanges(context: ChangeContext): Promise<ChangeDecis
   }
 
   const push = readPush(context.payload)
-  if (push.ref.startsWith('refs/tags/'))
-    return { kind: 'none', reason: `tag push (${push.ref}): nothing to index` }
-  if (push.deleted) return { kind: 'none', reason: `branch deleted (${push.ref}): nothing to index` }
+  const nothing = pushWithNothingToIndex(context.payload)
+  if (nothing) return nothing
   if (push.before === '' || ZERO_COMMIT.test(push.before))
     return {
       kind: 'all',
@@ -112,6 +111,27 @@ export async function detectChanges(context: ChangeContext): Promise<ChangeDecis
   return { kind: 'all', source: 'full-sync', reason }
 }
 
+/** A tag push or a branch deletion: nothing to index. */
+export function pushWithNothingToIndex(
+  payload: Record<string, unknown>,
+): Extract<ChangeDecision, { kind: 'none' }> | undefined {
+  const push = readPush(payload)
+  if (push.ref.startsWith('refs/tags/'))
+    return { kind: 'none', reason: `tag push (${push.ref}): nothing to index` }
+  if (push.deleted) return { kind: 'none', reason: `branch deleted (${push.ref}): nothing to index` }
+  return undefined
+}
+
+/** The push's `before`, when it is a commit id (not the zero id of a new branch). */
+export function pushBefore(payload: Record<string, unknown>): string | undefined {
+  const { before } = readPush(payload)
+  return COMMIT_ID.test(before) && !ZERO_COMMIT.test(before) ? before : undefined
+}
+
+/**
+ * The tree difference before..after in the workspace's checkout, fetching from origin either commit
+ * the checkout lacks. `after` may be `HEAD`.
+ */
 export async function changesFromGit(
   workspace: string,
   before: string,

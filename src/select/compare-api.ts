@@ -2,7 +2,7 @@
 // before commit cannot be fetched). The API compares from the merge base (`base...head`), which is the
 // tree difference only when `before` is an ancestor of `after`; for a force push the other side is
 // asked too, and the two lists are combined into the difference between `before` and `after`.
-import { getOctokit } from '@actions/github'
+import { getOctokit, type Octokit } from '../github/octokit.js'
 import { type ChangeSet, type PathPresence, changeSetFromPresence } from './change-sets.js'
 
 // GitHub's limits for one compare answer without paging: at most 300 files and 250 commits.
@@ -26,8 +26,6 @@ interface ComparedFile {
   status: string
   previous_filename?: string
 }
-
-type Octokit = ReturnType<typeof getOctokit>
 
 /** Per path: present at the merge base (`before`) and at the compared head (`after`). */
 type SidePresence = Map<string, PathPresence>
@@ -118,7 +116,7 @@ function combineSides(toAfter: SidePresence, toBefore: SidePresence): Map<string
 }
 
 export async function compareViaApi(request: CompareRequest): Promise<CompareOutcome> {
-  const octokit = getOctokit(request.token, { baseUrl: request.apiUrl })
+  const octokit = getOctokit(request.token, request.apiUrl)
   const forward = await compareSide(octokit, request, request.before, request.after)
   if (!forward.ok) return forward
   if (forward.status === 'ahead' || forward.status === 'identical')

@@ -1,0 +1,120 @@
+// `kb-sync index --since`: the built CLI in a real checkout, the emulator as the service, and a local
+// workflow-runs server for `--since last-success`.
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { spawn } from 'node:child_process'
+import { join } from 'node:path'
+import { startEmulator, type Emulator } from '../../src/emulator/server.js'
+import { GitFixture, type WorkingCopy } from '../helpers/git-fixture.js'
+import { ROOT } from '../helpers/run-action.js'
+import { WorkflowRunsServer } from '../helpers/workflow-runs-server.js'
+
+const CLI = join(ROOT, 'dist/cli/index.js')
+const PRIVATE_KEY = 'cli-since-private-key-1'
+const GITHUB_TOKEN = 'ghs_cliSinceToken0123456789'
+
+let fixture: GitFixture
+let author: WorkingCopy
+let emulator: Emulator
+let runs: WorkflowRunsServer
+beforeEach(async () => {
+  fixture = GitFixture.create()
+  author = fixture.author()
+  emulator = await startEmulator({ privateKey: PRIVATE_KEY, publicKey: 'pub-unused-key' })
+  runs = new WorkflowRunsServer()
+  await runs.start()
+})
+afterEach(async () => {
+  await Promise.all([emulator.close(), runs.close()])
+  fixture.cleanup()
+})
+
+/** The environment of a shell outside Actions: no GITHUB_* variables unless given. */
+function environment(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { KB_SYNC_PRIVATE_KEY: PRIVATE_KEY, ...extra }
+  for (const name of ['PATH', 'HOME', 'TMPDIR']) if (process.env[name]) env[name] = process.env[name]
+  return env
+}
+
+function index(cwd: string, args: string[], env = environment()) {
+  const child = spawn(
+    process.execPath,
+    [
+      CLI,
+      'index',
+      '--base-url',
+      emulator.url,
+      '--flow-id',
+      'f',
+      '--org-id',
+      'o',
+      '--node-id',
+      'n',
+      '--files',
+      'docs/**',
+      '--json',
+      ...args,
+    ],
+    { cwd, env },
+  )
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.on('close', (status) => resolve({ status, stdout, stderr })),
+  )
+}
+
+function threeCommits(): string {
+  author.write('docs/a.md').write('docs/b.md')
+  const first = author.commit('seed')
+  author.write('docs/b.md', 'b, second\n').write('docs/c.md')
+  author.commit('second')
+  author.push()
+  return first
+}
+
+describe('kb-sync index --since', () => {
+  it('sends what changed from a commit to HEAD, fetching it into a depth-1 clone', async () => {
+    const first = threeCommits()
+    const run = await index(fixture.checkout().dir, ['--since', first])
+    expect(run.status).toBe(0)
+    expect(JSON.parse(run.stdout)).toMatchObject({ uploaded: ['docs/c.md', 'docs/b.md'], skipped: [] })
+    expect(emulator.requests().flatMap((r) => r.documents?.map((d) => d.filename) ?? [])).not.toContain(
+      'docs/a.md',
+    )
+  })
+
+  it('exits 2 naming --since for a ref that names no commit', async () => {
+    threeCommits()
+    const run = await index(fixture.checkout().dir, ['--since', 'no-such-branch'])
+    expect(run.status).toBe(2)
+    expect(run.stderr).toContain('Option --since "no-such-branch" names no commit')
+    expect(emulator.requests()).toEqual([])
+  })
+
+  it('needs the GITHUB_* variables for last-success, and uses the last successful run with them', async () => {
+    const first = threeCommits()
+    const checkout = fixture.checkout().dir
+    const bare = await index(checkout, ['--since', 'last-success'])
+    expect(bare.status).toBe(2)
+    expect(bare.stderr).toContain('--since last-success needs the GITHUB_WORKFLOW_REF')
+
+    runs.add({ head_sha: first, conclusion: 'success' })
+    const run = await index(
+      checkout,
+      ['--since', 'last-success'],
+      environment({
+        GITHUB_WORKFLOW_REF: 'octo-org/docs/.github/workflows/docs.yml@refs/heads/main',
+        GITHUB_REPOSITORY: 'octo-org/docs',
+        GITHUB_REF: 'refs/heads/main',
+        GITHUB_API_URL: runs.url,
+        GITHUB_TOKEN,
+      }),
+    )
+    expect(run.status).toBe(0)
+    expect(JSON.parse(run.stdout)).toMatchObject({ uploaded: ['docs/c.md', 'docs/b.md'] })
+    expect(runs.requests.map((r) => r.authorization)).toEqual([`token ${GITHUB_TOKEN}`])
+    expect(run.stderr).not.toContain(GITHUB_TOKEN)
+  })
+})

@@ -1,0 +1,176 @@
+// Healing end to end: the built index action, a real origin and depth-1 checkouts, the emulator as the
+// service, and a local server listing this workflow's runs like GitHub (each run's conclusion is the
+// action's own exit status). What was sent is read from the emulator's request log.
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { createRequire } from 'node:module'
+import { startEmulator, type Emulator } from '../../src/emulator/server.js'
+import { GitFixture, type WorkingCopy } from '../helpers/git-fixture.js'
+import { runAction } from '../helpers/run-action.js'
+import { WorkflowRunsServer } from '../helpers/workflow-runs-server.js'
+
+const PRIVATE_KEY = 'priv-heal-7777bbbb'
+const GITHUB_TOKEN = 'ghs_e2eRunsToken0123456789abc'
+const ids = { 'flow-id': 'flow-heal', 'org-id': 'org-heal', 'node-id': 'knowledgebase-1' }
+const ZERO = '0'.repeat(40)
+// A real workflow_dispatch payload: the action must not need anything from it.
+const dispatchPayload = (
+  createRequire(import.meta.url)('@octokit/webhooks-examples/api.github.com/index.json') as {
+    name: string
+    examples: Record<string, unknown>[]
+  }[]
+).find((definition) => definition.name === 'workflow_dispatch')!.examples[0]
+
+let fixture: GitFixture
+let author: WorkingCopy
+let emulator: Emulator
+let runs: WorkflowRunsServer
+
+beforeEach(async () => {
+  fixture = GitFixture.create()
+  author = fixture.author()
+  emulator = await startEmulator({ privateKey: PRIVATE_KEY, publicKey: 'pub-unused-key' })
+  runs = new WorkflowRunsServer()
+  await runs.start()
+})
+afterEach(async () => {
+  await Promise.all([emulator.close(), runs.close()])
+  fixture.cleanup()
+})
+
+interface RunOptions {
+  eventName: 'push' | 'workflow_dispatch'
+  payload?: Record<string, unknown>
+  privateKey?: string
+  inputs?: Record<string, string>
+}
+
+/** Runs the action as the next run of docs.yml on main, then lists it with its conclusion. */
+async function workflowRun(options: RunOptions) {
+  const number = runs.runs.length + 1
+  const checkout = fixture.checkout({ name: `run-${number}` })
+  const run = await runAction({
+    action: 'action.yml',
+    workspace: checkout.dir,
+    eventName: options.eventName,
+    payload: options.payload ?? {},
+    inputs: {
+      'base-url': emulator.url,
+      ...ids,
+      'private-key': options.privateKey ?? PRIVATE_KEY,
+      files: 'docs/**',
+      'github-token': GITHUB_TOKEN,
+      ...options.inputs,
+    },
+    env: {
+      GITHUB_API_URL: runs.url,
+      GITHUB_WORKFLOW_REF: 'octo-org/docs/.github/workflows/docs.yml@refs/heads/main',
+      GITHUB_REF: 'refs/heads/main',
+      GITHUB_RUN_ID: String(9_000_000 + number),
+      GITHUB_RUN_NUMBER: String(number),
+    },
+  })
+  runs.add({
+    head_sha: checkout.head(),
+    event: options.eventName,
+    conclusion: run.status === 0 ? 'success' : 'failure',
+  })
+  return run
+}
+
+function pushPayload(before: string, after: string) {
+  return { ref: 'refs/heads/main', before, after, created: before === ZERO, deleted: false, forced: false }
+}
+
+/** Document names per method in requests answered 200 since `from`. */
+function sent(from: number): { POST: string[]; PATCH: string[] } {
+  const result = { POST: [] as string[], PATCH: [] as string[] }
+  for (const request of emulator.requests().slice(from)) {
+    if (request.status !== 200 || !request.documents) continue
+    result[request.method as 'POST' | 'PATCH'].push(...request.documents.map((d) => d.filename))
+  }
+  result.POST.sort()
+  result.PATCH.sort()
+  return result
+}
+
+describe('index action: the change set starts at the last successful sync', () => {
+  it('heals a failed sync: the next push sends the union of both pushes, nothing else', async () => {
+    author.write('docs/a.md').write('docs/b.md').write('docs/c.md').write('docs/keep.md')
+    const seed = author.commit('seed')
+    author.push()
+    const first = await workflowRun({ eventName: 'push', payload: pushPayload(ZERO, seed) })
+    expect(first.status).toBe(0)
+
+    // Push A fails to sync (the key was rotated): nothing of it reaches the knowledge base.
+    author.write('docs/a.md', 'a, second\n').remove('docs/b.md').write('docs/d.md')
+    const pushA = author.commit('push A')
+    author.push()
+    const failed = await workflowRun({
+      eventName: 'push',
+      payload: pushPayload(seed, pushA),
+      privateKey: 'priv-rotated-away',
+    })
+    expect(failed.status).not.toBe(0)
+
+    author.write('docs/c.md', 'c, second\n').write('docs/e.md')
+    const pushB = author.commit('push B')
+    author.push()
+    const mark = emulator.requests().length
+    const healed = await workflowRun({ eventName: 'push', payload: pushPayload(pushA, pushB) })
+    expect(healed.status).toBe(0)
+    expect(sent(mark)).toEqual({ POST: ['docs/d.md', 'docs/e.md'], PATCH: ['docs/a.md', 'docs/c.md'] })
+    expect(JSON.parse(healed.outputs.removed)).toEqual(['docs/b.md'])
+    expect(healed.outputs.base).toBe(seed)
+    expect(healed.outputs['base-source']).toBe('last-success')
+    expect(healed.summary).toContain(
+      `Base: \`${seed.slice(0, 12)}\`, synced by the last successful run [#1](https://github.com/octo-org/docs/actions/runs/9000001)`,
+    )
+    // The token is registered with ::add-mask:: (the runner then hides it) and appears nowhere else.
+    const printed = healed.stdout.split('\n').filter((line) => !line.startsWith('::add-mask::'))
+    for (const text of [printed.join('\n'), healed.stderr, healed.summary])
+      expect(text).not.toContain(GITHUB_TOKEN)
+    // One short request per run.
+    expect(runs.requests.map((r) => r.authorization)).toEqual(Array(3).fill(`token ${GITHUB_TOKEN}`))
+  })
+
+  it('makes a dispatch after a success send only what changed since', async () => {
+    author.write('docs/a.md').write('docs/b.md')
+    const seed = author.commit('seed')
+    author.push()
+    expect((await workflowRun({ eventName: 'push', payload: pushPayload(ZERO, seed) })).status).toBe(0)
+    author.write('docs/b.md', 'b, second\n')
+    author.commit('edit b')
+    author.push()
+    const mark = emulator.requests().length
+    const dispatch = await workflowRun({ eventName: 'workflow_dispatch', payload: dispatchPayload })
+    expect(dispatch.status).toBe(0)
+    expect(sent(mark)).toEqual({ POST: [], PATCH: ['docs/b.md'] })
+    expect(dispatch.outputs['base-source']).toBe('last-success')
+
+    const full = await workflowRun({
+      eventName: 'workflow_dispatch',
+      payload: dispatchPayload,
+      inputs: { 'full-sync': 'true' },
+    })
+    expect(full.status).toBe(0)
+    expect(full.outputs).toMatchObject({ base: '', 'base-source': 'none' })
+    expect(JSON.parse(full.outputs.updated)).toEqual(['docs/a.md', 'docs/b.md'])
+  })
+
+  it("falls back to the push's before with a notice when the API refuses", async () => {
+    author.write('docs/a.md')
+    const seed = author.commit('seed')
+    author.push()
+    author.write('docs/a.md', 'a, second\n')
+    const after = author.commit('edit a')
+    author.push()
+    runs.failure = { status: 403, message: 'Resource not accessible by integration' }
+    const run = await workflowRun({ eventName: 'push', payload: pushPayload(seed, after) })
+    expect(run.status).toBe(0)
+    expect(run.stdout).toMatch(
+      /::notice::Change detection: the last successful sync cannot be looked up \(the workflow runs API cannot answer: HTTP 403: Resource not accessible by integration/,
+    )
+    expect(run.outputs).toMatchObject({ base: seed, 'base-source': 'push', uploaded: '["docs/a.md"]' })
+    expect(run.summary).toContain('the last successful sync cannot be looked up')
+  })
+})

@@ -1,0 +1,372 @@
+// The base of mode auto's change set: the last successful run of the workflow on the branch (a local
+// server listing runs like GitHub, reached through octokit), diffed with git in real repositories;
+// and every fallback, each with the notice that says why.
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { ConfigError } from '../../src/config.js'
+import type { WorkflowRun } from '../../src/github/workflow.js'
+import { type ChangeBaseRequest, decideChangeBase } from '../../src/select/change-base.js'
+import { GitFixture, recordingLog, type WorkingCopy } from '../helpers/git-fixture.js'
+import { WorkflowRunsServer, type ListedRun } from '../helpers/workflow-runs-server.js'
+
+const TOKEN = 'ghs_changeBaseToken0123456789'
+
+let fixture: GitFixture
+let author: WorkingCopy
+let server: WorkflowRunsServer
+beforeEach(async () => {
+  fixture = GitFixture.create()
+  author = fixture.author()
+  server = new WorkflowRunsServer()
+  await server.start()
+})
+afterEach(async () => {
+  await server.close()
+  fixture.cleanup()
+})
+
+function pushPayload(before: string, after: string, extra: Record<string, unknown> = {}) {
+  return {
+    ref: 'refs/heads/main',
+    before,
+    after,
+    created: false,
+    deleted: false,
+    forced: false,
+    commits: [{ id: after, message: 'change' }],
+    ...extra,
+  }
+}
+
+/** The run being decided: the next run number of the workflow. */
+function thisRun(overrides: Partial<WorkflowRun> = {}): WorkflowRun {
+  const number = server.runs.length + 1
+  return {
+    owner: 'octo-org',
+    repo: 'docs',
+    workflowFile: 'docs.yml',
+    branch: 'main',
+    runId: 9_000_000 + number,
+    runNumber: number,
+    ...overrides,
+  }
+}
+
+async function decide(workspace: string, overrides: Partial<ChangeBaseRequest> = {}) {
+  const { log, lines } = recordingLog()
+  const result = await decideChangeBase({
+    eventName: 'push',
+    payload: {},
+    workspace,
+    repository: { owner: 'octo-org', repo: 'docs' },
+    githubToken: TOKEN,
+    apiUrl: server.url,
+    log,
+    fullSync: false,
+    workflow: { ok: true, run: thisRun() },
+    ...overrides,
+  })
+  return { ...result, lines, noticeLines: lines.filter((l) => l.level === 'notice').map((l) => l.message) }
+}
+
+const success = (sha: string, extra: Partial<ListedRun> = {}) =>
+  server.add({ head_sha: sha, conclusion: 'success', ...extra })
+
+/** docs a, b, c pushed and synced by a successful run. */
+function seedSynced(): { seed: string; run: ListedRun } {
+  author.write('a.md').write('b.md').write('c.md')
+  const seed = author.commit('seed')
+  author.push()
+  return { seed, run: success(seed) }
+}
+
+describe('the last successful sync as the base', () => {
+  it('heals a failed sync: the next push sends the union of both pushes', async () => {
+    const { seed, run } = seedSynced()
+    author.write('a.md', 'a, second\n').remove('b.md').write('d.md')
+    const first = author.commit('push A: modify a, remove b, add d')
+    author.push()
+    server.add({ head_sha: first, conclusion: 'failure' })
+    author.write('c.md', 'c, second\n').write('d.md', 'd, second\n').write('e.md')
+    const second = author.commit('push B: modify c and d, add e')
+    author.push()
+
+    const checkout = fixture.checkout()
+    const result = await decide(checkout.dir, { payload: pushPayload(first, second) })
+    expect(result.decision).toEqual({
+      kind: 'changes',
+      source: 'last-success',
+      added: ['d.md', 'e.md'],
+      modified: ['a.md', 'c.md'],
+      removed: ['b.md'],
+    })
+    expect(result.base).toEqual({
+      source: 'last-success',
+      sha: seed,
+      run: { id: run.id, number: 1, url: `https://github.com/octo-org/docs/actions/runs/${run.id}` },
+    })
+    expect(result.notices).toEqual([])
+    expect(server.requests).toHaveLength(1)
+  })
+
+  it('makes a dispatch after a success send only what changed since', async () => {
+    const { seed } = seedSynced()
+    author.write('b.md', 'b, second\n').write('f.md')
+    author.commit('after the sync')
+    author.push()
+    const result = await decide(fixture.checkout().dir, { eventName: 'workflow_dispatch', payload: {} })
+    expect(result.decision).toEqual({
+      kind: 'changes',
+      source: 'last-success',
+      added: ['f.md'],
+      modified: ['b.md'],
+      removed: [],
+    })
+    expect(result.base).toMatchObject({ source: 'last-success', sha: seed })
+  })
+
+  it('sends nothing on a schedule when nothing changed since the last success', async () => {
+    seedSynced()
+    const result = await decide(fixture.checkout().dir, { eventName: 'schedule', payload: {} })
+    expect(result.decision).toEqual({
+      kind: 'changes',
+      source: 'last-success',
+      added: [],
+      modified: [],
+      removed: [],
+    })
+  })
+
+  it('diffs the trees when the last success is not an ancestor (force push)', async () => {
+    author.write('a.md').write('b.md')
+    const seed = author.commit('seed')
+    author.write('a.md', 'a, changed then dropped\n').write('x.md')
+    const synced = author.commit('later rewritten away')
+    author.push()
+    success(synced)
+    author.git('reset', '-q', '--hard', seed)
+    author.write('y.md')
+    const rewritten = author.commit('rewritten history')
+    author.push('main', { force: true })
+    server.add({ head_sha: rewritten, conclusion: 'failure' })
+    author.write('b.md', 'b, second\n')
+    const head = author.commit('on top of the rewrite')
+    author.push()
+
+    const result = await decide(fixture.checkout().dir, { payload: pushPayload(rewritten, head) })
+    // The knowledge base holds `synced`: x goes, a returns to its old text, y and b are new to it.
+    expect(result.decision).toEqual({
+      kind: 'changes',
+      source: 'last-success',
+      added: ['y.md'],
+      modified: ['a.md', 'b.md'],
+      removed: ['x.md'],
+    })
+    expect(result.base.sha).toBe(synced)
+  })
+})
+
+describe('fallbacks', () => {
+  function twoPushes(): { before: string; after: string } {
+    author.write('a.md').write('b.md')
+    const before = author.commit('seed')
+    author.push()
+    author.write('a.md', 'a, second\n')
+    const after = author.commit('modify a')
+    author.push()
+    return { before, after }
+  }
+
+  it.each([
+    ['HTTP 403', { status: 403, message: 'Resource not accessible by integration' }, /HTTP 403/],
+    ['HTTP 404', { status: 404, message: 'Not Found' }, /HTTP 404/],
+    ['HTTP 500', { status: 500, message: 'Server Error' }, /HTTP 500/],
+    ['garbage', { garbage: '<!doctype html><p>unicorn</p>' }, /not a list of workflow runs/],
+  ])("falls back to the push's before with a notice on %s", async (_, failure, why) => {
+    const { before, after } = twoPushes()
+    server.failure = failure
+    const result = await decide(fixture.checkout().dir, { payload: pushPayload(before, after) })
+    expect(result.decision).toEqual({
+      kind: 'changes',
+      source: 'fetched-before',
+      added: [],
+      modified: ['a.md'],
+      removed: [],
+    })
+    expect(result.base).toEqual({ source: 'push', sha: before })
+    expect(result.notices).toEqual([expect.stringMatching(why)])
+    expect(result.notices[0]).toMatch(
+      /the last successful sync cannot be looked up .*; using the push's before commit\.$/,
+    )
+    expect(result.noticeLines).toEqual([`Change detection: ${result.notices[0]}`])
+  })
+
+  it('syncs everything on a dispatch when the API cannot answer', async () => {
+    twoPushes()
+    server.failure = { status: 500 }
+    const result = await decide(fixture.checkout().dir, { eventName: 'workflow_dispatch' })
+    expect(result.decision).toEqual({
+      kind: 'all',
+      source: 'full-sync',
+      reason: 'event workflow_dispatch: every selected file',
+    })
+    expect(result.base).toEqual({ source: 'none', sha: '' })
+    expect(result.notices).toEqual([expect.stringMatching(/HTTP 500.*; using every selected file\.$/)])
+  })
+
+  it("falls back to the push's before when the last success's commit is not on the remote", async () => {
+    const { before, after } = twoPushes()
+    author.write('c.md')
+    const unpushed = author.commit('never pushed')
+    success(unpushed)
+    const result = await decide(fixture.checkout().dir, { payload: pushPayload(before, after) })
+    expect(result.decision).toMatchObject({ kind: 'changes', source: 'fetched-before', modified: ['a.md'] })
+    expect(result.base).toEqual({ source: 'push', sha: before })
+    expect(result.notices).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^the commit ${unpushed.slice(0, 12)} of the last successful sync \\(run #1\\) cannot be used .*fetching it failed`,
+        ),
+      ),
+    ])
+  })
+
+  it('syncs everything when neither the last success nor before can be fetched', async () => {
+    author.write('a.md')
+    const after = author.commit('seed')
+    author.push()
+    const gone = 'f'.repeat(40)
+    success(gone)
+    const result = await decide(fixture.checkout().dir, { payload: pushPayload('e'.repeat(40), after) })
+    expect(result.decision).toMatchObject({ kind: 'all', source: 'full-sync' })
+    expect(result.base).toEqual({ source: 'none', sha: '' })
+    expect(result.notices).toHaveLength(1)
+  })
+
+  it('syncs everything when the workflow never succeeded on the branch, even with a before', async () => {
+    const { before, after } = twoPushes()
+    server.add({ head_sha: before, conclusion: 'failure' })
+    const result = await decide(fixture.checkout().dir, { payload: pushPayload(before, after) })
+    expect(result.decision).toEqual({
+      kind: 'all',
+      source: 'full-sync',
+      reason: 'no earlier successful run of docs.yml on branch main: every selected file',
+    })
+    expect(result.base.source).toBe('none')
+  })
+
+  it('asks nothing with full-sync', async () => {
+    const { before, after } = twoPushes()
+    success(before)
+    const result = await decide(fixture.checkout().dir, {
+      payload: pushPayload(before, after),
+      fullSync: true,
+    })
+    expect(result.decision).toEqual({
+      kind: 'all',
+      source: 'full-sync',
+      reason: 'input full-sync is true: every selected file',
+    })
+    expect(server.requests).toEqual([])
+  })
+
+  it('keeps the push rules, quietly, off a runner (no GITHUB_WORKFLOW_REF)', async () => {
+    const { before, after } = twoPushes()
+    const result = await decide(fixture.checkout().dir, {
+      payload: pushPayload(before, after),
+      workflow: undefined,
+    })
+    expect(result.decision).toMatchObject({ kind: 'changes', source: 'fetched-before', modified: ['a.md'] })
+    expect(result.notices).toEqual([])
+    expect(result.lines.filter((line) => line.level !== 'info' && line.level !== 'debug')).toEqual([])
+    expect(server.requests).toEqual([])
+  })
+
+  it('says so when there is no token', async () => {
+    const { before, after } = twoPushes()
+    const result = await decide(fixture.checkout().dir, {
+      payload: pushPayload(before, after),
+      githubToken: '',
+    })
+    expect(result.base).toEqual({ source: 'push', sha: before })
+    expect(result.notices).toEqual([expect.stringContaining('(no github-token)')])
+    expect(server.requests).toEqual([])
+  })
+
+  it('indexes nothing on a tag push without asking', async () => {
+    const { after } = twoPushes()
+    const result = await decide(fixture.checkout().dir, {
+      payload: pushPayload(after, after, { ref: 'refs/tags/v1' }),
+    })
+    expect(result.decision.kind).toBe('none')
+    expect(server.requests).toEqual([])
+  })
+})
+
+describe('--since REF (CLI)', () => {
+  it('diffs a commit or ref against HEAD, fetching a commit a shallow clone lacks', async () => {
+    author.write('a.md').write('b.md')
+    const first = author.commit('seed')
+    author.write('b.md', 'b, second\n').write('c.md')
+    author.commit('second')
+    author.remove('a.md')
+    author.commit('third')
+    author.push()
+    const full = fixture.checkout({ depth: 0, name: 'full' })
+    const byRef = await decide(full.dir, { eventName: '', workflow: undefined, since: 'HEAD~1' })
+    expect(byRef.decision).toEqual({
+      kind: 'changes',
+      source: 'since-ref',
+      added: [],
+      modified: [],
+      removed: ['a.md'],
+    })
+    expect(byRef.base).toEqual({ source: 'ref', sha: full.git('rev-parse', 'HEAD~1').trim() })
+
+    const shallow = fixture.checkout({ name: 'shallow' })
+    const byCommit = await decide(shallow.dir, { eventName: '', workflow: undefined, since: first })
+    expect(byCommit.decision).toEqual({
+      kind: 'changes',
+      source: 'since-ref',
+      added: ['c.md'],
+      modified: ['b.md'],
+      removed: ['a.md'],
+    })
+  })
+
+  it.each([['no-such-branch'], ['--output=/tmp/x'], ['0'.repeat(40)]])(
+    'refuses %s with an error naming --since',
+    async (ref) => {
+      author.write('a.md').commit('seed')
+      author.push()
+      const error = await decide(fixture.checkout().dir, {
+        eventName: '',
+        workflow: undefined,
+        since: ref,
+      }).catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(ConfigError)
+      expect((error as ConfigError).problems[0].input).toBe('since')
+      expect((error as Error).message).toMatch(/^Option --since /)
+    },
+  )
+
+  it('looks up the last success with --since last-success, and syncs everything when there is none', async () => {
+    const { seed } = seedSynced()
+    author.write('z.md')
+    author.commit('more')
+    author.push()
+    const found = await decide(fixture.checkout().dir, { eventName: '', since: 'last-success' })
+    expect(found.decision).toMatchObject({ source: 'last-success', added: ['z.md'] })
+    expect(found.base.sha).toBe(seed)
+    server.failure = { status: 404 }
+    const none = await decide(fixture.checkout({ name: 'again' }).dir, {
+      eventName: '',
+      since: 'last-success',
+    })
+    expect(none.decision).toEqual({
+      kind: 'all',
+      source: 'full-sync',
+      reason: 'no base commit: every selected file',
+    })
+    expect(none.notices).toEqual([expect.stringMatching(/HTTP 404/)])
+  })
+})

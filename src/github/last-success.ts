@@ -1,0 +1,166 @@
+// The last successful run of this workflow on this branch: its commit is what the knowledge base
+// last received in full, so the next change set is measured from it. A run counts when it succeeded
+// (a failed item fails the step, so the run too), ran for the branch itself (not a pull request),
+// was created before this run, and is not marked as a dry run in its title.
+import { getOctokit } from './octokit.js'
+import type { WorkflowRun } from './workflow.js'
+
+export interface LastSuccessQuery {
+  workflow: WorkflowRun
+  token: string
+  apiUrl?: string
+}
+
+export interface SuccessfulRun {
+  id: number
+  number: number
+  sha: string
+  event: string
+  /** The run's page on GitHub. */
+  url: string
+}
+
+export type LastSuccessOutcome =
+  | { ok: true; run: SuccessfulRun }
+  /** The API answered, and no run of the branch qualifies: nothing was synced yet (as far as it knows). */
+  | { ok: true; run: undefined; why: string }
+  /** The API could not answer. */
+  | { ok: false; why: string }
+
+// Small pages: the previous run is nearly always the first entry, so one short answer is the usual case.
+export const RUNS_PER_PAGE = 10
+export const MAX_PAGES = 10
+const LOOKUP_TIMEOUT_MS = 60_000
+
+// Runs of these events never synced the branch: pull request runs preview or index the pull
+// request's head, and workflow_run is refused by the action.
+const NOT_A_SYNC = new Set([
+  'pull_request',
+  'pull_request_target',
+  'pull_request_review',
+  'pull_request_review_comment',
+  'merge_group',
+  'workflow_run',
+])
+
+/** A run whose title (the workflow's `run-name`) carries this marker is not a base. */
+export const DRY_RUN_MARKER = '[dry-run]'
+
+const COMMIT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i
+const WEB_URL = /^https?:\/\/[^\s<>()[\]]+$/
+
+/** The fields of a listed run that the choice reads. */
+interface ListedRun {
+  id: number
+  run_number: number
+  head_sha: string
+  head_branch: string | null
+  event: string
+  conclusion: string | null
+  display_title?: string | null
+  html_url: string
+}
+
+// A type guard instead of a schema library: eight fields do not justify ~300 KB more in the bundle
+// every run starts.
+function isListedRun(value: unknown): value is ListedRun {
+  if (typeof value !== 'object' || value === null) return false
+  const run = value as Record<string, unknown>
+  const text = (field: unknown) => typeof field === 'string'
+  const textOrNull = (field: unknown) => field === null || text(field)
+  return (
+    Number.isSafeInteger(run.id) &&
+    (run.id as number) > 0 &&
+    Number.isSafeInteger(run.run_number) &&
+    text(run.head_sha) &&
+    COMMIT_ID.test(run.head_sha as string) &&
+    textOrNull(run.head_branch) &&
+    text(run.event) &&
+    textOrNull(run.conclusion) &&
+    (run.display_title === undefined || textOrNull(run.display_title)) &&
+    text(run.html_url) &&
+    WEB_URL.test(run.html_url as string)
+  )
+}
+
+function readRunsPage(data: unknown): { total: number; runs: ListedRun[] } | undefined {
+  if (typeof data !== 'object' || data === null) return undefined
+  const { total_count: total, workflow_runs: runs } = data as Record<string, unknown>
+  if (typeof total !== 'number' || !Array.isArray(runs) || !runs.every(isListedRun)) return undefined
+  return { total, runs }
+}
+
+function isSyncBase(run: ListedRun, workflow: WorkflowRun): boolean {
+  return (
+    run.id !== workflow.runId &&
+    (workflow.runNumber === undefined || run.run_number < workflow.runNumber) &&
+    run.conclusion === 'success' &&
+    run.head_branch === workflow.branch &&
+    !NOT_A_SYNC.has(run.event) &&
+    !(run.display_title ?? '').toLowerCase().includes(DRY_RUN_MARKER)
+  )
+}
+
+function requestFailure(error: unknown): string {
+  const { status, response } = error as { status?: unknown; response?: unknown }
+  const message = error instanceof Error ? error.message : String(error)
+  if (!response || typeof status !== 'number') return `the request failed: ${message}`
+  const hint =
+    status === 403 || status === 404
+      ? ' (the job needs `permissions: actions: read`; GitHub Enterprise Server may lack the endpoint)'
+      : ''
+  return `HTTP ${status}: ${message}${hint}`
+}
+
+export async function findLastSuccessfulRun(query: LastSuccessQuery): Promise<LastSuccessOutcome> {
+  const { workflow } = query
+  const octokit = getOctokit(query.token, query.apiUrl)
+  const signal = AbortSignal.timeout(LOOKUP_TIMEOUT_MS)
+  let seen = 0
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    let data: unknown
+    try {
+      const response = await octokit.rest.actions.listWorkflowRuns({
+        owner: workflow.owner,
+        repo: workflow.repo,
+        workflow_id: workflow.workflowFile,
+        branch: workflow.branch,
+        status: 'success',
+        exclude_pull_requests: true,
+        per_page: RUNS_PER_PAGE,
+        page,
+        request: { signal },
+      })
+      data = response.data
+    } catch (error) {
+      return { ok: false, why: requestFailure(error) }
+    }
+    const parsed = readRunsPage(data)
+    if (!parsed) return { ok: false, why: 'the answer is not a list of workflow runs' }
+    const { runs } = parsed
+    const base = runs.find((run) => isSyncBase(run, workflow))
+    if (base)
+      return {
+        ok: true,
+        run: {
+          id: base.id,
+          number: base.run_number,
+          sha: base.head_sha,
+          event: base.event,
+          url: base.html_url,
+        },
+      }
+    seen += runs.length
+    if (runs.length < RUNS_PER_PAGE || seen >= parsed.total)
+      return {
+        ok: true,
+        run: undefined,
+        why: `no earlier successful run of ${workflow.workflowFile} on branch ${workflow.branch}`,
+      }
+  }
+  return {
+    ok: true,
+    run: undefined,
+    why: `none of the ${seen} newest successful runs of ${workflow.workflowFile} on branch ${workflow.branch} synced it`,
+  }
+}

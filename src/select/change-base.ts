@@ -1,0 +1,165 @@
+// What `mode: auto` sends, measured from a base commit: the last successful sync of this workflow on
+// this branch, so a failed run is healed by the next one and dispatch / schedule runs are incremental.
+//
+// Order of bases:
+//   1. the last successful run's commit (GitHub REST API), diffed against the checkout with git;
+//   2. when the API cannot answer or that commit cannot be fetched: the push's before (detectChanges);
+//   3. otherwise every selected file.
+// The API answering "no successful run yet" means nothing was synced: every selected file.
+import fs from 'node:fs/promises'
+import { ConfigError, quoted } from '../config/errors.js'
+import { Git } from '../git.js'
+import { findLastSuccessfulRun, type SuccessfulRun } from '../github/last-success.js'
+import type { WorkflowRunOutcome } from '../github/workflow.js'
+import type { ChangeBase, ChangeDecision } from '../model.js'
+import {
+  type ChangeContext,
+  changesFromGit,
+  COMMIT_ID,
+  detectChanges,
+  pushBefore,
+  pushWithNothingToIndex,
+} from './changes.js'
+
+export interface ChangeBaseRequest extends ChangeContext {
+  /** The `full-sync` input: skip every base. */
+  fullSync: boolean
+  /** This workflow run (from the runner's variables), or why it is unknown; undefined off a runner. */
+  workflow?: WorkflowRunOutcome
+  /** The CLI's `--since`: a commit or ref, or `last-success`. */
+  since?: string
+}
+
+export interface ChangeBaseDecision {
+  decision: ChangeDecision
+  base: ChangeBase
+  /** Why a better base was not used: shown as notices in the log and the summary. */
+  notices: string[]
+}
+
+export const LAST_SUCCESS = 'last-success'
+
+// Events whose runs sync the branch they run on; others keep today's rules.
+const INCREMENTAL_EVENTS = new Set(['push', 'workflow_dispatch', 'schedule'])
+
+const NO_BASE: ChangeBase = { source: 'none', sha: '' }
+
+const short = (sha: string): string => sha.slice(0, 12)
+
+function fullSync(reason: string): ChangeBaseDecision {
+  return { decision: { kind: 'all', source: 'full-sync', reason }, base: NO_BASE, notices: [] }
+}
+
+type LastSuccessBase =
+  | { kind: 'found'; run: SuccessfulRun }
+  | { kind: 'none-yet'; why: string }
+  | { kind: 'unavailable'; why: string }
+  /** Not on a runner: the API is not asked, quietly. */
+  | { kind: 'not-asked' }
+
+async function lookUpLastSuccess(request: ChangeBaseRequest): Promise<LastSuccessBase> {
+  const { workflow } = request
+  if (!workflow) return { kind: 'not-asked' }
+  if (!workflow.ok) return { kind: 'unavailable', why: workflow.why }
+  if (workflow.run.branch === '') return { kind: 'unavailable', why: 'the run is not for a branch' }
+  if (!request.githubToken) return { kind: 'unavailable', why: 'no github-token' }
+  request.log.addSecret(request.githubToken)
+  const found = await findLastSuccessfulRun({
+    workflow: workflow.run,
+    token: request.githubToken,
+    apiUrl: request.apiUrl,
+  })
+  if (!found.ok) return { kind: 'unavailable', why: `the workflow runs API cannot answer: ${found.why}` }
+  if (!found.run) return { kind: 'none-yet', why: found.why }
+  return { kind: 'found', run: found.run }
+}
+
+export async function decideChangeBase(request: ChangeBaseRequest): Promise<ChangeBaseDecision> {
+  if (request.fullSync) return fullSync('input full-sync is true: every selected file')
+  if (request.since !== undefined && request.since !== LAST_SUCCESS) return sinceRef(request, request.since)
+
+  const isPush = request.eventName === 'push'
+  if (isPush) {
+    const nothing = pushWithNothingToIndex(request.payload)
+    if (nothing) return { decision: nothing, base: NO_BASE, notices: [] }
+  }
+  const notices: string[] = []
+  const notice = (message: string): void => {
+    request.log.notice(`Change detection: ${message}`)
+    notices.push(message)
+  }
+  const fallback = isPush ? "the push's before commit" : 'every selected file'
+
+  if (request.since === LAST_SUCCESS || INCREMENTAL_EVENTS.has(request.eventName)) {
+    const last = await lookUpLastSuccess(request)
+    if (last.kind === 'none-yet') return fullSync(`${last.why}: every selected file`)
+    if (last.kind === 'unavailable')
+      notice(`the last successful sync cannot be looked up (${last.why}); using ${fallback}.`)
+    if (last.kind === 'found') {
+      const { run } = last
+      // The push's after is the checkout's HEAD; an id that is not a commit id never reaches git.
+      const after = request.payload.after
+      const head = isPush && typeof after === 'string' && COMMIT_ID.test(after) ? after : 'HEAD'
+      const diff = await changesFromGit(request.workspace, run.sha, head)
+      if (diff.ok)
+        return {
+          decision: { kind: 'changes', source: 'last-success', ...diff.changes },
+          base: {
+            source: 'last-success',
+            sha: run.sha,
+            run: { id: run.id, number: run.number, url: run.url },
+          },
+          notices,
+        }
+      notice(
+        `the commit ${short(run.sha)} of the last successful sync (run #${run.number}) cannot be used ` +
+          `(${diff.why}); using ${fallback}.`,
+      )
+    }
+  }
+
+  // The CLI has no event: without a base it syncs everything.
+  if (request.eventName === '') return { ...fullSync('no base commit: every selected file'), notices }
+  return { ...(await everythingOrPush(request)), notices }
+}
+
+/** Today's rules: the push's before..after (git, payload lists, compare API), else everything. */
+async function everythingOrPush(request: ChangeBaseRequest): Promise<Omit<ChangeBaseDecision, 'notices'>> {
+  const decision = await detectChanges(request)
+  const before = pushBefore(request.payload)
+  const base: ChangeBase = decision.kind === 'changes' && before ? { source: 'push', sha: before } : NO_BASE
+  return { decision, base }
+}
+
+/** `kb-sync index --since REF`: the tree difference REF..HEAD; a ref that names no commit is an error. */
+async function sinceRef(request: ChangeBaseRequest, ref: string): Promise<ChangeBaseDecision> {
+  const problem = (message: string) =>
+    new ConfigError([{ input: 'since', message: `Option --since ${quoted(ref)} ${message}.` }])
+  if (ref === '' || ref.startsWith('-')) throw problem('must be a commit id, a branch, a tag or last-success')
+  let git: Git
+  try {
+    git = new Git(await fs.realpath(request.workspace))
+  } catch {
+    throw problem(`needs the workspace ${request.workspace} to exist`)
+  }
+  const sha = await git.resolveCommit(ref)
+  if (!sha && COMMIT_ID.test(ref)) {
+    // A depth-1 clone lacks older commits: fetch it as the push's before would be.
+    const fetched = await changesFromGit(request.workspace, ref, 'HEAD')
+    if (fetched.ok)
+      return {
+        decision: { kind: 'changes', source: 'since-ref', ...fetched.changes },
+        base: { source: 'ref', sha: ref },
+        notices: [],
+      }
+    throw problem(`is not a commit of the workspace's repository (${fetched.why})`)
+  }
+  if (!sha) throw problem(`names no commit in the git repository of ${request.workspace}`)
+  const diff = await changesFromGit(request.workspace, sha, 'HEAD')
+  if (!diff.ok) throw problem(`cannot be compared with HEAD: ${diff.why}`)
+  return {
+    decision: { kind: 'changes', source: 'since-ref', ...diff.changes },
+    base: { source: 'ref', sha },
+    notices: [],
+  }
+}
