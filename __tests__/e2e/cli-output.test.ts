@@ -84,8 +84,11 @@ describe('kb-sync index output', () => {
       skipped: ['docs/.draft.md'],
       failed: [],
       removed: [],
+      base: '',
+      'base-source': 'none',
       result: expect.stringContaining('14 days'),
       response: expect.objectContaining({ outputs: expect.any(Object) }),
+      outputs: expect.objectContaining({ 'out-0': expect.stringContaining('14 days') }),
     })
   })
 

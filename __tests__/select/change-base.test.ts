@@ -207,7 +207,7 @@ describe('fallbacks', () => {
     expect(result.decision).toEqual({
       kind: 'all',
       source: 'full-sync',
-      reason: 'event workflow_dispatch: every selected file',
+      reason: 'workflow_dispatch event, not a push: every selected file',
     })
     expect(result.base).toEqual({ source: 'none', sha: '' })
     expect(result.notices).toEqual([expect.stringMatching(/HTTP 500.*; using every selected file\.$/)])

@@ -7,6 +7,7 @@ import { runChecks } from '../checks/run.js'
 import type { Check } from '../checks/schema.js'
 import { suiteVerdict } from '../checks/verdict.js'
 import { ConfigError, readIndexConfig, readRunConfig, type IndexConfig, type RunConfig } from '../config.js'
+import { outputsOf } from '../flow/answer.js'
 import { readWorkflowRun } from '../github/workflow.js'
 import { startEmulator } from '../emulator/server.js'
 import type { KnowledgeBaseId } from '../emulator/store.js'
@@ -42,7 +43,9 @@ function writeSummaryFile(log: Logger, flags: Flags, markdown: string): void {
 }
 
 function indexJson(report: IndexReport): Record<string, unknown> {
-  const flow = report.flow ? { result: report.flow.result, response: report.flow.response } : {}
+  const flow = report.flow
+    ? { result: report.flow.result, response: report.flow.response, outputs: outputsOf(report.flow.response) }
+    : {}
   const base = { base: report.base?.sha ?? '', 'base-source': report.base?.source ?? 'none' }
   return { ...indexOutputs(report), ...base, ...flow }
 }
@@ -115,7 +118,13 @@ export async function runCommand(flags: Flags): Promise<void> {
       )
       printResult(
         log,
-        flags.json ? JSON.stringify({ result: report.result, response: report.response }) : report.result,
+        flags.json
+          ? JSON.stringify({
+              result: report.result,
+              response: report.response,
+              outputs: outputsOf(report.response),
+            })
+          : report.result,
       )
       writeSummaryFile(log, flags, renderFlowSection(report))
       const problem = expectationProblem(report.result, config.expect)

@@ -182,6 +182,8 @@ export async function runIndexJob(config: IndexConfig, context: JobContext): Pro
   try {
     return await indexPipeline(config, context, report, selected)
   } catch (error) {
+    // A bad input found on the way (e.g. --since naming no commit) is still an input error: nothing was sent.
+    if (error instanceof ConfigError) throw error
     const cause = context.log.clean(error instanceof Error ? error.message : String(error))
     failUnfinished(report, config, selected, cause)
     report.ended = { kind: 'stopped', why: cause }

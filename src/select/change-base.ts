@@ -119,7 +119,10 @@ export async function decideChangeBase(request: ChangeBaseRequest): Promise<Chan
   }
 
   // The CLI has no event: without a base it syncs everything.
-  if (request.eventName === '') return { ...fullSync('no base commit: every selected file'), notices }
+  if (request.eventName === '') {
+    const why = request.since === undefined ? 'no GitHub event, run outside a workflow' : 'no base commit'
+    return { ...fullSync(`${why}: every selected file`), notices }
+  }
   return { ...(await everythingOrPush(request)), notices }
 }
 
