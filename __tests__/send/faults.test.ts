@@ -249,6 +249,8 @@ describe('service down', () => {
     const unsent = result.items.filter((item) => item.attempts === 0)
     expect(unsent.length).toBeGreaterThan(30)
     for (const item of unsent) expect(item.error).toMatch(/every attempt failed for 300 ms.*HTTP 500/)
+    // One cause for all of them, so a report can group them.
+    expect(new Set(unsent.map((item) => item.error)).size).toBe(1)
   })
 })
 
