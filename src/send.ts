@@ -169,7 +169,7 @@ class PlanSender {
         return this.fail(
           items,
           operation,
-          `${lastError ?? 'not sent'} (retry-deadline passed while waiting to retry)`,
+          `${lastError ?? 'not sent'} (gave up: retry-deadline passed while waiting to retry)`,
         )
       }
       firstAttemptAt ??= this.clock.now()
