@@ -151,6 +151,8 @@ class PlanSender {
     // is briefly unreachable costs time, not documents.
     let failedAttempts = 0
     let tries = 0
+    /** The next attempt is a retry after a failure (not an upsert switch, which is no retry). */
+    let retrying = false
     let firstAttemptAt: number | undefined
     let lastError: string | undefined
 
@@ -161,6 +163,7 @@ class PlanSender {
       const turn = await this.scheduler.acquire(firstAttemptAt !== undefined)
       if (!turn) return this.fail(items, operation, this.stoppedReason(lastError))
       if (
+        retrying &&
         firstAttemptAt !== undefined &&
         this.clock.now() >= firstAttemptAt + this.options.retry.deadlineMs
       ) {
@@ -169,10 +172,11 @@ class PlanSender {
         return this.fail(
           items,
           operation,
-          `${lastError ?? 'not sent'} (retry-deadline passed while waiting to retry)`,
+          `${lastError ?? 'not sent'} (gave up: retry-deadline passed while waiting to retry)`,
         )
       }
       firstAttemptAt ??= this.clock.now()
+      retrying = false
 
       const failure = await this.attempt(kind, items, operation)
       if (failure === undefined) return
@@ -223,6 +227,7 @@ class PlanSender {
           `${describe(kind, items)}: attempt ${tries} failed (${lastError}); retrying as ${operation} in ${formatMs(delayMs)}.`,
         )
         await this.clock.sleep(delayMs, this.stop.signal)
+        retrying = true
         continue
       }
 

@@ -48,6 +48,19 @@ async function freePort(): Promise<number> {
   return port
 }
 
+/** A node executable the user can run (the test runner's may sit in root's home, e.g. under npx). */
+function nodeRunnableBy(user: { uid: number; gid: number }): string {
+  for (const candidate of [process.execPath, '/usr/bin/node', '/usr/local/bin/node']) {
+    try {
+      execFileSync(candidate, ['-e', ''], { ...user, stdio: 'ignore' })
+      return candidate
+    } catch {
+      // not there, or not for this user
+    }
+  }
+  throw new Error(`no node executable that uid ${user.uid} may run`)
+}
+
 /** No Node warning (MaxListenersExceededWarning or any other) and no crash reached the log. */
 function expectQuietStderr(run: ActionRun): void {
   expect(run.stderr).not.toMatch(/Warning|MaxListeners|Error:/)
@@ -147,13 +160,16 @@ describe('index action: odd entries', () => {
     ])
     // Root reads any folder: the action then runs as `nobody`, for whom the folder is locked.
     const asRoot = process.getuid?.() === 0
+    const nobody = { uid: 65534, gid: 65534 }
+    const node = asRoot ? nodeRunnableBy(nobody) : process.execPath
     if (asRoot) execFileSync('chmod', ['-R', 'a+rwX', dir])
     chmodSync(join(dir, 'docs/locked'), 0o000)
     const run = await runAction({
       action: 'action.yml',
       workspace: dir,
       inputs: { 'base-url': service.url, ...ids, 'private-key': KEY, files: 'docs/**', mode: 'upload' },
-      ...(asRoot ? { user: { uid: 65534, gid: 65534 } } : {}),
+      node,
+      ...(asRoot ? { user: nobody } : {}),
     })
     expect(run.status).toBe(0)
     expect(outputList(run, 'uploaded')).toEqual(['docs/a.md', 'docs/b.md'])

@@ -48,6 +48,8 @@ describe('index action reliability', () => {
     expect(JSON.parse(run.outputs.failed)).toEqual(Object.keys(docs).sort())
     expect(JSON.parse(run.outputs.uploaded)).toEqual([])
     expect(run.summary).toContain(`❌ **${Object.keys(docs).length} of ${Object.keys(docs).length} failed.**`)
+    // No Node warning (e.g. MaxListenersExceededWarning) reaches the log (issue 10).
+    expect(run.stderr).toBe('')
   })
 
   describe('cancellation', () => {
@@ -87,6 +89,7 @@ describe('index action reliability', () => {
       expect([...uploaded, ...failed].sort()).toEqual(Object.keys(docs).sort())
       expect(emulator.requests().length).toBeLessThan(Object.keys(docs).length)
       expect(run.summary).toContain('cancelled')
+      expect(run.stderr).toBe('')
     })
   })
 })

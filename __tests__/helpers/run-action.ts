@@ -36,6 +36,8 @@ export interface RunActionOptions {
   env?: Record<string, string>
   /** Run as this user and group (a test running as root uses it to meet permissions root ignores). */
   user?: { uid: number; gid: number }
+  /** The node executable (default: the one running the tests). */
+  node?: string
   /** Called with the child process once started (e.g. to send it a signal). */
   onStart?: (child: import('node:child_process').ChildProcess) => void
 }
@@ -79,7 +81,7 @@ export async function runAction(options: RunActionOptions): Promise<ActionRun> {
     for (const [name, value] of Object.entries(options.inputs)) env[`INPUT_${name.toUpperCase()}`] = value
     Object.assign(env, options.env)
 
-    const child = spawn(process.execPath, [bundle], {
+    const child = spawn(options.node ?? process.execPath, [bundle], {
       env,
       cwd: options.workspace ?? ROOT,
       ...(options.user ?? {}),
@@ -89,7 +91,10 @@ export async function runAction(options: RunActionOptions): Promise<ActionRun> {
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
     options.onStart?.(child)
-    const status = await new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)))
+    const status = await new Promise<number | null>((resolve, reject) => {
+      child.on('error', reject)
+      child.on('close', (code) => resolve(code))
+    })
     return {
       status,
       stdout,

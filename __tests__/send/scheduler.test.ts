@@ -166,6 +166,8 @@ describe('CircuitBreaker', () => {
     breaker.failed('five')
     expect(breaker.open).toBe(true)
     expect(breaker.lastError).toBe('five')
+    breaker.failed('six, from a request still in flight')
+    expect(breaker.lastError).toBe('five')
     breaker.answered()
     expect(breaker.open).toBe(true)
   })

@@ -32,6 +32,8 @@ export class CircuitBreaker {
 
   /** An attempt failed without an answer worth trusting (5xx, 429, connection error, timeout). */
   failed(message: string): void {
+    // Once open, the cause stays the one that opened it: every unsent item is reported with one text.
+    if (this.tripped) return
     this.last = message
     const now = this.clock.now()
     this.downSince ??= now
