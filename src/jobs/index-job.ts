@@ -6,7 +6,6 @@ import type { ChangeDecision, FileSelection, SkippedItem } from '../model.js'
 import { planSync, plannedItems } from '../plan.js'
 import { startProgress, type IndexReport } from '../report.js'
 import { ServiceClient } from '../service/client.js'
-import { detectChanges } from '../select/changes.js'
 import { nameIsSelectable, selectFiles } from '../select/files.js'
 import { nameMatcher } from '../select/match.js'
 import { sendPlan } from '../send.js'
@@ -43,6 +42,12 @@ export function describeChanges(changes: ChangeDecision): string {
 async function decideChanges(config: IndexConfig, context: JobContext): Promise<ChangeDecision> {
   if (config.mode !== 'auto')
     return { kind: 'all', source: 'full-sync', reason: `mode ${config.mode}: every selected file` }
+  if (context.eventName !== 'push')
+    return { kind: 'all', source: 'full-sync', reason: `event ${context.eventName}: every selected file` }
+  // Evaluated only for a push: change detection brings git and @actions/github (octokit), whose set-up
+  // every other run would pay at start-up for nothing. "eager" keeps it in the one bundle file: ncc
+  // writes licenses.txt for one chunk only, so a separate chunk would drop the others' licenses.
+  const { detectChanges } = await import(/* webpackMode: "eager" */ '../select/changes.js')
   return detectChanges({
     eventName: context.eventName,
     payload: context.payload,
