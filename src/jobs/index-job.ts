@@ -6,7 +6,13 @@ import type { ChangeDecision, FileSelection, SkippedItem } from '../model.js'
 import { planSync, plannedItems } from '../plan.js'
 import { startProgress, type IndexReport } from '../report.js'
 import { ServiceClient } from '../service/client.js'
-import { nameIsSelectable, selectFiles } from '../select/files.js'
+import {
+  hasSelectableFile,
+  nameIsSelectable,
+  selectFiles,
+  selectNamedFiles,
+  type FileSelectionOptions,
+} from '../select/files.js'
 import { nameMatcher } from '../select/match.js'
 import { sendPlan } from '../send.js'
 import { runFlow, retryPolicyOf } from './flow-run.js'
@@ -59,16 +65,27 @@ async function decideChanges(config: IndexConfig, context: JobContext): Promise<
   })
 }
 
-async function select(config: IndexConfig, context: JobContext): Promise<FileSelection> {
+async function select(
+  config: IndexConfig,
+  context: JobContext,
+  changes: ChangeDecision,
+): Promise<FileSelection> {
   if (config.files.length === 0) return { files: [], skipped: [] }
-  const selection = await selectFiles({
+  const options: FileSelectionOptions = {
     patterns: config.files,
     workspace: context.workspace,
     includeHidden: config.includeHiddenFiles,
     maxFileSize: config.maxFileSize,
     followSymlinks: config.followSymlinks,
-  })
-  if (selection.files.length === 0) {
+  }
+  // A push sends only what it changed: only those paths are checked on disk, not the whole workspace.
+  const selection =
+    changes.kind === 'changes'
+      ? await selectNamedFiles(options, [...changes.added, ...changes.modified])
+      : await selectFiles(options)
+  const none =
+    selection.files.length === 0 && (changes.kind !== 'changes' || !(await hasSelectableFile(options)))
+  if (none) {
     const message = `No files were found with the "files" patterns (${config.files.join(', ')}) in ${context.workspace}.`
     if (config.ifNoFilesFound === 'error')
       throw new JobError(`${message} Set "if-no-files-found" to warn or ignore to allow this.`)
@@ -119,8 +136,9 @@ export async function runIndexJob(config: IndexConfig, context: JobContext): Pro
   }
 
   const selection = await log.group('Selection', async () => {
-    const found = await select(config, context)
-    log.info(`${found.files.length} file(s) selected, ${found.skipped.length} skipped.`)
+    const found = await select(config, context, changes)
+    const which = changes.kind === 'changes' ? 'changed file(s)' : 'file(s)'
+    log.info(`${found.files.length} ${which} selected, ${found.skipped.length} skipped.`)
     return found
   })
   const removed = changes.kind === 'changes' ? selectedRemovals(config, changes.removed) : []
