@@ -4,6 +4,7 @@
 //   3. start-up of the committed bundles
 //   4. side-by-side (only when named: `npm run bench -- side-by-side`): the bundle vs a one-process-per-file
 //      loop against a 20 ms emulator, the ideal schedule, peak RSS, start to first request (side-by-side.mjs)
+//   5. curve (only when named): the bundle's time per batch size × concurrency, the basis of the defaults
 // and prints a markdown report. Numbers are wall time on this machine; see bench/README.md.
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -212,8 +213,10 @@ const benches = {
   sync: benchSync,
   startup: benchStartup,
   'side-by-side': async () => (await import('./side-by-side.mjs')).benchSideBySide({ row, load, silent }),
+  curve: async () => (await import('./side-by-side.mjs')).benchCurve({ row }),
 }
-// The side-by-side part writes 512 MiB of temp files and runs for a minute: only when asked for.
+// The side-by-side and curve parts run the bundle for a minute or more (side-by-side writes 512 MiB of
+// temp files): only when asked for.
 const selected = only ? [only] : ['changes', 'sync', 'startup']
 if (!selected.every((name) => name in benches))
   throw new Error(`unknown part ${only}; parts: ${Object.keys(benches).join(', ')}`)

@@ -123,7 +123,7 @@ function outputCount(temp, name) {
 
 let nodeCounter = 0
 /** Runs dist/index.js uploading `files` of `workspace` to a fresh node; checks every document landed. */
-async function runAction(emulator, workspace, expected, inputs = {}) {
+async function runAction(emulator, workspace, expected, inputs = {}, settings = { batchSize, concurrency }) {
   const temp = mkdtempSync(join(tmpdir(), 'kb-sync-bench-run-'))
   try {
     const nodeId = `node-${++nodeCounter}`
@@ -135,6 +135,8 @@ async function runAction(emulator, workspace, expected, inputs = {}) {
       'private-key': PRIVATE_KEY,
       files: 'docs/**',
       mode: 'upload',
+      'batch-size': String(settings.batchSize),
+      concurrency: String(settings.concurrency),
       ...inputs,
     })
     const before = emulator.entries().length
@@ -469,5 +471,53 @@ export async function benchSideBySide({ row, load, silent }) {
         ? `${value.toFixed(0)} MiB`
         : ms(value)
     row(`**${name}**`, shown, ok === undefined ? 'no target' : `target ${target}: ${verdict(ok)}`)
+  }
+}
+
+/** The defaults' curve: the bundle's wall time per batch size × concurrency, at 400 and 2,000 documents. */
+export async function benchCurve({ row }) {
+  for (const bundle of [CLI, ACTION])
+    if (!existsSync(bundle)) throw new Error(`${bundle} is missing: run npm run bundle first`)
+  const work = mkdtempSync(join(tmpdir(), 'kb-sync-bench-curve-'))
+  const emulator = await startEmulator(join(work, 'emulator'))
+  try {
+    const settings = [
+      [10, 4],
+      [25, 4],
+      [10, 16],
+      [25, 8],
+      [25, 16],
+      [50, 16],
+      [25, 32],
+    ]
+    for (const count of [400, 2000]) {
+      const workspace = join(work, `docs-${count}`)
+      writeDocs(workspace, count)
+      for (const [size, inFlight] of settings) {
+        const samples = []
+        let requests = 0
+        for (let i = 0; i < 3; i++) {
+          const result = await runAction(
+            emulator,
+            workspace,
+            count,
+            {},
+            { batchSize: size, concurrency: inFlight },
+          )
+          samples.push(result.ms)
+          requests = result.requests
+        }
+        row(
+          `${count} documents, batch-size ${size} × concurrency ${inFlight}`,
+          ms(median(samples)),
+          `median of 3; ${requests} requests`,
+        )
+      }
+      rmSync(workspace, { recursive: true, force: true })
+      rmSync(join(work, 'emulator', 'kb'), { recursive: true, force: true })
+    }
+  } finally {
+    await emulator.stop()
+    rmSync(work, { recursive: true, force: true })
   }
 }

@@ -4,7 +4,7 @@
 import { Command, Option } from 'commander'
 import { randomBytes } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
-import { ConfigError, readIndexConfig, readRunConfig, type InputReader } from './config.js'
+import { ConfigError, INDEX_DEFAULTS, readIndexConfig, readRunConfig, type InputReader } from './config.js'
 import { startEmulator } from './emulator/server.js'
 import { expectationProblem, retryPolicyOf, runFlow } from './jobs/flow-run.js'
 import { runIndexJob } from './jobs/index-job.js'
@@ -177,8 +177,8 @@ export function buildProgram(): Command {
     .option('--include-hidden-files', 'include dotfiles and dot-folders')
     .option('--if-no-files-found <what>', 'warn, error or ignore', 'warn')
     .option('--max-file-size <size>', 'larger files are skipped (B, KB, MB, GB)', '50MB')
-    .option('--batch-size <n>', 'files per request', '10')
-    .option('--concurrency <n>', 'requests in flight', '4')
+    .option('--batch-size <n>', 'files per request', INDEX_DEFAULTS['batch-size'])
+    .option('--concurrency <n>', 'requests in flight', INDEX_DEFAULTS.concurrency)
     .option('--follow-symlinks <how>', 'inside or none', 'inside')
     .option('--public-key <key>', 'flow key (prefer KB_SYNC_PUBLIC_KEY)')
     .option('--flow-inputs <json>', 'JSON object of flow inputs: run the flow after indexing')
