@@ -97,12 +97,19 @@ export async function hasSelectableFile(options: FileSelectionOptions): Promise<
   if (options.patterns.length === 0) return false
   const root = await realpath(options.workspace)
   const context: CheckContext = { ...options, root, literal: literalNames(options.patterns) }
-  const globber = await glob.create(
-    options.patterns.map((pattern) => rootedPattern(root, pattern)).join('\n'),
-    SEARCH_OPTIONS,
-  )
-  for await (const candidate of globber.globGenerator()) {
-    if ('selected' in (await check(candidate, context))) return true
+  try {
+    const globber = await glob.create(
+      options.patterns.map((pattern) => rootedPattern(root, pattern)).join('\n'),
+      SEARCH_OPTIONS,
+    )
+    for await (const candidate of globber.globGenerator()) {
+      if ('selected' in (await check(candidate, context))) return true
+    }
+  } catch (error) {
+    throw new Error(
+      `Input "files": searching the workspace failed: ${displayName(String((error as Error)?.message ?? error))}`,
+      { cause: error },
+    )
   }
   return false
 }
