@@ -2,6 +2,9 @@
 //   1. change detection: a 10,000-file change set (pure parsing/folding, and a real git tree diff)
 //   2. sync throughput: 500 documents through the emulator, fault-free and with 30 % transient faults
 //   3. start-up of the committed bundles
+//   4. side-by-side (only when named: `npm run bench -- side-by-side`): the bundle vs a one-process-per-file
+//      loop against a 20 ms emulator, the ideal schedule, peak RSS, start to first request (side-by-side.mjs)
+//   5. curve (only when named): the bundle's time per batch size × concurrency, the basis of the defaults
 // and prints a markdown report. Numbers are wall time on this machine; see bench/README.md.
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -205,8 +208,19 @@ async function benchStartup() {
   }
 }
 
-const benches = { changes: benchChanges, sync: benchSync, startup: benchStartup }
+const benches = {
+  changes: benchChanges,
+  sync: benchSync,
+  startup: benchStartup,
+  'side-by-side': async () => (await import('./side-by-side.mjs')).benchSideBySide({ row, load, silent }),
+  curve: async () => (await import('./side-by-side.mjs')).benchCurve({ row }),
+}
+// The side-by-side and curve parts run the bundle for a minute or more (side-by-side writes 512 MiB of
+// temp files): only when asked for.
+const selected = only ? [only] : ['changes', 'sync', 'startup']
+if (!selected.every((name) => name in benches))
+  throw new Error(`unknown part ${only}; parts: ${Object.keys(benches).join(', ')}`)
 if (!process.env.BENCH_NO_COMPILE) compile()
-for (const [name, bench] of Object.entries(benches)) if (!only || only === name) await bench()
+for (const name of selected) await benches[name]()
 console.log(`\nNode ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}\n`)
 console.log('| benchmark | result | note |\n|---|---|---|\n' + rows.join('\n'))

@@ -103,8 +103,9 @@ export const INDEX_DEFAULTS: Readonly<Record<string, string>> = Object.freeze({
   'include-hidden-files': 'false',
   'if-no-files-found': 'warn',
   'max-file-size': '50MB',
-  'batch-size': '10',
-  concurrency: '4',
+  // Measured in bench/README.md (the curve): fewer, larger requests and more of them in flight.
+  'batch-size': '25',
+  concurrency: '16',
   'follow-symlinks': 'inside',
   retries: '10',
   'retry-deadline': '120',

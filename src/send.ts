@@ -4,7 +4,7 @@ import { setMaxListeners } from 'node:events'
 import { lstat } from 'node:fs/promises'
 import { displayName, type Logger } from './log.js'
 import type { Batch, IndexTarget, ItemOutcome, Operation, Plan, SelectedFile, SendResult } from './model.js'
-import { ServiceError, type ServiceClient } from './service/client.js'
+import { ServiceError, type OpenedDocuments, type ServiceClient } from './service/client.js'
 import { keyRefusal } from './service/errors.js'
 import { decideRetry, parseRetryAfter, systemClock, type Clock, type RetryPolicy } from './service/retry.js'
 import { CircuitBreaker } from './send/breaker.js'
@@ -31,7 +31,8 @@ export interface SendOptions {
 export type IndexingClient = Pick<
   ServiceClient,
   'uploadUrls' | 'updateUrls' | 'uploadDocuments' | 'updateDocuments'
->
+> &
+  Partial<Pick<ServiceClient, 'openDocuments'>>
 
 export const DEFAULT_GRACE_MS = 5000
 
@@ -73,6 +74,8 @@ class PlanSender {
   /** Aborted `graceMs` after cancellation: the requests still in flight are cut off. */
   private readonly hardStop = new AbortController()
   private readonly scheduler: RequestScheduler
+  /** Batches whose files are opened while they wait for a request slot (bounds the open files). */
+  private readonly readAhead: RequestScheduler
   private readonly breaker: CircuitBreaker
   /** Set by the first 401/403: the one cause of every item that did not land. */
   private keyRefused: string | undefined
@@ -92,6 +95,7 @@ class PlanSender {
     this.clock = options.clock ?? systemClock
     this.log = options.log
     this.scheduler = new RequestScheduler(options.concurrency, this.clock, this.stop.signal)
+    this.readAhead = new RequestScheduler(options.concurrency, this.clock, this.stop.signal)
     this.breaker = new CircuitBreaker(options.breakerWindowMs ?? options.retry.deadlineMs, this.clock)
   }
 
@@ -160,8 +164,21 @@ class PlanSender {
       if (firstAttemptAt !== undefined && kind === 'documents')
         items = await this.refreshFiles(items, operation)
       if (items.length === 0) return
-      const turn = await this.scheduler.acquire(firstAttemptAt !== undefined)
-      if (!turn) return this.fail(items, operation, this.stoppedReason(lastError))
+      const priority = firstAttemptAt !== undefined
+      if (!(await this.readAhead.acquire(priority)))
+        return this.fail(items, operation, this.stoppedReason(lastError))
+      // The files are opened while the request waits for its slot, not after it got one.
+      const opened = kind === 'documents' ? this.openAhead(items) : undefined
+      let turn: boolean
+      try {
+        turn = await this.scheduler.acquire(priority)
+      } finally {
+        this.readAhead.release()
+      }
+      if (!turn) {
+        disposeOpened(opened)
+        return this.fail(items, operation, this.stoppedReason(lastError))
+      }
       if (
         retrying &&
         firstAttemptAt !== undefined &&
@@ -169,6 +186,7 @@ class PlanSender {
       ) {
         // Held back (a pause the service asked for, probing) until the deadline passed: not sent again.
         this.scheduler.release()
+        disposeOpened(opened)
         return this.fail(
           items,
           operation,
@@ -178,7 +196,7 @@ class PlanSender {
       firstAttemptAt ??= this.clock.now()
       retrying = false
 
-      const failure = await this.attempt(kind, items, operation)
+      const failure = await this.attempt(kind, items, operation, opened)
       if (failure === undefined) return
 
       const error = failure instanceof ServiceError ? failure : undefined
@@ -249,14 +267,21 @@ class PlanSender {
   }
 
   /** One request. Undefined on success (outcomes recorded), else what it failed with. */
-  private async attempt(kind: Unit['kind'], items: Item[], operation: Operation): Promise<unknown> {
+  private async attempt(
+    kind: Unit['kind'],
+    items: Item[],
+    operation: Operation,
+    opened?: Promise<OpenedDocuments>,
+  ): Promise<unknown> {
     for (const item of items) item.attempts++
     this.requests++
     let failure: unknown
     try {
-      await this.call(kind, items, operation)
+      await this.call(kind, items, operation, opened)
     } catch (error) {
       failure = error ?? new Error('unknown failure')
+    } finally {
+      disposeOpened(opened)
     }
     // What the answer says about the service is recorded before the slot is given back, so the next
     // request already sees the pause, the lowered limit or the open breaker.
@@ -322,18 +347,30 @@ class PlanSender {
       : ` (gave up: the service asked to wait ${formatMs(hinted)}, past what is left of retry-deadline, ${seconds} s)`
   }
 
-  private call(kind: Unit['kind'], items: Item[], operation: Operation): Promise<unknown> {
-    const options = { signal: this.hardStop.signal }
+  private call(
+    kind: Unit['kind'],
+    items: Item[],
+    operation: Operation,
+    opened?: Promise<OpenedDocuments>,
+  ): Promise<unknown> {
+    const options = { signal: this.hardStop.signal, opened }
     if (kind === 'urls') {
       const urls = items.map((item) => item.name)
       return operation === 'upload'
         ? this.client.uploadUrls(this.target, urls, options)
         : this.client.updateUrls(this.target, urls, options)
     }
-    const documents = items.map((item) => ({ name: item.name, path: item.file!.path, size: item.file!.size }))
+    const documents = documentsOf(items)
     return operation === 'upload'
       ? this.client.uploadDocuments(this.target, documents, options)
       : this.client.updateDocuments(this.target, documents, options)
+  }
+
+  /** Starts opening the items' files, when the client can; a failure surfaces in the call. */
+  private openAhead(items: Item[]): Promise<OpenedDocuments> | undefined {
+    const opening = this.client.openDocuments?.(documentsOf(items))
+    opening?.catch(() => undefined)
+    return opening
   }
 
   /**
@@ -400,6 +437,18 @@ class PlanSender {
   private reportProgress(): void {
     this.options.onProgress?.({ done: this.batchesDone, total: this.batchesTotal, bytes: this.bytesLanded })
   }
+}
+
+function documentsOf(items: Item[]): { name: string; path: string; size: number }[] {
+  return items.map((item) => ({ name: item.name, path: item.file!.path, size: item.file!.size }))
+}
+
+/** Closes files opened ahead (idempotent: the request body closes them too once sent). */
+function disposeOpened(opened: Promise<OpenedDocuments> | undefined): void {
+  opened?.then(
+    (files) => files.dispose(),
+    () => undefined,
+  )
 }
 
 function unitOf(batch: Batch): Unit {

@@ -2,6 +2,7 @@
 // same messages); `serve`'s own values are checked here. Commander's errors are one line, exit 2.
 import { Command, InvalidArgumentError, Option } from 'commander'
 import packageJson from '../../package.json' with { type: 'json' }
+import { INDEX_DEFAULTS } from '../config.js'
 import type { KnowledgeBaseId } from '../emulator/store.js'
 import { idProblem } from '../service/ids.js'
 import type { Flags } from './inputs.js'
@@ -71,8 +72,8 @@ function indexOptions(command: Command): Command {
         .default('warn'),
     )
     .option('--max-file-size <size>', 'larger files are skipped (B, KB, MB, GB)', '50MB')
-    .option('--batch-size <n>', 'files per request', '10')
-    .option('--concurrency <n>', 'requests in flight', '4')
+    .option('--batch-size <n>', 'files per request', INDEX_DEFAULTS['batch-size'])
+    .option('--concurrency <n>', 'requests in flight', INDEX_DEFAULTS.concurrency)
     .addOption(
       new Option('--follow-symlinks <how>', 'links to files inside the workspace, or none')
         .choices(['inside', 'none'])

@@ -7,9 +7,15 @@ import type { ChangeBase, ChangeDecision, FileSelection, Operation } from '../mo
 import { planSync, plannedItems } from '../plan.js'
 import { logSkipped, startProgress, type IndexReport } from '../report.js'
 import { ServiceClient } from '../service/client.js'
-import { type ChangeBaseDecision, decideChangeBase } from '../select/change-base.js'
-import { detectPullRequestChanges, type PullRequestChanges } from '../select/pull-request-changes.js'
-import { nameIsSelectable, selectFiles } from '../select/files.js'
+import type { ChangeBaseDecision } from '../select/change-base.js'
+import type { PullRequestChanges } from '../select/pull-request-changes.js'
+import {
+  hasSelectableFile,
+  nameIsSelectable,
+  selectFiles,
+  selectNamedFiles,
+  type FileSelectionOptions,
+} from '../select/files.js'
 import { nameMatcher } from '../select/match.js'
 import { sendPlan } from '../send.js'
 import { runFlow, retryPolicyOf } from './flow-run.js'
@@ -119,6 +125,10 @@ async function decideChanges(config: IndexConfig, context: JobContext): Promise<
       notices: [],
     }
   }
+  // Loaded only when a change set is computed: change detection brings git and @actions/github
+  // (octokit), whose set-up every other run would pay at start-up for nothing. "eager" keeps it in the one
+  // bundle file: ncc writes licenses.txt for one chunk only, so a separate chunk would drop the others'.
+  const { decideChangeBase } = await import(/* webpackMode: "eager" */ '../select/change-base.js')
   return decideChangeBase({
     eventName: context.eventName,
     payload: context.payload,
@@ -134,6 +144,9 @@ async function decideChanges(config: IndexConfig, context: JobContext): Promise<
 }
 
 async function pullRequestChanges(config: IndexConfig, context: JobContext): Promise<PullRequestChanges> {
+  const { detectPullRequestChanges } = await import(
+    /* webpackMode: "eager" */ '../select/pull-request-changes.js'
+  )
   const changes = await detectPullRequestChanges({
     payload: context.payload,
     workspace: context.workspace,
@@ -146,16 +159,27 @@ async function pullRequestChanges(config: IndexConfig, context: JobContext): Pro
   return changes
 }
 
-async function select(config: IndexConfig, context: JobContext): Promise<FileSelection> {
+async function select(
+  config: IndexConfig,
+  context: JobContext,
+  changes: ChangeDecision,
+): Promise<FileSelection> {
   if (config.files.length === 0) return { files: [], skipped: [] }
-  const selection = await selectFiles({
+  const options: FileSelectionOptions = {
     patterns: config.files,
     workspace: context.workspace,
     includeHidden: config.includeHiddenFiles,
     maxFileSize: config.maxFileSize,
     followSymlinks: config.followSymlinks,
-  })
-  if (selection.files.length === 0) {
+  }
+  // A push sends only what it changed: only those paths are checked on disk, not the whole workspace.
+  const selection =
+    changes.kind === 'changes'
+      ? await selectNamedFiles(options, [...changes.added, ...changes.modified])
+      : await selectFiles(options)
+  const none =
+    selection.files.length === 0 && (changes.kind !== 'changes' || !(await hasSelectableFile(options)))
+  if (none) {
     const message = `No files were found with the "files" patterns (${config.files.join(', ')}) in ${context.workspace}.`
     if (config.ifNoFilesFound === 'error')
       throw new JobError(`${message} Set "if-no-files-found" to warn or ignore to allow this.`)
@@ -234,8 +258,9 @@ async function indexPipeline(
   }
 
   const selection = await log.group('Selection', async () => {
-    const found = await select(config, context)
-    log.info(`${found.files.length} file(s) selected, ${found.skipped.length} skipped.`)
+    const found = await select(config, context, changes)
+    const which = changes.kind === 'changes' ? 'changed file(s)' : 'file(s)'
+    log.info(`${found.files.length} ${which} selected, ${found.skipped.length} skipped.`)
     return found
   })
   selected.push(...selection.files.map((file) => file.name))

@@ -10,6 +10,7 @@ import type { FileSelection, SelectedFile, SkippedItem, SkipReason } from '../mo
 import { distinctDocumentNames } from './document-names.js'
 import { literalNames, patternProblem } from './patterns.js'
 import { describeFailure, searchFiles } from './search.js'
+import { nameMatcher } from './match.js'
 import { isSecretFile } from './secrets.js'
 
 export { patternProblem } from './patterns.js'
@@ -63,6 +64,82 @@ export async function selectFiles(options: FileSelectionOptions): Promise<FileSe
   const context: CheckContext = { ...options, root, literal: literalNames(options.patterns) }
   const verdicts = await mapLimited(search.paths, CONCURRENCY, (candidate) => check(candidate, context))
   return collect([...verdicts, ...search.skipped.map((skipped) => ({ skipped }))], root)
+}
+
+/**
+ * The selection restricted to `names` (workspace-relative, `/`; a push's added and modified files): only
+ * the names the patterns match are looked at on disk, with the same checks, instead of searching the
+ * workspace. A name the search would not have found (gone, a folder, below a linked folder, not a plain
+ * relative path) is left out silently, as the search would have.
+ */
+export async function selectNamedFiles(
+  options: FileSelectionOptions,
+  names: string[],
+): Promise<FileSelection> {
+  checkPatterns(options.patterns)
+  const root = await realpath(options.workspace)
+  const matches = nameMatcher(options.patterns)
+  const folders = new Map<string, Promise<boolean>>()
+  const wanted = [...new Set(names)].filter((name) => isPlainRelative(name) && matches(name))
+  const found = await mapLimited(wanted, CONCURRENCY, async (name) => {
+    const candidate = path.join(root, ...name.split('/'))
+    return (await searchWouldFind(candidate, folders)) ? candidate : undefined
+  })
+  const candidates = found.filter((candidate): candidate is string => candidate !== undefined)
+  const context: CheckContext = { ...options, root, literal: literalNames(options.patterns) }
+  const verdicts = await mapLimited(candidates, CONCURRENCY, (candidate) => check(candidate, context))
+  return collect(verdicts, root)
+}
+
+/**
+ * Whether the patterns select at least one file in the workspace: stops at the first one (used when a
+ * push changed none of them, to tell an empty selection from patterns that match nothing).
+ */
+export async function hasSelectableFile(options: FileSelectionOptions): Promise<boolean> {
+  checkPatterns(options.patterns)
+  if (options.patterns.length === 0) return false
+  const root = await realpath(options.workspace)
+  const context: CheckContext = { ...options, root, literal: literalNames(options.patterns) }
+  // The same search as selectFiles (an odd entry is skipped, never fatal), checked until one is selectable.
+  const search = await searchFiles(options.patterns, root)
+  for (const candidate of search.paths) if ('selected' in (await check(candidate, context))) return true
+  return false
+}
+
+function isPlainRelative(name: string): boolean {
+  return (
+    name !== '' &&
+    !path.posix.isAbsolute(name) &&
+    path.posix.normalize(name) === name &&
+    !name.startsWith('../')
+  )
+}
+
+/** What the search (links not followed, folders not listed) would have returned for this path. */
+async function searchWouldFind(candidate: string, folders: Map<string, Promise<boolean>>): Promise<boolean> {
+  const folder = path.dirname(candidate)
+  let plainFolder = folders.get(folder)
+  if (!plainFolder) {
+    // The search does not descend into linked folders: the folder must be its own real path.
+    plainFolder = realpath(folder).then(
+      (real) => real === folder,
+      () => false,
+    )
+    folders.set(folder, plainFolder)
+  }
+  if (!(await plainFolder)) return false
+  try {
+    return !(await lstat(candidate)).isDirectory()
+  } catch {
+    return false
+  }
+}
+
+function checkPatterns(patterns: string[]): void {
+  for (const pattern of patterns) {
+    const problem = patternProblem(pattern)
+    if (problem) throw new Error(`Input "files": the pattern ${JSON.stringify(pattern)} ${problem}.`)
+  }
 }
 
 interface CheckContext extends FileSelectionOptions {

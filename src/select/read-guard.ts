@@ -2,7 +2,7 @@
 // (by a FIFO, a link, a bigger file): the open handle is checked again and the read is bounded by the
 // size that selection recorded, so what is sent is exactly the planned number of bytes or nothing.
 import { constants } from 'node:fs'
-import { open } from 'node:fs/promises'
+import { open, type FileHandle } from 'node:fs/promises'
 import { Readable } from 'node:stream'
 import { displayName } from '../log.js'
 import type { SelectedFile } from '../model.js'
@@ -32,29 +32,49 @@ export async function openSelectedFile(file: SelectedFile): Promise<Readable> {
     const now = stats.isFile() ? `${stats.size} bytes` : 'not a regular file'
     throw new FileChangedError(`${shown} changed since it was selected (${file.size} bytes, now ${now}).`)
   }
-  const opened = handle
-  let closing: Promise<void> | undefined
-  const close = () => (closing ??= opened.close())
-  async function* bytes(): AsyncGenerator<Buffer> {
-    try {
-      let position = 0
-      while (position < file.size) {
-        const buffer = Buffer.alloc(Math.min(CHUNK, file.size - position))
-        const { bytesRead } = await opened.read(buffer, 0, buffer.length, position)
-        if (bytesRead === 0) throw new FileChangedError(`${shown} shrank while it was being sent.`)
-        position += bytesRead
-        yield buffer.subarray(0, bytesRead)
-      }
-      const { bytesRead } = await opened.read(Buffer.alloc(1), 0, 1, position)
-      if (bytesRead > 0) throw new FileChangedError(`${shown} grew while it was being sent.`)
-    } finally {
-      await close()
-    }
+  return new SelectedFileStream(handle, file.size, shown)
+}
+
+/**
+ * The file's bytes straight from the handle, one read per chunk and no other stream layer. The last read
+ * asks for one byte more than is left, so growth is seen without a read of its own; a read that comes
+ * back empty too early means the file shrank. Either error destroys the stream; destroying closes the file.
+ */
+class SelectedFileStream extends Readable {
+  private position = 0
+
+  constructor(
+    private readonly handle: FileHandle,
+    private readonly size: number,
+    private readonly shown: string,
+  ) {
+    super({ highWaterMark: CHUNK })
   }
-  const stream = Readable.from(bytes(), { objectMode: false })
-  // A stream destroyed before its first read never enters the generator, so its finally would not run.
-  stream.once('close', () => void close().catch(() => undefined))
-  return stream
+
+  override _read(): void {
+    const left = this.size - this.position
+    const buffer = Buffer.allocUnsafe(left <= CHUNK ? left + 1 : CHUNK)
+    this.handle.read(buffer, 0, buffer.length, this.position).then(
+      ({ bytesRead }) => {
+        if (this.destroyed) return
+        if (bytesRead > left)
+          return this.destroy(new FileChangedError(`${this.shown} grew while it was being sent.`))
+        if (bytesRead === 0 && left > 0)
+          return this.destroy(new FileChangedError(`${this.shown} shrank while it was being sent.`))
+        this.position += bytesRead
+        if (bytesRead > 0) this.push(buffer.subarray(0, bytesRead))
+        if (this.position === this.size && bytesRead < buffer.length) this.push(null)
+      },
+      (error: Error) => this.destroy(error),
+    )
+  }
+
+  override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
+    this.handle.close().then(
+      () => callback(error),
+      () => callback(error),
+    )
+  }
 }
 
 /** The whole file in memory, with the checks of openSelectedFile. */

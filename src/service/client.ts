@@ -9,11 +9,19 @@ import { baseUrlProblem, normalizeBaseUrl } from './base-url.js'
 import { ClientUsageError, ServiceError, type HttpMethod, type OperationName } from './errors.js'
 import { exchange, jsonBody, type Answer, type RequestBody } from './http.js'
 import { idProblem } from './ids.js'
-import { checkDocuments, multipartBody, type DocumentRef, type PartNaming } from './multipart.js'
+import {
+  bodyOf,
+  checkDocuments,
+  multipartBody,
+  openDocuments,
+  type DocumentRef,
+  type OpenedDocuments,
+  type PartNaming,
+} from './multipart.js'
 
 export { baseUrlProblem } from './base-url.js'
 export { ClientUsageError, ServiceError, type OperationName } from './errors.js'
-export { contentTypeFor, type DocumentRef } from './multipart.js'
+export { contentTypeFor, type DocumentRef, type OpenedDocuments } from './multipart.js'
 
 export interface ClientTimeouts {
   connectMs: number
@@ -45,6 +53,11 @@ export interface ClientOptions {
 
 export interface CallOptions {
   signal?: AbortSignal
+  /**
+   * Document calls: the same documents, already being opened by `openDocuments` (e.g. while waiting for a
+   * request slot), used instead of opening them again. The caller disposes them after the call.
+   */
+  opened?: Promise<OpenedDocuments>
 }
 
 export interface ServiceResponse {
@@ -165,6 +178,14 @@ export class ServiceClient {
     return parsed as FlowAnswer
   }
 
+  /**
+   * Opens a batch's files ahead of its request (hand the promise to the call as `opened`). Rejects with
+   * the read guard's FileChangedError, which the call then reports as FILE_CHANGED.
+   */
+  openDocuments(documents: DocumentRef[]): Promise<OpenedDocuments> {
+    return openDocuments(documents)
+  }
+
   /** Closes the pooled connections (waits for calls in flight). */
   async close(): Promise<void> {
     await this.agent.close()
@@ -193,7 +214,10 @@ export class ServiceClient {
     const key = this.keyFor(operation)
     checkDocuments(documents)
     const route = this.indexingRoute(operation, 'documents', target)
-    return toResponse(await this.send(operation, route, key, () => multipartBody(documents, naming), options))
+    const opened = options?.opened
+    const buildBody = () =>
+      opened ? opened.then((files) => bodyOf(files, naming)) : multipartBody(documents, naming)
+    return toResponse(await this.send(operation, route, key, buildBody, options))
   }
 
   private async send(

@@ -96,34 +96,68 @@ async function sizeOnDisk(document: DocumentRef): Promise<number> {
   }
 }
 
+/** A batch's files, opened and checked against their selected size: the parts of one request body. */
+export interface OpenedDocuments {
+  readonly documents: readonly DocumentRef[]
+  readonly streams: readonly Readable[]
+  readonly sizes: readonly number[]
+  /** Closes every file (idempotent). */
+  dispose(): void
+}
+
 /**
- * Opens every document (failing with the read guard's FileChangedError when one is no longer the
- * selected regular file of its size) and returns the streamed multipart body with its exact length.
+ * Opens every document at once (failing with the read guard's FileChangedError when one is no longer the
+ * selected regular file of its size; then none stays open).
  */
+export async function openDocuments(documents: readonly DocumentRef[]): Promise<OpenedDocuments> {
+  const settled = await Promise.allSettled(
+    documents.map(async (document) => {
+      const size = document.size ?? (await sizeOnDisk(document))
+      const stream = await openSelectedFile({ name: document.name, path: document.path, size, mtimeMs: 0 })
+      return { size, stream }
+    }),
+  )
+  const opened = settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []))
+  const dispose = () => {
+    for (const { stream } of opened) stream.destroy()
+  }
+  const failed = settled.find((result) => result.status === 'rejected')
+  if (failed) {
+    dispose()
+    throw failed.reason
+  }
+  return {
+    documents,
+    streams: opened.map(({ stream }) => stream),
+    sizes: opened.map(({ size }) => size),
+    dispose,
+  }
+}
+
+/** Opens every document and returns the streamed multipart body with its exact length. */
 export async function multipartBody(
   documents: readonly DocumentRef[],
   naming: PartNaming,
 ): Promise<RequestBody> {
-  const streams: Readable[] = []
-  const dispose = () => {
-    for (const stream of streams) stream.destroy()
-  }
+  return bodyOf(await openDocuments(documents), naming)
+}
+
+/** The multipart body of documents already opened; each file is read only as the socket takes the bytes. */
+export function bodyOf(opened: OpenedDocuments, naming: PartNaming): RequestBody {
   const form = new FormData()
   try {
-    for (const [index, document] of documents.entries()) {
-      const size = document.size ?? (await sizeOnDisk(document))
-      const stream = await openSelectedFile({ name: document.name, path: document.path, size, mtimeMs: 0 })
-      streams.push(stream)
+    for (const [index, document] of opened.documents.entries()) {
+      const stream = opened.streams[index]
       // A function value makes form-data pipe the stream itself when its turn comes, without the
       // buffering wrapper it puts around streams appended directly.
       form.append(partName(naming, index), (next: (value: Readable) => void) => next(stream), {
         filepath: document.name,
         contentType: contentTypeFor(document.name),
-        knownLength: size,
+        knownLength: opened.sizes[index],
       })
     }
   } catch (error) {
-    dispose()
+    opened.dispose()
     throw error
   }
   return {
@@ -133,6 +167,6 @@ export async function multipartBody(
       form.on('error', fail)
       form.pipe(destination)
     },
-    dispose,
+    dispose: opened.dispose,
   }
 }

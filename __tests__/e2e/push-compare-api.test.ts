@@ -1,0 +1,121 @@
+// The built index action on a push that git cannot answer (the workspace is no checkout): change
+// detection, loaded only for pushes, reaches GitHub's compare API through @actions/github's octokit at
+// GITHUB_API_URL (a local server answering in the REST shape), and exactly the named files are sent.
+import { afterEach, beforeEach, expect, it } from '@jest/globals'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { startEmulator, type Emulator } from '../../src/emulator/server.js'
+import { runAction } from '../helpers/run-action.js'
+
+const PRIVATE_KEY = 'priv-compare-7777bbbb'
+const TOKEN = 'ghs_bundleCompareToken0123456789'
+const BEFORE = 'a'.repeat(40)
+const AFTER = 'b'.repeat(40)
+
+let emulator: Emulator
+let workspace: string
+let api: http.Server
+let apiUrl: string
+const apiRequests: { path: string; authorization?: string }[] = []
+
+beforeEach(async () => {
+  emulator = await startEmulator({ privateKey: PRIVATE_KEY, publicKey: 'pub-unused-key' })
+  workspace = mkdtempSync(join(tmpdir(), 'kb-sync-compare-'))
+  mkdirSync(join(workspace, 'docs'))
+  for (const name of ['a.md', 'b.md', 'untouched.md'])
+    writeFileSync(join(workspace, 'docs', name), `${name}\n`)
+  apiRequests.length = 0
+  api = http.createServer((request, response) => {
+    apiRequests.push({
+      path: decodeURIComponent(request.url ?? ''),
+      authorization: request.headers.authorization,
+    })
+    response.setHeader('content-type', 'application/json')
+    if (!request.url?.startsWith(`/repos/octo-org/docs/compare/${BEFORE}...${AFTER}`)) {
+      response.statusCode = 404
+      response.end(JSON.stringify({ message: 'Not Found' }))
+      return
+    }
+    const file = (filename: string, status: string) => ({
+      sha: '0'.repeat(40),
+      filename,
+      status,
+      additions: 1,
+      deletions: 0,
+      changes: 1,
+    })
+    response.end(
+      JSON.stringify({
+        status: 'ahead',
+        ahead_by: 1,
+        behind_by: 0,
+        total_commits: 1,
+        commits: [],
+        files: [
+          file('docs/a.md', 'modified'),
+          file('docs/b.md', 'added'),
+          file('docs/old.md', 'removed'),
+          file('src/x.ts', 'added'),
+        ],
+      }),
+    )
+  })
+  await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve))
+  apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`
+})
+
+afterEach(async () => {
+  await new Promise((resolve) => api.close(resolve))
+  await emulator.close()
+  rmSync(workspace, { recursive: true, force: true })
+})
+
+it('sends what the compare API names when the workspace is no git checkout', async () => {
+  const run = await runAction({
+    action: 'action.yml',
+    workspace,
+    eventName: 'push',
+    payload: {
+      ref: 'refs/heads/main',
+      before: BEFORE,
+      after: AFTER,
+      created: false,
+      deleted: false,
+      forced: false,
+      commits: [],
+    },
+    env: { GITHUB_API_URL: apiUrl },
+    inputs: {
+      'base-url': emulator.url,
+      'flow-id': '65f0c0ffee0000000000beef',
+      'org-id': 'b2a1c3d4-0000-4000-8000-000000000001',
+      'node-id': 'urlemb-0',
+      'private-key': PRIVATE_KEY,
+      'github-token': TOKEN,
+      files: 'docs/**',
+      mode: 'auto',
+    },
+  })
+  expect(run.status).toBe(0)
+  expect(apiRequests.length).toBeGreaterThan(0)
+  expect(apiRequests[0].authorization).toContain(TOKEN)
+  // Added → POST; modified → PATCH, which the empty node answers 404, then POST.
+  const sent = emulator
+    .requests()
+    .map((request) => [request.method, request.status, ...(request.documents ?? []).map((d) => d.filename)])
+  expect(sent).toEqual([
+    ['POST', 200, 'docs/b.md'],
+    ['PATCH', 404, 'docs/a.md'],
+    ['POST', 200, 'docs/a.md'],
+  ])
+  expect(JSON.parse(run.outputs.removed)).toEqual(['docs/old.md'])
+  expect(run.summary).toContain('GitHub compare API')
+  // Only the masking command may carry the token.
+  const printed = `${run.stdout}\n${run.stderr}`
+    .split('\n')
+    .filter((line) => !line.startsWith('::add-mask::'))
+  expect(printed.join('\n')).not.toContain(TOKEN)
+})

@@ -1,0 +1,534 @@
+// npm run bench -- side-by-side: the action's bundle next to what it replaces, in one run, against the
+// emulator (`kb-sync serve --latency 20`), with the ratios of issue 13's targets. Needs `npm run bundle`
+// (it runs dist/ as the runner does) and the tsc build of bench/run.mjs (for the in-process parts).
+import { execFileSync, spawn } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parse } from 'yaml'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const CLI = join(root, 'dist/cli/index.js')
+const ACTION = join(root, 'dist/index.js')
+const LATENCY_MS = 20
+const PRIVATE_KEY = 'bench-private-key'
+const PUBLIC_KEY = 'bench-public-key'
+const FLOW = 'f'.repeat(24)
+const ORG = 'bench-org'
+const MiB = 1024 * 1024
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+const ms = (value) => `${Math.round(value)} ms`
+
+/** Spawns and waits; resolves with wall time, exit code and stderr. */
+function run(command, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const start = performance.now()
+    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'], ...options })
+    let stderr = ''
+    child.stderr.on('data', (chunk) => (stderr += chunk))
+    child.on('error', reject)
+    child.on('close', (code) => resolve({ ms: performance.now() - start, code, stderr, pid: child.pid }))
+  })
+}
+
+/** The emulator in its own process, so its work is not counted in the bench process's event loop. */
+async function startEmulator(dataDir) {
+  const child = spawn(
+    process.execPath,
+    [
+      CLI,
+      'serve',
+      '--latency',
+      String(LATENCY_MS),
+      '--data-dir',
+      dataDir,
+      '--private-key',
+      PRIVATE_KEY,
+      '--public-key',
+      PUBLIC_KEY,
+    ],
+    { stdio: ['ignore', 'pipe', 'ignore'] },
+  )
+  const url = await new Promise((resolve, reject) => {
+    let out = ''
+    child.stdout.on('data', (chunk) => {
+      out += chunk
+      const line = out.split('\n').find((l) => l.startsWith('http'))
+      if (line) resolve(line.trim())
+    })
+    child.on('error', reject)
+    child.on('close', (code) => reject(new Error(`the emulator exited (${code})`)))
+  })
+  const log = join(dataDir, 'requests.jsonl')
+  const entries = () =>
+    existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').filter(Boolean).map(JSON.parse) : []
+  // The emulator's own CPU time (utime + stime, in clock ticks of 10 ms): a slow emulator, not the client,
+  // may be what bounds a run.
+  const cpuMs = () => {
+    const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ')
+    return (Number(fields[11]) + Number(fields[12])) * 10
+  }
+  return {
+    url,
+    entries,
+    cpuMs,
+    stop: () => new Promise((resolve) => (child.once('close', resolve), child.kill('SIGTERM'))),
+  }
+}
+
+function writeDocs(dir, count, folder = 'docs') {
+  mkdirSync(join(dir, folder), { recursive: true })
+  const names = []
+  for (let i = 0; i < count; i++) {
+    const name = `${folder}/page-${String(i).padStart(5, '0')}.md`
+    writeFileSync(join(dir, name), `# Page ${i}\n\n${'Some documentation text. '.repeat(220)}\n`)
+    names.push(name)
+  }
+  return names
+}
+
+const metadata = parse(readFileSync(join(root, 'action.yml'), 'utf8'))
+const DEFAULTS = Object.fromEntries(
+  Object.entries(metadata.inputs).map(([name, input]) => [
+    name,
+    String(input.default ?? '').includes('${{') ? '' : String(input.default ?? ''),
+  ]),
+)
+const batchSize = Number(process.env.BENCH_BATCH_SIZE ?? DEFAULTS['batch-size'])
+const concurrency = Number(process.env.BENCH_CONCURRENCY ?? DEFAULTS.concurrency)
+
+/** The runner's environment for the index action: action.yml defaults, then the inputs, as INPUT_*. */
+function actionEnv(workspace, temp, inputs, eventName = 'workflow_dispatch', payload = {}) {
+  const env = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    GITHUB_ACTIONS: 'true',
+    GITHUB_OUTPUT: join(temp, 'output'),
+    GITHUB_STEP_SUMMARY: join(temp, 'summary'),
+    GITHUB_EVENT_PATH: join(temp, 'event.json'),
+    GITHUB_EVENT_NAME: eventName,
+    GITHUB_WORKSPACE: workspace,
+    GITHUB_REPOSITORY: 'bench/docs',
+    RUNNER_TEMP: temp,
+  }
+  writeFileSync(env.GITHUB_OUTPUT, '')
+  writeFileSync(env.GITHUB_STEP_SUMMARY, '')
+  writeFileSync(env.GITHUB_EVENT_PATH, JSON.stringify(payload))
+  const all = { ...DEFAULTS, 'batch-size': String(batchSize), concurrency: String(concurrency), ...inputs }
+  for (const [name, value] of Object.entries(all)) env[`INPUT_${name.toUpperCase()}`] = value
+  return env
+}
+
+/** Number of entries of one output (a JSON array) in a GITHUB_OUTPUT file. */
+function outputCount(temp, name) {
+  const text = readFileSync(join(temp, 'output'), 'utf8')
+  const match = new RegExp(`^${name}<<(\\S+)\\n([\\s\\S]*?)\\n\\1$`, 'm').exec(text)
+  return match ? JSON.parse(match[2]).length : 0
+}
+
+let nodeCounter = 0
+/** Runs dist/index.js uploading `files` of `workspace` to a fresh node; checks every document landed. */
+async function runAction(emulator, workspace, expected, inputs = {}, settings = { batchSize, concurrency }) {
+  const temp = mkdtempSync(join(tmpdir(), 'kb-sync-bench-run-'))
+  try {
+    const nodeId = `node-${++nodeCounter}`
+    const env = actionEnv(workspace, temp, {
+      'base-url': emulator.url,
+      'flow-id': FLOW,
+      'org-id': ORG,
+      'node-id': nodeId,
+      'private-key': PRIVATE_KEY,
+      files: 'docs/**',
+      mode: 'upload',
+      'batch-size': String(settings.batchSize),
+      concurrency: String(settings.concurrency),
+      ...inputs,
+    })
+    const before = emulator.entries().length
+    const cpuBefore = emulator.cpuMs()
+    const result = await run(process.execPath, [ACTION], { env, cwd: workspace })
+    const emulatorCpu = emulator.cpuMs() - cpuBefore
+    const uploaded = outputCount(temp, 'uploaded')
+    if (result.code !== 0 || uploaded !== expected)
+      throw new Error(
+        `the action failed (exit ${result.code}, ${uploaded} of ${expected} uploaded): ${result.stderr.slice(-2000)}`,
+      )
+    return { ...result, requests: emulator.entries().length - before, emulatorCpu }
+  } finally {
+    rmSync(temp, { recursive: true, force: true })
+  }
+}
+
+/** One process per file, one after another: curl when present, else a tiny node script. */
+async function runLoop(emulator, workspace, names) {
+  const url = `${emulator.url}/indexing/v0/documents/${FLOW}/${ORG}/loop-${++nodeCounter}`
+  const curl = hasCommand('curl')
+  const script =
+    'const [u,k,p,n]=process.argv.slice(1);const f=new FormData();' +
+    "f.append('files',await require('node:fs').openAsBlob(p,{type:'text/markdown'}),n);" +
+    "const r=await fetch(u,{method:'POST',headers:{authorization:'Bearer '+k},body:f});process.exit(r.ok?0:1)"
+  const start = performance.now()
+  for (const name of names) {
+    const path = join(workspace, name)
+    const result = curl
+      ? await run('curl', [
+          '-sSf',
+          '-o',
+          '/dev/null',
+          '-X',
+          'POST',
+          '-H',
+          `authorization: Bearer ${PRIVATE_KEY}`,
+          '-F',
+          `files=@${path};filename=${name};type=text/markdown`,
+          url,
+        ])
+      : await run(process.execPath, [
+          '--input-type=commonjs',
+          '-e',
+          `(async()=>{${script}})()`,
+          url,
+          PRIVATE_KEY,
+          path,
+          name,
+        ])
+    if (result.code !== 0) throw new Error(`the loop failed on ${name}: ${result.stderr}`)
+  }
+  return { ms: performance.now() - start, tool: curl ? 'curl' : 'node' }
+}
+
+function hasCommand(name) {
+  try {
+    execFileSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' })
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** Peak RSS in MiB: /usr/bin/time -v when present, else VmHWM from /proc polled until the process ends. */
+async function peakRss(args, options) {
+  if (existsSync('/usr/bin/time')) {
+    const result = await run('/usr/bin/time', ['-v', process.execPath, ...args], options)
+    const kb = /Maximum resident set size \(kbytes\): (\d+)/.exec(result.stderr)
+    if (result.code !== 0 || !kb)
+      throw new Error(`peak RSS run failed (exit ${result.code}): ${result.stderr.slice(-2000)}`)
+    return Number(kb[1]) / 1024
+  }
+  const child = spawn(process.execPath, args, { stdio: 'ignore', ...options })
+  let peakKb = 0
+  const poll = setInterval(() => {
+    try {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8')
+      peakKb = Math.max(peakKb, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0))
+    } catch {
+      // The process has just ended.
+    }
+  }, 10)
+  const code = await new Promise((resolve) => child.on('close', resolve))
+  clearInterval(poll)
+  if (code !== 0) throw new Error(`peak RSS run failed (exit ${code})`)
+  return peakKb / 1024
+}
+
+/** Milliseconds from spawning `args` to the first request the emulator logs. */
+async function startToFirstRequest(emulator, args, options) {
+  const before = emulator.entries().length
+  const spawnedAt = Date.now()
+  const result = await run(process.execPath, args, options)
+  const first = emulator.entries()[before]
+  if (!first)
+    throw new Error(`no request reached the emulator (exit ${result.code}): ${result.stderr.slice(-2000)}`)
+  return Date.parse(first.time) - spawnedAt
+}
+
+function writeBig(dir, count, bytes) {
+  mkdirSync(join(dir, 'docs'), { recursive: true })
+  const chunk = Buffer.alloc(MiB, 'Large document text. ')
+  for (let i = 0; i < count; i++) {
+    const file = join(dir, 'docs', `big-${i}.txt`)
+    writeFileSync(file, '')
+    for (let written = 0; written < bytes; written += MiB) writeFileSync(file, chunk, { flag: 'a' })
+  }
+}
+
+function git(cwd, ...args) {
+  return execFileSync('git', args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] })
+    .toString()
+    .trim()
+}
+
+/** A git repository of `count` documents, then a commit changing `changed` of them. */
+function pushRepository(dir, count, changed) {
+  git(dir, '-c', 'init.defaultBranch=main', 'init', '-q')
+  git(dir, 'config', 'user.email', 'bench@example.com')
+  git(dir, 'config', 'user.name', 'bench')
+  for (let i = 0; i < count; i++) {
+    const folder = join(dir, 'docs', `s${i % 100}`)
+    mkdirSync(folder, { recursive: true })
+    writeFileSync(join(folder, `p${i}.md`), `one ${i}\n`)
+  }
+  git(dir, 'add', '-A')
+  git(dir, 'commit', '-q', '-m', 'one')
+  const before = git(dir, 'rev-parse', 'HEAD')
+  for (let i = 0; i < changed; i++) writeFileSync(join(dir, 'docs', `s${i % 100}`, `p${i}.md`), `two ${i}\n`)
+  git(dir, 'commit', '-q', '-am', 'two')
+  return { before, after: git(dir, 'rev-parse', 'HEAD') }
+}
+
+/** The index job in this process (tsc build), timed: change detection alone, and the whole dry run. */
+async function pushSelection(load, silent, dir, commits, expected) {
+  const { runIndexJob } = await load('src/jobs/index-job.js')
+  const { detectChanges } = await load('src/select/changes.js')
+  const { readIndexConfig } = await load('src/config.js')
+  const { Logger } = await load('src/log.js')
+  const inputs = { 'flow-id': FLOW, 'org-id': ORG, 'node-id': 'push', files: 'docs/**', 'dry-run': 'true' }
+  const config = readIndexConfig((name) => inputs[name] ?? '', { eventName: 'push' })
+  const payload = {
+    ref: 'refs/heads/main',
+    ...commits,
+    created: false,
+    deleted: false,
+    forced: false,
+    commits: [],
+  }
+  const context = { workspace: dir, eventName: 'push', payload, log: new Logger(silent) }
+  const detect = []
+  const total = []
+  for (let i = 0; i < 7; i++) {
+    let start = performance.now()
+    await detectChanges({ ...context })
+    detect.push(performance.now() - start)
+    start = performance.now()
+    const report = await runIndexJob(config, context)
+    total.push(performance.now() - start)
+    if (report.planned.length !== expected)
+      throw new Error(`push plan has ${report.planned.length} items, expected ${expected}`)
+  }
+  return { detect: median(detect), total: median(total) }
+}
+
+export async function benchSideBySide({ row, load, silent }) {
+  for (const bundle of [CLI, ACTION])
+    if (!existsSync(bundle)) throw new Error(`${bundle} is missing: run npm run bundle first`)
+  const work = mkdtempSync(join(tmpdir(), 'kb-sync-bench-side-'))
+  const emulator = await startEmulator(join(work, 'emulator'))
+  const results = {}
+  try {
+    row(
+      'settings',
+      `batch-size ${batchSize}, concurrency ${concurrency}`,
+      `emulator latency ${LATENCY_MS} ms`,
+    )
+    const starts = []
+    for (let i = 0; i < 5; i++) starts.push((await run(process.execPath, ['-e', ''])).ms)
+    const nodeStart = median(starts)
+    row("Node's own start (`node -e ''`)", ms(nodeStart), 'median of 5')
+    const ideal = (requests) => Math.ceil(requests / concurrency) * LATENCY_MS + nodeStart
+
+    for (const count of [400, 2000]) {
+      const workspace = join(work, `docs-${count}`)
+      const names = writeDocs(workspace, count)
+      const samples = []
+      const emulatorCpu = []
+      let requests = 0
+      for (let i = 0; i < 3; i++) {
+        const result = await runAction(emulator, workspace, count)
+        samples.push(result.ms)
+        emulatorCpu.push(result.emulatorCpu)
+        requests = result.requests
+      }
+      const action = median(samples)
+      row(
+        `action, ${count} documents of 5.5 KB`,
+        ms(action),
+        `median of 3; ${requests} requests; ideal ${ms(ideal(requests))}; emulator CPU ${ms(median(emulatorCpu))}`,
+      )
+      results[`action${count}`] = action
+      results[`ideal${count}`] = ideal(requests)
+      if (count === 400) {
+        const loop = await runLoop(emulator, workspace, names)
+        row(
+          `one ${loop.tool} process per file, ${count} documents, one after another`,
+          ms(loop.ms),
+          'one run',
+        )
+        results.loop400 = loop.ms
+      }
+      rmSync(workspace, { recursive: true, force: true })
+    }
+
+    // Start to first request: the action with one tiny file vs a bare node making one request.
+    const tiny = join(work, 'tiny')
+    writeDocs(tiny, 1)
+    const temp = mkdtempSync(join(tmpdir(), 'kb-sync-bench-run-'))
+    const tinyEnv = (nodeId) =>
+      actionEnv(tiny, temp, {
+        'base-url': emulator.url,
+        'flow-id': FLOW,
+        'org-id': ORG,
+        'node-id': nodeId,
+        'private-key': PRIVATE_KEY,
+        files: 'docs/**',
+        mode: 'upload',
+      })
+    const actionFirst = []
+    const bareFirst = []
+    const bare = `require('node:http').request(${JSON.stringify(emulator.url + '/indexing/v0/documents/a/b/c')},{method:'POST'},(r)=>r.resume()).end()`
+    for (let i = 0; i < 5; i++) {
+      actionFirst.push(
+        await startToFirstRequest(emulator, [ACTION], { env: tinyEnv(`first-${i}`), cwd: tiny }),
+      )
+      bareFirst.push(await startToFirstRequest(emulator, ['-e', bare], {}))
+    }
+    results.actionFirst = median(actionFirst)
+    results.bareFirst = median(bareFirst)
+    row('start to first request: action (1 tiny file)', ms(results.actionFirst), 'median of 5')
+    row('start to first request: bare `node -e` (node:http)', ms(results.bareFirst), 'median of 5')
+
+    // Peak RSS: 1 tiny file vs 2 × 256 MiB.
+    results.rssTiny = await peakRss([ACTION], { env: tinyEnv('rss-tiny'), cwd: tiny })
+    row('peak RSS of the action, 1 tiny file', `${results.rssTiny.toFixed(0)} MiB`, '')
+    const big = join(work, 'big')
+    writeBig(big, 2, 256 * MiB)
+    const bigEnv = actionEnv(big, temp, {
+      'base-url': emulator.url,
+      'flow-id': FLOW,
+      'org-id': ORG,
+      'node-id': 'rss-big',
+      'private-key': PRIVATE_KEY,
+      files: 'docs/**',
+      mode: 'upload',
+      'max-file-size': '1GB',
+    })
+    results.rssBig = await peakRss([ACTION], { env: bigEnv, cwd: big })
+    row('peak RSS of the action, 2 × 256 MiB documents', `${results.rssBig.toFixed(0)} MiB`, '')
+    rmSync(big, { recursive: true, force: true })
+    rmSync(join(work, 'emulator', 'kb'), { recursive: true, force: true })
+
+    // A push changing 100 of 10,000 selected files (in process), and the bundle's dry run of all 10,000.
+    const repo = join(work, 'repo')
+    mkdirSync(repo)
+    const commits = pushRepository(repo, 10_000, 100)
+    const push = await pushSelection(load, silent, repo, commits, 100)
+    results.pushSelection = push.total - push.detect
+    row('push changing 100 of 10,000: change detection (git)', ms(push.detect), 'median of 7, in process')
+    row('push changing 100 of 10,000: whole dry-run job', ms(push.total), 'median of 7, in process')
+    const dry = []
+    for (let i = 0; i < 3; i++) {
+      const result = await run(process.execPath, [ACTION], {
+        env: actionEnv(repo, temp, {
+          'flow-id': FLOW,
+          'org-id': ORG,
+          'node-id': 'dry',
+          files: 'docs/**',
+          'dry-run': 'true',
+        }),
+        cwd: repo,
+      })
+      if (result.code !== 0) throw new Error(`dry run failed: ${result.stderr.slice(-2000)}`)
+      dry.push(result.ms)
+    }
+    results.dryRun = median(dry)
+    row('dry run of a 10,000-file full sync (bundle, whole process)', ms(results.dryRun), 'median of 3')
+    rmSync(temp, { recursive: true, force: true })
+  } finally {
+    await emulator.stop()
+    rmSync(work, { recursive: true, force: true })
+  }
+
+  const verdict = (ok) => (ok ? 'met' : 'NOT met')
+  const ratios = [
+    [
+      'loop ÷ action, 400 documents',
+      results.loop400 / results.action400,
+      '≥ 25x',
+      results.loop400 / results.action400 >= 25,
+    ],
+    [
+      'action ÷ ideal, 2,000 documents',
+      results.action2000 / results.ideal2000,
+      '≤ 1.3x',
+      results.action2000 / results.ideal2000 <= 1.3,
+    ],
+    ['action ÷ ideal, 400 documents', results.action400 / results.ideal400, 'x (information)', undefined],
+    ['peak RSS, 2 × 256 MiB', results.rssBig, '< 120 MiB', results.rssBig < 120],
+    [
+      'peak RSS, 2 × 256 MiB ÷ 1 tiny file',
+      results.rssBig / results.rssTiny,
+      '≤ 1.1x',
+      results.rssBig / results.rssTiny <= 1.1,
+    ],
+    [
+      'start to first request, action ÷ bare node',
+      results.actionFirst / results.bareFirst,
+      '≤ 2x',
+      results.actionFirst / results.bareFirst <= 2,
+    ],
+    [
+      'push 100 of 10,000: selection + planning (job − detection)',
+      results.pushSelection,
+      '< 150 ms',
+      results.pushSelection < 150,
+    ],
+    ['dry run, 10,000 files', results.dryRun, '< 1000 ms', results.dryRun < 1000],
+  ]
+  for (const [name, value, target, ok] of ratios) {
+    const shown = target.includes('x')
+      ? `${value.toFixed(2)}x`
+      : target.includes('MiB')
+        ? `${value.toFixed(0)} MiB`
+        : ms(value)
+    row(`**${name}**`, shown, ok === undefined ? 'no target' : `target ${target}: ${verdict(ok)}`)
+  }
+}
+
+/** The defaults' curve: the bundle's wall time per batch size × concurrency, at 400 and 2,000 documents. */
+export async function benchCurve({ row }) {
+  for (const bundle of [CLI, ACTION])
+    if (!existsSync(bundle)) throw new Error(`${bundle} is missing: run npm run bundle first`)
+  const work = mkdtempSync(join(tmpdir(), 'kb-sync-bench-curve-'))
+  const emulator = await startEmulator(join(work, 'emulator'))
+  try {
+    const settings = [
+      [10, 4],
+      [25, 4],
+      [10, 16],
+      [25, 8],
+      [25, 16],
+      [50, 16],
+      [25, 32],
+    ]
+    for (const count of [400, 2000]) {
+      const workspace = join(work, `docs-${count}`)
+      writeDocs(workspace, count)
+      for (const [size, inFlight] of settings) {
+        const samples = []
+        let requests = 0
+        for (let i = 0; i < 3; i++) {
+          const result = await runAction(
+            emulator,
+            workspace,
+            count,
+            {},
+            { batchSize: size, concurrency: inFlight },
+          )
+          samples.push(result.ms)
+          requests = result.requests
+        }
+        row(
+          `${count} documents, batch-size ${size} × concurrency ${inFlight}`,
+          ms(median(samples)),
+          `median of 3; ${requests} requests`,
+        )
+      }
+      rmSync(workspace, { recursive: true, force: true })
+      rmSync(join(work, 'emulator', 'kb'), { recursive: true, force: true })
+    }
+  } finally {
+    await emulator.stop()
+    rmSync(work, { recursive: true, force: true })
+  }
+}
