@@ -198,15 +198,30 @@ describe('the local workflow runner', () => {
 })
 
 describe('the self-test workflow, run here', () => {
-  it('indexes examples/docs and asks the flow, through both actions and the emulator', async () => {
-    const result = await runWorkflowJob(join(root, '.github/workflows/self-test.yml'), 'self-test', {
-      root,
-      eventName: 'workflow_dispatch',
-    })
-    const failed = result.steps.find((step) => step.exitCode !== 0)
-    expect(failed ? `${failed.label}:\n${failed.log}` : 'all steps passed').toBe('all steps passed')
-    expect(result.ok).toBe(true)
-    expect(result.steps.map((step) => step.skipped)).toEqual([true, true, false, false, false, false])
-    expect(result.steps.at(-1)?.log).toContain('self-test passed: 5 documents uploaded')
-  }, 60_000)
+  const examples = createRequire(import.meta.url)('@octokit/webhooks-examples/api.github.com/index.json') as {
+    name: string
+    examples: Record<string, unknown>[]
+  }[]
+  const pullRequest = examples
+    .find((e) => e.name === 'pull_request')!
+    .examples.find((e) => e.action === 'opened')!
+  it.each([
+    ['workflow_dispatch', {}],
+    ['pull_request', pullRequest],
+  ])(
+    'on %s: indexes examples/docs and asks the flow, through both actions and the emulator',
+    async (eventName, eventPayload) => {
+      const result = await runWorkflowJob(join(root, '.github/workflows/self-test.yml'), 'self-test', {
+        root,
+        eventName,
+        eventPayload,
+      })
+      const failed = result.steps.find((step) => step.exitCode !== 0)
+      expect(failed ? `${failed.label}:\n${failed.log}` : 'all steps passed').toBe('all steps passed')
+      expect(result.ok).toBe(true)
+      expect(result.steps.map((step) => step.skipped)).toEqual([true, true, false, false, false, false])
+      expect(result.steps.at(-1)?.log).toContain('self-test passed: 5 documents uploaded')
+    },
+    60_000,
+  )
 })

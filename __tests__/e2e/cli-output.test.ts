@@ -131,7 +131,7 @@ describe('kb-sync serve --flow', () => {
     expect(typo.stderr).not.toMatch(/^\s+at /m)
   })
 
-  it('--json of run prints result and response', () => {
+  it('--json of run prints result, response and outputs', () => {
     const run = runCli(
       [
         'run',
@@ -148,6 +148,6 @@ describe('kb-sync serve --flow', () => {
       { env: keys },
     )
     expect(run.status).toBe(0)
-    expect(Object.keys(JSON.parse(run.stdout) as object)).toEqual(['result', 'response'])
+    expect(Object.keys(JSON.parse(run.stdout) as object)).toEqual(['result', 'response', 'outputs'])
   })
 })

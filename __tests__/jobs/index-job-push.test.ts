@@ -4,7 +4,7 @@ import { afterEach, beforeEach, expect, it } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
 import { readIndexConfig } from '../../src/config.js'
-import { JobError, runIndexJob } from '../../src/jobs/index-job.js'
+import { runIndexJob } from '../../src/jobs/index-job.js'
 import { GitFixture, recordingLog, type WorkingCopy } from '../helpers/git-fixture.js'
 
 let fixture: GitFixture
@@ -75,7 +75,7 @@ it('still fails or warns when the patterns select nothing in the workspace', asy
   const before = author.commit('seed')
   author.write('src/x.ts', 'changed\n').commit('code only')
   await expect(dryRunPush(before, { files: 'manual/**', 'if-no-files-found': 'error' })).rejects.toThrow(
-    JobError,
+    'No files were found with the "files" patterns (manual/**)',
   )
   const { lines } = await dryRunPush(before, { files: 'manual/**' })
   expect(lines.filter((line) => line.level === 'warning').map((line) => line.message)).toEqual([

@@ -228,9 +228,11 @@ async function indexPipeline(
   // In a pull request, what merging would change: previewed, or sent with `pull-request: index`.
   const inPullRequest =
     config.preview || (config.pullRequest === 'index' && 'pull_request' in context.payload)
-  const pullRequest = inPullRequest
-    ? await log.group('Change detection', () => pullRequestChanges(config, context))
-    : undefined
+  // With mode upload/update, `pull-request: index` sends every selected file: no change set is needed.
+  const pullRequest =
+    inPullRequest && (config.mode === 'auto' || config.preview)
+      ? await log.group('Change detection', () => pullRequestChanges(config, context))
+      : undefined
   // upload/update send every selected file whatever changed; only auto previews the pull request's changes.
   const previewed = config.mode === 'auto' ? pullRequest : undefined
   const changes =
