@@ -53,10 +53,7 @@ interface NameRule {
 }
 
 export async function selectFiles(options: FileSelectionOptions): Promise<FileSelection> {
-  for (const pattern of options.patterns) {
-    const problem = patternProblem(pattern)
-    if (problem) throw new Error(`Input "files": the pattern ${JSON.stringify(pattern)} ${problem}.`)
-  }
+  checkPatterns(options.patterns)
   const root = await realpath(options.workspace)
   // Links are never followed while searching: a link to `/` would walk the whole disk. Each matched link
   // is resolved and checked against the workspace boundary below instead.
