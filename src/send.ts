@@ -212,6 +212,8 @@ class PlanSender {
 
       if (wrongOperation && (switches === 0 || (items.length === 1 && switches < 2))) {
         switches++
+        // Not a retry: the document simply is (not) there yet. `attempts` counts tries of one operation.
+        for (const item of items) item.attempts--
         operation = operation === 'update' ? 'upload' : 'update'
         this.log.info(
           `${describe(kind, items)}: ${METHOD[otherOf(operation)]} answered ${status}; sending again as ${operation} (${METHOD[operation]}).`,
