@@ -57,6 +57,17 @@ interface KnowledgeBase {
   urls: Map<string, StoredUrl>
   /** Whether the node's folders exist on disk (made once, before the first change). */
   made: boolean
+  /** The journal ends in a line cut short: the next line must start with a line break. */
+  torn?: boolean
+}
+
+function parseJournalLine(line: string): JournalEntry | undefined {
+  if (line === '') return undefined
+  try {
+    return JSON.parse(line) as JournalEntry
+  } catch {
+    return undefined
+  }
 }
 
 export type ChangeResult =
@@ -91,12 +102,14 @@ export class EmulatorStore {
     const journal = path.join(key, 'index.jsonl')
     if (existsSync(journal)) {
       kb.made = true
-      for (const line of readFileSync(journal, 'utf8').split('\n')) {
-        // A line cut short by a crash mid-append was never answered as applied.
-        if (!line.endsWith('}')) continue
-        const entry = JSON.parse(line) as JournalEntry
-        for (const document of entry.documents ?? []) kb.documents.set(document.name, document)
-        for (const url of entry.urls ?? []) kb.urls.set(url.url, url)
+      const text = readFileSync(journal, 'utf8')
+      // A line cut short by a crash mid-append was never answered as applied: it is skipped, and the next
+      // line starts on a line of its own.
+      kb.torn = text !== '' && !text.endsWith('\n')
+      for (const line of text.split('\n')) {
+        const entry = parseJournalLine(line)
+        for (const document of entry?.documents ?? []) kb.documents.set(document.name, document)
+        for (const url of entry?.urls ?? []) kb.urls.set(url.url, url)
       }
     }
     this.cache.set(key, kb)
@@ -110,8 +123,10 @@ export class EmulatorStore {
   }
 
   /** Durable before the caller answers: the change is applied only once its line is written. */
-  private async record(id: KnowledgeBaseId, entry: JournalEntry): Promise<void> {
-    await appendFile(path.join(this.kbDir(id), 'index.jsonl'), `${JSON.stringify(entry)}\n`)
+  private async record(id: KnowledgeBaseId, kb: KnowledgeBase, entry: JournalEntry): Promise<void> {
+    const line = `${kb.torn ? '\n' : ''}${JSON.stringify(entry)}\n`
+    await appendFile(path.join(this.kbDir(id), 'index.jsonl'), line)
+    kb.torn = false
   }
 
   private async exclusive<T>(id: KnowledgeBaseId, work: () => Promise<T>): Promise<T> {
@@ -183,7 +198,7 @@ export class EmulatorStore {
           updated: (before?.updated ?? 0) + (mode === 'update' ? 1 : 0),
         })
       }
-      await this.record(id, { documents: changed })
+      await this.record(id, kb, { documents: changed })
       for (const document of changed) kb.documents.set(document.name, document)
       return { ok: true, names: received.map((document) => document.name) }
     })
@@ -204,7 +219,7 @@ export class EmulatorStore {
           updated: (before?.updated ?? 0) + (mode === 'update' ? 1 : 0),
         }
       })
-      await this.record(id, { urls: changed })
+      await this.record(id, kb, { urls: changed })
       for (const entry of changed) kb.urls.set(entry.url, entry)
       return { ok: true, names: urls }
     })
