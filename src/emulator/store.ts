@@ -1,14 +1,17 @@
 // The emulator's knowledge bases on disk, one per (flow, org, node):
-//   <dataDir>/kb/<flow>/<org>/<node>/index.json      documents (metadata) and URLs
+//   <dataDir>/kb/<flow>/<org>/<node>/index.jsonl     journal: one line per applied change, naming the
+//                                                    documents (metadata) and URLs it set
 //   <dataDir>/kb/<flow>/<org>/<node>/content/<sha256 of the name>
 // Document names may hold any character (newlines, quotes, "/", non-ASCII), so a name is never used as
 // a path: the content file is named by the hash of the name. Ids are safe path segments (checked by
 // the server with the client's own id rule before they get here).
 // Every change is all-or-nothing: the whole request is checked against the index first, then applied,
-// with one writer per knowledge base at a time.
+// with one writer per knowledge base at a time. The index lives in memory; each applied change appends
+// one journal line (only the entries it set) before the answer, so a request costs what it changed,
+// not the size of the node, and a data directory reopened later replays the journal.
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
+import { appendFile, mkdir, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 
 export interface KnowledgeBaseId {
@@ -43,14 +46,28 @@ export interface ReceivedDocument {
   tempPath: string
 }
 
-interface IndexFile {
-  documents: StoredDocument[]
-  urls: StoredUrl[]
+/** One journal line: the entries one applied change set; replayed in order, a later line wins. */
+interface JournalEntry {
+  documents?: StoredDocument[]
+  urls?: StoredUrl[]
 }
 
 interface KnowledgeBase {
   documents: Map<string, StoredDocument>
   urls: Map<string, StoredUrl>
+  /** Whether the node's folders exist on disk (made once, before the first change). */
+  made: boolean
+  /** The journal ends in a line cut short: the next line must start with a line break. */
+  torn?: boolean
+}
+
+function parseJournalLine(line: string): JournalEntry | undefined {
+  if (line === '') return undefined
+  try {
+    return JSON.parse(line) as JournalEntry
+  } catch {
+    return undefined
+  }
 }
 
 export type ChangeResult =
@@ -81,25 +98,35 @@ export class EmulatorStore {
     const key = this.kbDir(id)
     const cached = this.cache.get(key)
     if (cached) return cached
-    const indexPath = path.join(key, 'index.json')
-    const stored: IndexFile = existsSync(indexPath)
-      ? (JSON.parse(readFileSync(indexPath, 'utf8')) as IndexFile)
-      : { documents: [], urls: [] }
-    const kb: KnowledgeBase = {
-      documents: new Map(stored.documents.map((document) => [document.name, document])),
-      urls: new Map(stored.urls.map((entry) => [entry.url, entry])),
+    const kb: KnowledgeBase = { documents: new Map(), urls: new Map(), made: false }
+    const journal = path.join(key, 'index.jsonl')
+    if (existsSync(journal)) {
+      kb.made = true
+      const text = readFileSync(journal, 'utf8')
+      // A line cut short by a crash mid-append was never answered as applied: it is skipped, and the next
+      // line starts on a line of its own.
+      kb.torn = text !== '' && !text.endsWith('\n')
+      for (const line of text.split('\n')) {
+        const entry = parseJournalLine(line)
+        for (const document of entry?.documents ?? []) kb.documents.set(document.name, document)
+        for (const url of entry?.urls ?? []) kb.urls.set(url.url, url)
+      }
     }
     this.cache.set(key, kb)
     return kb
   }
 
-  private async save(id: KnowledgeBaseId, kb: KnowledgeBase): Promise<void> {
-    const dir = this.kbDir(id)
-    await mkdir(dir, { recursive: true })
-    const index: IndexFile = { documents: [...kb.documents.values()], urls: [...kb.urls.values()] }
-    const temp = path.join(dir, `index.json.${process.pid}.tmp`)
-    await writeFile(temp, JSON.stringify(index))
-    await rename(temp, path.join(dir, 'index.json'))
+  private async makeFolders(id: KnowledgeBaseId, kb: KnowledgeBase): Promise<void> {
+    if (kb.made) return
+    await mkdir(path.join(this.kbDir(id), 'content'), { recursive: true })
+    kb.made = true
+  }
+
+  /** Durable before the caller answers: the change is applied only once its line is written. */
+  private async record(id: KnowledgeBaseId, kb: KnowledgeBase, entry: JournalEntry): Promise<void> {
+    const line = `${kb.torn ? '\n' : ''}${JSON.stringify(entry)}\n`
+    await appendFile(path.join(this.kbDir(id), 'index.jsonl'), line)
+    kb.torn = false
   }
 
   private async exclusive<T>(id: KnowledgeBaseId, work: () => Promise<T>): Promise<T> {
@@ -157,11 +184,12 @@ export class EmulatorStore {
         received.map((document) => document.name),
       )
       if (conflict) return conflict
-      await mkdir(path.join(this.kbDir(id), 'content'), { recursive: true })
+      await this.makeFolders(id, kb)
+      const changed: StoredDocument[] = []
       for (const document of received) {
         await rename(document.tempPath, this.contentPath(id, document.name))
         const before = kb.documents.get(document.name)
-        kb.documents.set(document.name, {
+        changed.push({
           name: document.name,
           size: document.size,
           sha256: document.sha256,
@@ -170,7 +198,8 @@ export class EmulatorStore {
           updated: (before?.updated ?? 0) + (mode === 'update' ? 1 : 0),
         })
       }
-      await this.save(id, kb)
+      await this.record(id, kb, { documents: changed })
+      for (const document of changed) kb.documents.set(document.name, document)
       return { ok: true, names: received.map((document) => document.name) }
     })
   }
@@ -181,15 +210,17 @@ export class EmulatorStore {
       const kb = this.load(id)
       const conflict = conflicts(kb.urls, mode, urls)
       if (conflict) return conflict
-      for (const url of urls) {
+      await this.makeFolders(id, kb)
+      const changed: StoredUrl[] = urls.map((url) => {
         const before = kb.urls.get(url)
-        kb.urls.set(url, {
+        return {
           url,
           created: (before?.created ?? 0) + (mode === 'create' ? 1 : 0),
           updated: (before?.updated ?? 0) + (mode === 'update' ? 1 : 0),
-        })
-      }
-      await this.save(id, kb)
+        }
+      })
+      await this.record(id, kb, { urls: changed })
+      for (const entry of changed) kb.urls.set(entry.url, entry)
       return { ok: true, names: urls }
     })
   }

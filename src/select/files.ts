@@ -1,9 +1,10 @@
 // `files` patterns → the files to send, and everything matched but not sent with the reason.
 // Indexing a file publishes it, and a merged pull request decides what the workspace holds, so every
 // candidate is checked on the disk: inside the workspace after resolving links, a regular file (checked
-// on the open handle), not hidden, not git metadata, not a well-known secret, not too large.
+// again on the open handle when it is read for sending), readable, not hidden, not git metadata, not a
+// well-known secret, not too large.
 import { constants, type Stats } from 'node:fs'
-import { lstat, open, realpath } from 'node:fs/promises'
+import { access, lstat, realpath } from 'node:fs/promises'
 import path from 'node:path'
 import { displayName } from '../log.js'
 import type { FileSelection, SelectedFile, SkippedItem, SkipReason } from '../model.js'
@@ -58,7 +59,7 @@ export async function selectFiles(options: FileSelectionOptions): Promise<FileSe
   // Links are never followed while searching: a link to `/` would walk the whole disk. Each matched link
   // is resolved and checked against the workspace boundary below instead.
   const search = await searchFiles(options.patterns, root)
-  const context: CheckContext = { ...options, root, literal: literalNames(options.patterns) }
+  const context = checkContext(options, root)
   const verdicts = await mapLimited(search.paths, CONCURRENCY, (candidate) => check(candidate, context))
   return collect([...verdicts, ...search.skipped.map((skipped) => ({ skipped }))], root)
 }
@@ -83,7 +84,7 @@ export async function selectNamedFiles(
     return (await searchWouldFind(candidate, folders)) ? candidate : undefined
   })
   const candidates = found.filter((candidate): candidate is string => candidate !== undefined)
-  const context: CheckContext = { ...options, root, literal: literalNames(options.patterns) }
+  const context = checkContext(options, root)
   const verdicts = await mapLimited(candidates, CONCURRENCY, (candidate) => check(candidate, context))
   return collect(verdicts, root)
 }
@@ -96,7 +97,7 @@ export async function hasSelectableFile(options: FileSelectionOptions): Promise<
   checkPatterns(options.patterns)
   if (options.patterns.length === 0) return false
   const root = await realpath(options.workspace)
-  const context: CheckContext = { ...options, root, literal: literalNames(options.patterns) }
+  const context = checkContext(options, root)
   // The same search as selectFiles (an odd entry is skipped, never fatal), checked until one is selectable.
   const search = await searchFiles(options.patterns, root)
   for (const candidate of search.paths) if ('selected' in (await check(candidate, context))) return true
@@ -142,6 +143,24 @@ function checkPatterns(patterns: string[]): void {
 interface CheckContext extends FileSelectionOptions {
   root: string
   literal: Set<string>
+  /** Folder → whether it is its own real path (no link on the way), resolved once per folder. */
+  realFolders: Map<string, Promise<boolean>>
+}
+
+function checkContext(options: FileSelectionOptions, root: string): CheckContext {
+  return { ...options, root, literal: literalNames(options.patterns), realFolders: new Map() }
+}
+
+function isRealFolder(folder: string, context: CheckContext): Promise<boolean> {
+  let real = context.realFolders.get(folder)
+  if (!real) {
+    real = realpath(folder).then(
+      (resolved) => resolved === folder,
+      () => false,
+    )
+    context.realFolders.set(folder, real)
+  }
+  return real
 }
 
 /** The workspace-relative name with `/`, or undefined when the path is not inside the workspace. */
@@ -183,6 +202,12 @@ async function check(candidate: string, context: CheckContext): Promise<Verdict>
   if (rule?.folder !== undefined) return { grouped: { folder: rule.folder, reason: rule.reason } }
   if (rule) return skip(name, rule.reason, `${RULE_DETAIL[rule.reason]}.`)
 
+  // Not a link itself, in a folder that is its own real path: the path is already the real one, so
+  // resolving it file by file would only repeat the folder's answer. Anything else is resolved below.
+  const own = await lstat(candidate).catch(() => undefined)
+  if (own && !own.isSymbolicLink() && (await isRealFolder(path.dirname(candidate), context)))
+    return inspect(name, candidate, false, context, own)
+
   let real: string
   try {
     real = await realpath(candidate)
@@ -216,31 +241,30 @@ async function check(candidate: string, context: CheckContext): Promise<Verdict>
   return inspect(name, real, linked, context)
 }
 
-/** Type and size from the file itself: checked on the path first (a FIFO is never opened), then on the open handle. */
-async function inspect(name: string, real: string, linked: boolean, context: CheckContext): Promise<Verdict> {
-  let before: Stats
+/**
+ * Type and size from the file itself (lstat: a FIFO is never opened here). Readability is asked of the
+ * system without opening the file; the file is opened, and its handle checked again, only when it is read
+ * for sending (read-guard.ts), which is what keeps a path swapped for a FIFO or a link since from being read.
+ */
+async function inspect(
+  name: string,
+  real: string,
+  linked: boolean,
+  context: CheckContext,
+  known?: Stats,
+): Promise<Verdict> {
+  let stats: Stats
   try {
-    before = await lstat(real)
+    stats = known ?? (await lstat(real))
   } catch (error) {
     return skip(name, 'unreadable', `could not be read: ${describeFailure(error)}.`)
   }
-  if (!before.isFile()) return skip(name, 'not-regular', `is ${kindOf(before, linked)}, not a regular file.`)
-
-  let stats: Stats
+  if (!stats.isFile()) return skip(name, 'not-regular', `is ${kindOf(stats, linked)}, not a regular file.`)
   try {
-    // O_NONBLOCK: if the path became a FIFO since the check above, opening it must not wait for a writer.
-    // O_NOFOLLOW: nor may it have become a link.
-    const handle = await open(real, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW)
-    try {
-      stats = await handle.stat()
-    } finally {
-      await handle.close()
-    }
+    await access(real, constants.R_OK)
   } catch (error) {
     return skip(name, 'unreadable', `could not be opened: ${describeFailure(error)}.`)
   }
-  if (!stats.isFile() || stats.ino !== before.ino || stats.dev !== before.dev)
-    return skip(name, 'not-regular', 'changed while it was checked; not a regular file.')
   if (stats.size > context.maxFileSize)
     return skip(
       name,
