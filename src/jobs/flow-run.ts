@@ -7,7 +7,7 @@ import { runMayBeRetried, whyNotRetried, type RunRetryOptions } from '../flow/ru
 import type { Logger } from '../log.js'
 import type { FlowTarget } from '../model.js'
 import type { FlowRunReport } from '../report.js'
-import { pickOutput, ServiceClient, ServiceError, type FlowAnswer } from '../service/client.js'
+import { namedOutput, ServiceClient, ServiceError, type FlowAnswer } from '../service/client.js'
 import { callWithRetry, DEFAULT_RETRY_POLICY, type RetryPolicy } from '../service/retry.js'
 
 export { expectationProblem } from '../flow/expect.js'
@@ -93,9 +93,9 @@ export async function runFlow(
     )
   const failure = runFailure(answer)
   if (failure) throw new FlowRunError(failure, response.value)
-  let named: string
+  let named: ReturnType<typeof namedOutput>
   try {
-    named = pickOutput(answer, request.outputKey)
+    named = namedOutput(answer, request.outputKey)
   } catch (error) {
     throw new FlowRunError(error instanceof Error ? error.message : String(error), response.value)
   }
