@@ -1,6 +1,12 @@
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
-import { CutString, JsonSyntaxError, StreamJsonReader } from '../../src/flow/stream-json.js'
+import {
+  CutString,
+  JsonLimitError,
+  JsonSyntaxError,
+  StreamJsonReader,
+  type StreamJsonOptions,
+} from '../../src/flow/stream-json.js'
 
 /** Reads `bytes` split at the given cut points. */
 function readSplit(bytes: Buffer, cuts: number[], maxStringChars: number, maxDepth?: number): unknown {
@@ -117,6 +123,56 @@ describe('StreamJsonReader', () => {
     expect(cut.bytes).toBe(25 * 1024 * 1024)
     expect(JSON.stringify(value)).toBe(
       `{"outputs":{"out-0":"${'é'.repeat(10)}…[cut by kb-sync: 13,107,190 of 13,107,200 characters removed]"}}`,
+    )
+  })
+
+  const readWith = (text: string, options: StreamJsonOptions) => {
+    const reader = new StreamJsonReader(options)
+    reader.write(Buffer.from(text, 'utf8'))
+    return reader.end()
+  }
+
+  it('keeps at most maxKeptChars over all strings, the priority path its own share on top', () => {
+    const text = JSON.stringify({
+      a: 'x'.repeat(10),
+      outputs: { b: 'y'.repeat(10), 'out-0': 'z'.repeat(10) },
+      c: 'w'.repeat(10),
+    })
+    const value = readWith(text, {
+      maxStringChars: 8,
+      maxKeptChars: 15,
+      priorityPath: ['outputs', 'out-0'],
+    }) as {
+      a: CutString
+      outputs: { b: CutString; 'out-0': CutString }
+      c: CutString
+    }
+    // "a" keeps 8 of the 15, "b" 7, "out-0" its own 8, "c" nothing; the keys (15 characters) have a budget of their own.
+    expect([value.a.head, value.outputs.b.head, value.outputs['out-0'].head, value.c.head]).toStrictEqual([
+      'x'.repeat(8),
+      'y'.repeat(7),
+      'z'.repeat(8),
+      '',
+    ])
+    expect([
+      value.a.length,
+      value.outputs.b.length,
+      value.outputs['out-0'].length,
+      value.c.length,
+    ]).toStrictEqual([10, 10, 10, 10])
+  })
+
+  it('fails when the keys hold more text than the budget, or the answer more values than allowed', () => {
+    expect(() => readWith('{"abcdef": 1, "ghijkl": 2}', { maxStringChars: 100, maxKeptChars: 8 })).toThrow(
+      new JsonLimitError('the answer has more text in its keys than kb-sync reads'),
+    )
+    expect(readWith('[1, [2], {"a": 3}]', { maxStringChars: 100, maxValues: 6 })).toStrictEqual([
+      1,
+      [2],
+      { a: 3 },
+    ])
+    expect(() => readWith('[1, [2], {"a": 3}, 4]', { maxStringChars: 100, maxValues: 6 })).toThrow(
+      'the answer holds more than 6 values, more than kb-sync reads',
     )
   })
 

@@ -33,9 +33,26 @@ export class JsonSyntaxError extends Error {
   }
 }
 
+/** The answer holds more than the reader keeps: too many values, or too much text in its keys. */
+export class JsonLimitError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'JsonLimitError'
+  }
+}
+
 export interface StreamJsonOptions {
   /** Strings longer than this (in UTF-16 code units) become CutStrings; keys are cut with a note. */
   maxStringChars: number
+  /**
+   * Characters kept over all strings, and again over all keys (default: no limit). Once spent, strings
+   * keep nothing but their length, and a key that does not fit fails the reading.
+   */
+  maxKeptChars?: number
+  /** Values (of any kind, containers included) accepted before the reading fails; default: no limit. */
+  maxValues?: number
+  /** The string at this path of object keys (e.g. ['outputs', 'out-0']) is kept up to maxStringChars, budget or not. */
+  priorityPath?: string[]
   /** Deepest nesting of arrays and objects accepted; default 512. */
   maxDepth?: number
   /** Names the input in errors; default "the answer". */
@@ -53,6 +70,8 @@ interface StringToken {
   kept: number
   length: number
   bytes: number
+  /** Kept up to the cap whatever the budget (the priority path). */
+  priority: boolean
   /** The last code unit was a high surrogate from an escape (a following escaped low one makes a pair). */
   highSurrogate: boolean
   /** Inside an escape: '' after the backslash, or the hex digits of \u so far. */
@@ -96,7 +115,12 @@ export class StreamJsonReader {
   private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true })
   private readonly maxChars: number
   private readonly maxDepth: number
+  private readonly maxValues: number
+  private readonly priorityPath: string[] | undefined
   private readonly label: string
+  private budget: number
+  private keyBudget: number
+  private values = 0
   private readonly stack: Container[] = []
   private expecting: Expecting = 'value'
   private token: Token | undefined
@@ -107,6 +131,10 @@ export class StreamJsonReader {
   constructor(options: StreamJsonOptions) {
     this.maxChars = options.maxStringChars
     this.maxDepth = options.maxDepth ?? 512
+    this.maxValues = options.maxValues ?? Infinity
+    this.budget = options.maxKeptChars ?? Infinity
+    this.keyBudget = this.budget
+    this.priorityPath = options.priorityPath
     this.label = options.label ?? 'the answer'
   }
 
@@ -227,6 +255,10 @@ export class StreamJsonReader {
 
   /** Places a value in its container (or as the root); containers are placed when they open. */
   private attach(value: unknown): void {
+    if (++this.values > this.maxValues)
+      throw new JsonLimitError(
+        `${this.label} holds more than ${count(this.maxValues)} values, more than kb-sync reads`,
+      )
     const top = this.stack[this.stack.length - 1]
     if (top === undefined) this.root = value
     else if ('array' in top) top.array.push(value)
@@ -261,17 +293,36 @@ export class StreamJsonReader {
       kept: 0,
       length: 0,
       bytes: 0,
+      priority: this.atPriorityPath(),
       highSurrogate: false,
       escape: undefined,
     }
   }
 
+  private readingKey(): boolean {
+    return this.expecting === 'key' || this.expecting === 'key-or-close'
+  }
+
+  private atPriorityPath(): boolean {
+    const path = this.priorityPath
+    if (!path || this.stack.length !== path.length || this.readingKey()) return false
+    return this.stack.every((open, depth) => 'object' in open && open.key === path[depth])
+  }
+
   private keep(token: StringToken, text: string): void {
     token.length += text.length
-    if (token.kept >= this.maxChars) return
-    const part = text.length <= this.maxChars - token.kept ? text : text.slice(0, this.maxChars - token.kept)
-    token.parts.push(part)
-    token.kept += part.length
+    const wanted = Math.min(this.maxChars - token.kept, text.length)
+    if (wanted <= 0) return
+    if (this.readingKey()) {
+      if (wanted > this.keyBudget)
+        throw new JsonLimitError(`${this.label} has more text in its keys than kb-sync reads`)
+      this.keyBudget -= wanted
+    }
+    const room = token.priority || this.readingKey() ? wanted : Math.min(wanted, this.budget)
+    if (room <= 0) return
+    token.parts.push(room === text.length ? text : text.slice(0, room))
+    token.kept += room
+    if (!token.priority && !this.readingKey()) this.budget -= room
   }
 
   /** Reads string content from `text[i]` on; returns where it stopped. */

@@ -65,16 +65,19 @@ export async function runFlow(
   const signal = signals.length > 0 ? AbortSignal.any(signals) : undefined
   let answer: FlowAnswer
   try {
-    answer = await callWithRetry((s) => client.runFlow(request.target, request.inputs, { signal: s }), {
-      policy: options.retry,
-      signal,
-      retryable: (failure) => runMayBeRetried(failure, retryOptions),
-      onRetry: (failure, attempt, delayMs) =>
-        log.warning(
-          `Flow run attempt ${attempt} did not start (${failure instanceof Error ? failure.message : String(failure)}); ` +
-            `trying again in ${(delayMs / 1000).toFixed(1)} s.`,
-        ),
-    })
+    answer = await callWithRetry(
+      (s) => client.runFlow(request.target, request.inputs, { signal: s, outputKey: request.outputKey }),
+      {
+        policy: options.retry,
+        signal,
+        retryable: (failure) => runMayBeRetried(failure, retryOptions),
+        onRetry: (failure, attempt, delayMs) =>
+          log.warning(
+            `Flow run attempt ${attempt} did not start (${failure instanceof Error ? failure.message : String(failure)}); ` +
+              `trying again in ${(delayMs / 1000).toFixed(1)} s.`,
+          ),
+      },
+    )
   } catch (error) {
     throw new FlowRunError(
       explainFailure(error, {

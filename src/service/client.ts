@@ -78,8 +78,12 @@ export interface FlowAnswer {
 const MAX_ANSWER_BYTES = 64 * 1024 * 1024
 
 // A run's answer is read as it arrives, each string kept only up to what a step output can hold
-// (OUTPUT_LIMIT_BYTES characters are never fewer bytes), so memory does not grow with the answer.
+// (OUTPUT_LIMIT_BYTES characters are never fewer bytes), so memory does not grow with the answer: all
+// strings together keep a few outputs' worth (the named output its own share on top), and an answer of
+// more values than any flow gives is refused.
 const KEPT_STRING_CHARS = OUTPUT_LIMIT_BYTES
+const KEPT_CHARS = 4 * OUTPUT_LIMIT_BYTES
+const MAX_ANSWER_VALUES = 1_000_000
 
 // What an Authorization header can carry without being rejected or split.
 const KEY_PATTERN = /^[\x21-\x7e]+$/
@@ -156,10 +160,11 @@ export class ServiceClient {
     return this.sendDocuments('updateDocuments', 'numbered', target, documents, options)
   }
 
+  /** `options.outputKey` names the output whose text is kept first (default `out-0`). */
   async runFlow(
     target: FlowTarget,
     inputs: Record<string, string>,
-    options?: CallOptions,
+    options?: CallOptions & { outputKey?: string },
   ): Promise<FlowAnswer> {
     const key = this.keyFor('runFlow')
     for (const [name, value] of Object.entries(inputs)) {
@@ -168,7 +173,13 @@ export class ServiceClient {
     const route = this.route('runFlow', ['inference', 'v0', 'run'], [target.orgId, target.flowId])
     const answer = await this.send('runFlow', route, key, () => Promise.resolve(jsonBody(inputs)), {
       ...options,
-      readAnswer: () => new StreamJsonReader({ maxStringChars: KEPT_STRING_CHARS }),
+      readAnswer: () =>
+        new StreamJsonReader({
+          maxStringChars: KEPT_STRING_CHARS,
+          maxKeptChars: KEPT_CHARS,
+          maxValues: MAX_ANSWER_VALUES,
+          priorityPath: ['outputs', options?.outputKey ?? 'out-0'],
+        }),
     })
     const parsed = answer.value
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
