@@ -132,34 +132,29 @@ describe('StreamJsonReader', () => {
     return reader.end()
   }
 
-  it('keeps at most maxKeptChars over all strings, the priority path its own share on top', () => {
+  it('keeps at most maxKeptChars per budget: outputs, the rest; the priority path and short root strings on top', () => {
     const text = JSON.stringify({
-      a: 'x'.repeat(10),
-      outputs: { b: 'y'.repeat(10), 'out-0': 'z'.repeat(10) },
-      c: 'w'.repeat(10),
+      outputs: { b: 'b'.repeat(25), 'out-0': 'o'.repeat(25), d: 'd'.repeat(25) },
+      citations: ['x'.repeat(25), 'w'.repeat(25)],
+      state: 'DONE',
     })
     const value = readWith(text, {
-      maxStringChars: 8,
-      maxKeptChars: 15,
+      maxStringChars: 20,
+      maxKeptChars: 30,
       priorityPath: ['outputs', 'out-0'],
-    }) as {
-      a: CutString
-      outputs: { b: CutString; 'out-0': CutString }
-      c: CutString
-    }
-    // "a" keeps 8 of the 15, "b" 7, "out-0" its own 8, "c" nothing; the keys (15 characters) have a budget of their own.
-    expect([value.a.head, value.outputs.b.head, value.outputs['out-0'].head, value.c.head]).toStrictEqual([
-      'x'.repeat(8),
-      'y'.repeat(7),
-      'z'.repeat(8),
-      '',
+      ownBudgetUnder: 'outputs',
+    }) as { outputs: Record<string, CutString>; citations: CutString[]; state: string }
+    const heads = (strings: CutString[]) => strings.map((s) => [s.head.length, s.length])
+    expect(heads([value.outputs.b, value.outputs['out-0'], value.outputs.d])).toStrictEqual([
+      [20, 25],
+      [20, 25],
+      [10, 25],
     ])
-    expect([
-      value.a.length,
-      value.outputs.b.length,
-      value.outputs['out-0'].length,
-      value.c.length,
-    ]).toStrictEqual([10, 10, 10, 10])
+    expect(heads(value.citations)).toStrictEqual([
+      [20, 25],
+      [10, 25],
+    ])
+    expect(value.state).toBe('DONE')
   })
 
   it('fails when the keys hold more text than the budget, or the answer more values than allowed', () => {

@@ -255,6 +255,22 @@ describe('bounded', () => {
     expect(service.requests).toHaveLength(1)
   })
 
+  it('still sees the state and error after outputs of many long strings', async () => {
+    const long = 'x'.repeat(MIB)
+    const service = await server((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' })
+      const many = Array.from({ length: 20 }, () => `"${long}"`).join(', ')
+      response.end(
+        `{"outputs": {"out-1": [${many}], "out-0": "${long}"}, "run_id": "r", "state": "FAILED", ` +
+          `"error": {"message": "the model refused"}, "citations": [${many}]}`,
+      )
+    })
+    const error = await failure(runFlow(client(service.url), REQUEST, options()))
+    expect(error.message).toContain('state FAILED')
+    expect(error.message).toContain('the model refused')
+    expect(Buffer.byteLength(JSON.stringify(error.response))).toBeLessThan(MIB)
+  })
+
   it('fails a run whose answer is not valid JSON, naming where, POSTed once', async () => {
     const service = await server((_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json' })

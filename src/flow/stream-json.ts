@@ -53,6 +53,11 @@ export interface StreamJsonOptions {
   maxValues?: number
   /** The string at this path of object keys (e.g. ['outputs', 'out-0']) is kept up to maxStringChars, budget or not. */
   priorityPath?: string[]
+  /**
+   * Strings under this member of the root object (e.g. 'outputs') have a budget of their own, so that
+   * they cannot starve the rest of the answer (its state, its error).
+   */
+  ownBudgetUnder?: string
   /** Deepest nesting of arrays and objects accepted; default 512. */
   maxDepth?: number
   /** Names the input in errors; default "the answer". */
@@ -70,13 +75,20 @@ interface StringToken {
   kept: number
   length: number
   bytes: number
-  /** Kept up to the cap whatever the budget (the priority path). */
-  priority: boolean
+  /** Which budget the string draws on; 'free' for the priority path. */
+  pool: Pool
+  /** A member of the root object: its first ROOT_FREE_CHARS characters are kept whatever the budget. */
+  rootMember: boolean
   /** The last code unit was a high surrogate from an escape (a following escaped low one makes a pair). */
   highSurrogate: boolean
   /** Inside an escape: '' after the backslash, or the hex digits of \u so far. */
   escape: string | undefined
 }
+
+type Pool = 'free' | 'key' | 'under' | 'other'
+
+// A short string of the root object (a run's state, its id) is always kept whole.
+const ROOT_FREE_CHARS = 1024
 
 type Token =
   | StringToken
@@ -118,8 +130,8 @@ export class StreamJsonReader {
   private readonly maxValues: number
   private readonly priorityPath: string[] | undefined
   private readonly label: string
-  private budget: number
-  private keyBudget: number
+  private readonly ownBudgetUnder: string | undefined
+  private readonly budgets: Record<Exclude<Pool, 'free'>, number>
   private values = 0
   private readonly stack: Container[] = []
   private expecting: Expecting = 'value'
@@ -132,8 +144,9 @@ export class StreamJsonReader {
     this.maxChars = options.maxStringChars
     this.maxDepth = options.maxDepth ?? 512
     this.maxValues = options.maxValues ?? Infinity
-    this.budget = options.maxKeptChars ?? Infinity
-    this.keyBudget = this.budget
+    const budget = options.maxKeptChars ?? Infinity
+    this.budgets = { key: budget, under: budget, other: budget }
+    this.ownBudgetUnder = options.ownBudgetUnder
     this.priorityPath = options.priorityPath
     this.label = options.label ?? 'the answer'
   }
@@ -293,7 +306,8 @@ export class StreamJsonReader {
       kept: 0,
       length: 0,
       bytes: 0,
-      priority: this.atPriorityPath(),
+      pool: this.poolOfNewString(),
+      rootMember: this.stack.length === 1 && 'object' in this.stack[0] && !this.readingKey(),
       highSurrogate: false,
       escape: undefined,
     }
@@ -303,26 +317,37 @@ export class StreamJsonReader {
     return this.expecting === 'key' || this.expecting === 'key-or-close'
   }
 
-  private atPriorityPath(): boolean {
+  private poolOfNewString(): Pool {
+    if (this.readingKey()) return 'key'
+    const first = this.stack[0]
+    const under = first !== undefined && 'object' in first && first.key === this.ownBudgetUnder
     const path = this.priorityPath
-    if (!path || this.stack.length !== path.length || this.readingKey()) return false
-    return this.stack.every((open, depth) => 'object' in open && open.key === path[depth])
+    if (
+      path &&
+      this.stack.length === path.length &&
+      this.stack.every((open, depth) => 'object' in open && open.key === path[depth])
+    )
+      return 'free'
+    return under ? 'under' : 'other'
   }
 
   private keep(token: StringToken, text: string): void {
     token.length += text.length
     const wanted = Math.min(this.maxChars - token.kept, text.length)
     if (wanted <= 0) return
-    if (this.readingKey()) {
-      if (wanted > this.keyBudget)
+    const pool = token.pool
+    let room = wanted
+    if (pool === 'key') {
+      if (wanted > this.budgets.key)
         throw new JsonLimitError(`${this.label} has more text in its keys than kb-sync reads`)
-      this.keyBudget -= wanted
+      this.budgets.key -= wanted
+    } else if (pool !== 'free' && !(token.rootMember && token.kept + wanted <= ROOT_FREE_CHARS)) {
+      room = Math.min(wanted, this.budgets[pool])
+      this.budgets[pool] -= room
     }
-    const room = token.priority || this.readingKey() ? wanted : Math.min(wanted, this.budget)
     if (room <= 0) return
     token.parts.push(room === text.length ? text : text.slice(0, room))
     token.kept += room
-    if (!token.priority && !this.readingKey()) this.budget -= room
   }
 
   /** Reads string content from `text[i]` on; returns where it stopped. */

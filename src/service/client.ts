@@ -78,8 +78,9 @@ export interface FlowAnswer {
 const MAX_ANSWER_BYTES = 64 * 1024 * 1024
 
 // A run's answer is read as it arrives, each string kept only up to what a step output can hold
-// (OUTPUT_LIMIT_BYTES characters are never fewer bytes), so memory does not grow with the answer: all
-// strings together keep a few outputs' worth (the named output its own share on top), and an answer of
+// (OUTPUT_LIMIT_BYTES characters are never fewer bytes), so memory does not grow with the answer: the
+// strings of `outputs` together keep a few outputs' worth, the rest of the answer as much again, the
+// named output and the short members of the answer (state, run_id) are kept on top, and an answer of
 // more values than any flow gives is refused.
 const KEPT_STRING_CHARS = OUTPUT_LIMIT_BYTES
 const KEPT_CHARS = 4 * OUTPUT_LIMIT_BYTES
@@ -179,6 +180,7 @@ export class ServiceClient {
           maxKeptChars: KEPT_CHARS,
           maxValues: MAX_ANSWER_VALUES,
           priorityPath: ['outputs', options?.outputKey ?? 'out-0'],
+          ownBudgetUnder: 'outputs',
         }),
     })
     const parsed = answer.value
