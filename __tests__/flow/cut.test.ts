@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
 import { cutJson, cutText, utf8Prefix } from '../../src/flow/cut.js'
+import { CutString } from '../../src/flow/stream-json.js'
 
 describe('utf8Prefix', () => {
   it('never exceeds the byte budget and never splits a character', () => {
@@ -62,5 +63,33 @@ describe('cutJson', () => {
     const parsed = JSON.parse(cut.text) as Record<string, string>
     expect(parsed['kb-sync-cut']).toMatch(/too large/)
     expect(parsed.excerpt.startsWith('[{"i":0},{"i":1}')).toBe(true)
+  })
+})
+
+describe('strings the answer reader kept only in part', () => {
+  // The reader keeps at least as many characters as the limit has bytes (OUTPUT_LIMIT_BYTES), as here.
+  it('cut the same as the whole string would, counting from its full length', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: 'grapheme', minLength: 1, maxLength: 200 }),
+        fc.integer({ min: 600, max: 2000 }),
+        (text, limit) => {
+          const whole = text.repeat(Math.ceil(4000 / text.length))
+          const partial = new CutString(whole.slice(0, limit), whole.length, Buffer.byteLength(whole))
+          expect(cutText(partial, 600)).toStrictEqual(cutText(whole, 600))
+          expect(cutJson({ a: partial }, 600)).toStrictEqual(cutJson({ a: whole }, 600))
+        },
+      ),
+    )
+  })
+
+  it('say what was removed even when nothing of the string was kept', () => {
+    const empty = new CutString('', 5_000_000, 10_000_000)
+    expect(cutText(empty).text).toBe(
+      '\n…[cut by kb-sync: the last 10,000,000 of 10,000,000 bytes were removed]',
+    )
+    expect(JSON.parse(cutJson({ a: empty }).text)).toStrictEqual({
+      a: '…[cut by kb-sync: 5,000,000 of 5,000,000 characters removed]',
+    })
   })
 })

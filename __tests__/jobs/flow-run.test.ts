@@ -1,6 +1,7 @@
 // The flow run against real local servers scripted per request: a run is POSTed again only when it
 // provably did not start, its answer's own state decides success, and everything it returns fits an output.
 import { afterEach, describe, expect, it } from '@jest/globals'
+import { once } from 'node:events'
 import { createServer as createHttpServer } from 'node:http'
 import { createServer as createNetServer, type AddressInfo } from 'node:net'
 import { Logger, type LogSink } from '../../src/log.js'
@@ -224,6 +225,62 @@ describe('bounded', () => {
     expect(parsed.outputs['out-0']).toMatch(/characters removed\]$/)
     expect(lines.some((line) => line.includes('"result"') && line.includes('cut'))).toBe(true)
     expect(lines.some((line) => line.includes('"response"') && line.includes('cut'))).toBe(true)
+  })
+
+  it('reads a 100 MB answer as it streams in and counts exactly what was cut', async () => {
+    // 2-byte characters, so characters and bytes differ; streamed with backpressure, never held whole.
+    const block = Buffer.alloc(MIB, 'é')
+    const service = await server((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' })
+      void (async () => {
+        response.write('{"outputs": {"out-0": "')
+        for (let i = 0; i < 100; i++) if (!response.write(block)) await once(response, 'drain')
+        response.end('", "out-1": {"list": [1, 2.5, true, null]}}, "run_id": "r", "state": "COMPLETED"}')
+      })()
+    })
+    const report = await runFlow(client(service.url), REQUEST, options())
+    expect(Buffer.byteLength(report.result)).toBeLessThan(MIB)
+    const removed = /the last ([\d,]+) of 104,857,600 bytes were removed\]$/.exec(report.result)
+    expect(removed).not.toBeNull()
+    const kept = report.result.slice(0, report.result.indexOf('\n…[cut by kb-sync'))
+    expect(kept).toBe('é'.repeat(kept.length))
+    expect(Number(removed![1].replace(/,/g, ''))).toBe(104_857_600 - Buffer.byteLength(kept))
+    const outputs = (report.response as { outputs: Record<string, unknown> }).outputs
+    expect(outputs['out-1']).toEqual({ list: [1, 2.5, true, null] })
+    const note = /^(é*)…\[cut by kb-sync: ([\d,]+) of 52,428,800 characters removed\]$/.exec(
+      outputs['out-0'] as string,
+    )
+    expect(note).not.toBeNull()
+    expect(Number(note![2].replace(/,/g, ''))).toBe(52_428_800 - note![1].length)
+    expect(service.requests).toHaveLength(1)
+  })
+
+  it('still sees the state and error after outputs of many long strings', async () => {
+    const long = 'x'.repeat(MIB)
+    const service = await server((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' })
+      const many = Array.from({ length: 20 }, () => `"${long}"`).join(', ')
+      response.end(
+        `{"outputs": {"out-1": [${many}], "out-0": "${long}"}, "run_id": "r", "state": "FAILED", ` +
+          `"error": {"message": "the model refused"}, "citations": [${many}]}`,
+      )
+    })
+    const error = await failure(runFlow(client(service.url), REQUEST, options()))
+    expect(error.message).toContain('state FAILED')
+    expect(error.message).toContain('the model refused')
+    expect(Buffer.byteLength(JSON.stringify(error.response))).toBeLessThan(MIB)
+  })
+
+  it('fails a run whose answer is not valid JSON, naming where, POSTed once', async () => {
+    const service = await server((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' })
+      response.end('{"outputs": {"out-0": "14 days"}, "state": "COMPLETED"} trailing')
+    })
+    const error = await failure(runFlow(client(service.url), REQUEST, options()))
+    expect(error.message).toContain(
+      'HTTP 200, but the answer is not valid JSON: unexpected character "t" at position 56',
+    )
+    expect(service.requests).toHaveLength(1)
   })
 
   it('stops a run the service never answers at run-timeout, POSTed once', async () => {

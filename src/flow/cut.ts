@@ -1,5 +1,8 @@
 // Keeps what the flow answered small enough for GitHub: one step output may hold at most 1 MiB, and a
 // flow can answer far more. Text is cut at the end; JSON is cut inside its long strings so it stays JSON.
+// Strings may arrive already cut by the answer's reader (CutString): only their beginning is there, and
+// the notes still count what the whole string held.
+import { CutString } from './stream-json.js'
 
 /** What one output may hold: under GitHub's 1 MiB per output, with room for the cut notes. */
 export const OUTPUT_LIMIT_BYTES = 900 * 1024
@@ -29,10 +32,12 @@ export function utf8Prefix(text: string, maxBytes: number): string {
 }
 
 /** `text` when it fits in `maxBytes`, else its beginning and a note saying how much was cut and where. */
-export function cutText(text: string, maxBytes: number = OUTPUT_LIMIT_BYTES): CutText {
-  const totalBytes = Buffer.byteLength(text, 'utf8')
-  if (totalBytes <= maxBytes) return { text, cutBytes: 0, totalBytes }
-  const head = utf8Prefix(text, Math.max(0, maxBytes - NOTE_RESERVE))
+export function cutText(text: string | CutString, maxBytes: number = OUTPUT_LIMIT_BYTES): CutText {
+  const partial = text instanceof CutString
+  const totalBytes = partial ? text.bytes : Buffer.byteLength(text, 'utf8')
+  const kept = partial ? text.head : text
+  if (totalBytes <= maxBytes && !partial) return { text: kept, cutBytes: 0, totalBytes }
+  const head = utf8Prefix(kept, Math.max(0, maxBytes - NOTE_RESERVE))
   const cutBytes = totalBytes - Buffer.byteLength(head, 'utf8')
   const note = `\n…[cut by kb-sync: the last ${count(cutBytes)} of ${count(totalBytes)} bytes were removed]`
   return { text: head + note, cutBytes, totalBytes }
@@ -53,6 +58,12 @@ function shortenStrings(
   maxChars: number,
   tally: { strings: number; chars: number },
 ): unknown {
+  if (value instanceof CutString) {
+    const kept = value.head.slice(0, maxChars)
+    tally.strings += 1
+    tally.chars += value.length - kept.length
+    return `${kept}…[cut by kb-sync: ${count(value.length - kept.length)} of ${count(value.length)} characters removed]`
+  }
   if (typeof value === 'string') {
     if (value.length <= maxChars) return value
     tally.strings += 1

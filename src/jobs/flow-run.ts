@@ -7,7 +7,7 @@ import { runMayBeRetried, whyNotRetried, type RunRetryOptions } from '../flow/ru
 import type { Logger } from '../log.js'
 import type { FlowTarget } from '../model.js'
 import type { FlowRunReport } from '../report.js'
-import { pickOutput, ServiceClient, ServiceError, type FlowAnswer } from '../service/client.js'
+import { namedOutput, ServiceClient, ServiceError, type FlowAnswer } from '../service/client.js'
 import { callWithRetry, DEFAULT_RETRY_POLICY, type RetryPolicy } from '../service/retry.js'
 
 export { expectationProblem } from '../flow/expect.js'
@@ -65,16 +65,19 @@ export async function runFlow(
   const signal = signals.length > 0 ? AbortSignal.any(signals) : undefined
   let answer: FlowAnswer
   try {
-    answer = await callWithRetry((s) => client.runFlow(request.target, request.inputs, { signal: s }), {
-      policy: options.retry,
-      signal,
-      retryable: (failure) => runMayBeRetried(failure, retryOptions),
-      onRetry: (failure, attempt, delayMs) =>
-        log.warning(
-          `Flow run attempt ${attempt} did not start (${failure instanceof Error ? failure.message : String(failure)}); ` +
-            `trying again in ${(delayMs / 1000).toFixed(1)} s.`,
-        ),
-    })
+    answer = await callWithRetry(
+      (s) => client.runFlow(request.target, request.inputs, { signal: s, outputKey: request.outputKey }),
+      {
+        policy: options.retry,
+        signal,
+        retryable: (failure) => runMayBeRetried(failure, retryOptions),
+        onRetry: (failure, attempt, delayMs) =>
+          log.warning(
+            `Flow run attempt ${attempt} did not start (${failure instanceof Error ? failure.message : String(failure)}); ` +
+              `trying again in ${(delayMs / 1000).toFixed(1)} s.`,
+          ),
+      },
+    )
   } catch (error) {
     throw new FlowRunError(
       explainFailure(error, {
@@ -93,9 +96,9 @@ export async function runFlow(
     )
   const failure = runFailure(answer)
   if (failure) throw new FlowRunError(failure, response.value)
-  let named: string
+  let named: ReturnType<typeof namedOutput>
   try {
-    named = pickOutput(answer, request.outputKey)
+    named = namedOutput(answer, request.outputKey)
   } catch (error) {
     throw new FlowRunError(error instanceof Error ? error.message : String(error), response.value)
   }

@@ -2,12 +2,14 @@
 // a service URL, an Authorization header or a request body. One call sends one request; retries live
 // above (send.ts) and every call builds its body anew from the paths, so calling again is always safe.
 import { Agent } from 'undici'
+import { OUTPUT_LIMIT_BYTES } from '../flow/cut.js'
+import { CutString, StreamJsonReader } from '../flow/stream-json.js'
 import { Secrets } from '../log.js'
 import type { FlowTarget, IndexTarget } from '../model.js'
 import { FileChangedError } from '../select/read-guard.js'
 import { baseUrlProblem, normalizeBaseUrl } from './base-url.js'
 import { ClientUsageError, ServiceError, type HttpMethod, type OperationName } from './errors.js'
-import { exchange, jsonBody, type Answer, type RequestBody } from './http.js'
+import { exchange, jsonBody, type Answer, type Exchange, type RequestBody } from './http.js'
 import { idProblem } from './ids.js'
 import {
   bodyOf,
@@ -72,8 +74,17 @@ export interface FlowAnswer {
   [key: string]: unknown
 }
 
-// The answer of a flow is held in memory to be parsed; a service streaming without end must not exhaust it.
+// An indexing answer is held in memory to be parsed; a service streaming without end must not exhaust it.
 const MAX_ANSWER_BYTES = 64 * 1024 * 1024
+
+// A run's answer is read as it arrives, each string kept only up to what a step output can hold
+// (OUTPUT_LIMIT_BYTES characters are never fewer bytes), so memory does not grow with the answer: the
+// strings of `outputs` together keep a few outputs' worth, the rest of the answer as much again, the
+// named output and the short members of the answer (state, run_id) are kept on top, and an answer of
+// more values than any flow gives is refused.
+const KEPT_STRING_CHARS = OUTPUT_LIMIT_BYTES
+const KEPT_CHARS = 4 * OUTPUT_LIMIT_BYTES
+const MAX_ANSWER_VALUES = 1_000_000
 
 // What an Authorization header can carry without being rejected or split.
 const KEY_PATTERN = /^[\x21-\x7e]+$/
@@ -150,18 +161,29 @@ export class ServiceClient {
     return this.sendDocuments('updateDocuments', 'numbered', target, documents, options)
   }
 
+  /** `options.outputKey` names the output whose text is kept first (default `out-0`). */
   async runFlow(
     target: FlowTarget,
     inputs: Record<string, string>,
-    options?: CallOptions,
+    options?: CallOptions & { outputKey?: string },
   ): Promise<FlowAnswer> {
     const key = this.keyFor('runFlow')
     for (const [name, value] of Object.entries(inputs)) {
       if (typeof value !== 'string') throw new ClientUsageError(`flow input "${name}" must be a string`)
     }
     const route = this.route('runFlow', ['inference', 'v0', 'run'], [target.orgId, target.flowId])
-    const answer = await this.send('runFlow', route, key, () => Promise.resolve(jsonBody(inputs)), options)
-    const parsed = parseJson(answer.text)
+    const answer = await this.send('runFlow', route, key, () => Promise.resolve(jsonBody(inputs)), {
+      ...options,
+      readAnswer: () =>
+        new StreamJsonReader({
+          maxStringChars: KEPT_STRING_CHARS,
+          maxKeptChars: KEPT_CHARS,
+          maxValues: MAX_ANSWER_VALUES,
+          priorityPath: ['outputs', options?.outputKey ?? 'out-0'],
+          ownBudgetUnder: 'outputs',
+        }),
+    })
+    const parsed = answer.value
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
       throw new ServiceError({
         operation: 'runFlow',
@@ -225,7 +247,7 @@ export class ServiceClient {
     route: Route,
     key: string,
     buildBody: () => Promise<RequestBody>,
-    options: CallOptions = {},
+    options: CallOptions & { readAnswer?: Exchange['readAnswer'] } = {},
   ): Promise<Answer> {
     const { method, area } = OPERATIONS[operation]
     let body: RequestBody
@@ -253,6 +275,7 @@ export class ServiceClient {
       headersTimeoutMs: area === 'run' ? this.timeouts.runHeadersMs : this.timeouts.uploadHeadersMs,
       bodyIdleMs: this.timeouts.bodyIdleMs,
       maxAnswerBytes: MAX_ANSWER_BYTES,
+      readAnswer: options.readAnswer,
       signal: options.signal,
     })
   }
@@ -340,6 +363,14 @@ function toResponse(answer: Answer): ServiceResponse {
  * Throws an Error naming the key and the keys the answer has when it is missing.
  */
 export function pickOutput(answer: FlowAnswer, key = 'out-0'): string {
+  return String(namedOutput(answer, key))
+}
+
+/**
+ * Like pickOutput, but a string the reader kept only in part stays a CutString, so that what is cut
+ * from it can be told exactly.
+ */
+export function namedOutput(answer: FlowAnswer, key = 'out-0'): string | CutString {
   const outputs = answer.outputs
   if (typeof outputs !== 'object' || outputs === null || Array.isArray(outputs)) {
     throw new Error(`The flow's answer has no "outputs" object, so output "${key}" is missing.`)
@@ -350,5 +381,6 @@ export function pickOutput(answer: FlowAnswer, key = 'out-0'): string {
     throw new Error(`The flow's answer has no output "${key}" (outputs: ${listed}).`)
   }
   const value = outputs[key]
-  return typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value))
+  if (typeof value === 'string' || value instanceof CutString) return value
+  return JSON.stringify(value) ?? String(value)
 }

@@ -44,15 +44,27 @@ export interface Exchange {
   body: RequestBody
   headersTimeoutMs: number
   bodyIdleMs: number
-  /** A successful answer longer than this fails the call. */
+  /** A successful answer longer than this fails the call (unless `readAnswer` reads it as it comes). */
   maxAnswerBytes: number
+  /**
+   * Reads a successful answer as it arrives instead of holding its text; the result is the answer's
+   * `value` (its `text` is then ''). An error thrown by the reader fails the call as BAD_ANSWER.
+   */
+  readAnswer?: () => AnswerReader
   signal?: AbortSignal
+}
+
+export interface AnswerReader {
+  write(chunk: Uint8Array): void
+  end(): unknown
 }
 
 export interface Answer {
   status: number
   contentType: string
   text: string
+  /** What `readAnswer` made of the answer, when the call had one. */
+  value?: unknown
 }
 
 // An error answer is only shown as an excerpt: reading more of it is pointless.
@@ -140,6 +152,29 @@ async function readText(
   return { text: Buffer.concat(chunks).toString('utf8'), complete: true }
 }
 
+/** What the answer's reader refused (kept apart from the connection's own failures while reading). */
+class UnreadableAnswer extends Error {
+  constructor(readonly refusal: unknown) {
+    super(errorText(refusal))
+  }
+}
+
+function feed(reader: AnswerReader, chunk: Buffer): void {
+  try {
+    reader.write(chunk)
+  } catch (error) {
+    throw new UnreadableAnswer(error)
+  }
+}
+
+function finish(reader: AnswerReader): unknown {
+  try {
+    return reader.end()
+  } catch (error) {
+    throw new UnreadableAnswer(error)
+  }
+}
+
 /** Sends one request and returns its 2xx answer; anything else throws a ServiceError. */
 export async function exchange(agent: Dispatcher, secrets: Secrets, call: Exchange): Promise<Answer> {
   let bodySent = false
@@ -210,6 +245,25 @@ export async function exchange(agent: Dispatcher, secrets: Secrets, call: Exchan
       })
     }
     const success = status >= 200 && status < 300
+    const contentType = headerValue(response.headers['content-type']) ?? ''
+    if (success && call.readAnswer) {
+      const reader = call.readAnswer()
+      let value: unknown
+      try {
+        for await (const chunk of response.body) feed(reader, chunk as Buffer)
+        value = finish(reader)
+      } catch (error) {
+        if (!(error instanceof UnreadableAnswer)) throw error
+        response.body.destroy()
+        throw failure({
+          status,
+          code: 'BAD_ANSWER',
+          retryable: false,
+          reason: `HTTP ${status}, but ${secrets.redact(errorText(error.refusal))}`,
+        })
+      }
+      return { status, contentType, text: '', value }
+    }
     const { text, complete } = await readText(
       response.body,
       success ? call.maxAnswerBytes : ERROR_ANSWER_READ_LIMIT,
@@ -233,7 +287,7 @@ export async function exchange(agent: Dispatcher, secrets: Secrets, call: Exchan
         reason: `HTTP ${status} with an answer longer than ${call.maxAnswerBytes} bytes`,
       })
     }
-    return { status, contentType: headerValue(response.headers['content-type']) ?? '', text }
+    return { status, contentType, text }
   } catch (error) {
     if (error instanceof ServiceError) throw error
     throw unanswered(error)
