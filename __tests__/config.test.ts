@@ -4,11 +4,9 @@ import {
   INDEX_DEFAULTS,
   INDEX_INPUTS,
   readIndexConfig,
-  readRunConfig,
-  RUN_DEFAULTS,
-  RUN_INPUTS,
   type InputReader,
 } from '../src/config.js'
+import { readRunConfig, RUN_DEFAULTS, RUN_INPUTS } from '../src/config/run.js'
 import { makeWorkspace } from './helpers/workspace.js'
 
 const PRIVATE_KEY = 'sk-private-Canary0123456789'

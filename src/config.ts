@@ -5,15 +5,13 @@ import { ConfigError, quoted } from './config/errors.js'
 import { InputFields, type InputReader } from './config/fields.js'
 import { parseFlowInputs } from './config/flow-inputs.js'
 import { parseUrlEntries } from './config/urls.js'
-import { parseChecks, ChecksError, type Check } from './checks/schema.js'
-import { readChecksSource } from './checks/source.js'
-import { parseThreshold } from './checks/verdict.js'
-import { compileExpectation, type Expectation } from './flow/expect.js'
-import type { FlowTarget, IndexTarget } from './model.js'
+import type { IndexTarget } from './model.js'
 import { patternProblem } from './select/patterns.js'
 
 export { ConfigError }
 export type { CommentSettings } from './config/comment.js'
+// Type only: the run-flow config (zod, yaml, re2js) stays out of the index action's bundle.
+export type { RunConfig } from './config/run.js'
 export type { InputProblem } from './config/errors.js'
 export type { InputReader } from './config/fields.js'
 export { parseFlowInputs } from './config/flow-inputs.js'
@@ -62,31 +60,6 @@ export interface IndexConfig {
   skip?: string
 }
 
-export interface RunConfig {
-  baseUrl: string
-  target: FlowTarget
-  publicKey: string
-  inputs: Record<string, string>
-  outputKey: string
-  /** RE2 syntax (linear-time matching). */
-  expect?: Expectation
-  retry: RetrySettings
-  /** The sticky pull-request comment with the answer and the verdict. */
-  comment: CommentSettings
-  /** Also retry a run answered 500/502/504 (it may have started). */
-  retryOnServerError: boolean
-  /** Bounds the whole run, retries included (each check's run in a suite). */
-  runTimeoutMs: number
-  /** Set when the `checks` input is: a suite instead of one question (`inputs` is then empty). */
-  checks?: Check[]
-  /** Check runs in flight. */
-  concurrency: number
-  /** Percentage of checks that must pass. */
-  threshold: number
-  /** Set, instead of an error, when a pull request has no public key: print it as a notice, exit 0. */
-  skip?: string
-}
-
 export interface EventContext {
   /** GITHUB_EVENT_NAME; '' for the CLI. */
   eventName: string
@@ -110,17 +83,6 @@ export const INDEX_DEFAULTS: Readonly<Record<string, string>> = Object.freeze({
   retries: '10',
   'retry-deadline': '120',
   'pull-request': 'preview',
-})
-
-export const RUN_DEFAULTS: Readonly<Record<string, string>> = Object.freeze({
-  'base-url': 'https://api.stack-ai.com',
-  'output-key': 'out-0',
-  retries: '10',
-  'retry-deadline': '120',
-  'retry-on-server-error': 'false',
-  'run-timeout': '600',
-  concurrency: '2',
-  threshold: '100%',
 })
 
 /** Every input readIndexConfig reads, in action.yml order. */
@@ -151,34 +113,17 @@ export const INDEX_INPUTS: readonly string[] = Object.freeze([
   'pull-request',
 ])
 
-/** Every input readRunConfig reads, in run-flow/action.yml order. */
-export const RUN_INPUTS: readonly string[] = Object.freeze([
-  'base-url',
-  'org-id',
-  'flow-id',
-  'public-key',
-  'inputs',
-  'output-key',
-  'expect',
-  'retries',
-  'retry-deadline',
-  'comment',
-  'comment-key',
-  'github-token',
-  'retry-on-server-error',
-  'run-timeout',
-  'checks',
-  'concurrency',
-  'threshold',
-])
-
 // Pull requests from forks and Dependabot run without secrets: an empty key there is expected, not an error.
-const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_review', 'pull_request_review_comment'])
+export const PULL_REQUEST_EVENTS = new Set([
+  'pull_request',
+  'pull_request_review',
+  'pull_request_review_comment',
+])
 
 // These events run with the repository's secrets on behalf of code nobody has reviewed yet.
 const UNREVIEWED_CODE_EVENTS = new Set(['pull_request_target', 'workflow_run'])
 
-function readRetry(fields: InputFields): RetrySettings {
+export function readRetry(fields: InputFields): RetrySettings {
   return {
     retries: fields.integer('retries', 1, 20),
     deadlineMs: fields.duration('retry-deadline', 1000, 3_600_000),
@@ -270,7 +215,7 @@ export function readIndexConfig(read: InputReader, event: EventContext): IndexCo
   return config
 }
 
-function readFlowInputs(fields: InputFields, text: string, input: string): Record<string, string> {
+export function readFlowInputs(fields: InputFields, text: string, input: string): Record<string, string> {
   try {
     return parseFlowInputs(text, input)
   } catch (error) {
@@ -278,91 +223,4 @@ function readFlowInputs(fields: InputFields, text: string, input: string): Recor
     fields.problems.push(...error.problems)
     return Object.create(null) as Record<string, string>
   }
-}
-
-function readExpect(fields: InputFields): Expectation | undefined {
-  const source = fields.raw('expect')
-  if (source === '') return undefined
-  const compiled = compileExpectation(source)
-  if ('pattern' in compiled) return compiled.pattern
-  fields.problem(
-    'expect',
-    `Input "expect" must be a regular expression in RE2 syntax (no lookaround or backreferences): ${compiled.problem}.`,
-  )
-  return undefined
-}
-
-function readThreshold(fields: InputFields): number {
-  const value = fields.raw('threshold')
-  const percent = parseThreshold(value)
-  if (percent !== undefined) return percent
-  fields.problem(
-    'threshold',
-    `Input "threshold" must be a percentage from 0% to 100%, such as 90% (got ${quoted(value)}).`,
-  )
-  return 100
-}
-
-function readChecks(fields: InputFields, value: string, workspace: string): Check[] | undefined {
-  const source = readChecksSource(value, workspace)
-  if ('problem' in source) {
-    fields.problem('checks', `Input "checks" ${source.problem}.`)
-    return undefined
-  }
-  try {
-    return parseChecks(source.text)
-  } catch (error) {
-    if (!(error instanceof ChecksError)) throw error
-    const where = source.origin === 'inline' ? 'Input "checks"' : `Input "checks" (${source.origin})`
-    for (const problem of error.problems) fields.problem('checks', `${where}: ${problem}.`)
-    return undefined
-  }
-}
-
-/** Reads the run-flow action's inputs. Throws a ConfigError listing every problem. */
-export function readRunConfig(read: InputReader, event: EventContext): RunConfig {
-  const fields = new InputFields(read, RUN_DEFAULTS)
-  const config: RunConfig = {
-    baseUrl: fields.baseUrl('base-url'),
-    target: { orgId: fields.id('org-id'), flowId: fields.id('flow-id') },
-    publicKey: fields.key('public-key'),
-    inputs: Object.create(null) as Record<string, string>,
-    outputKey: fields.raw('output-key'),
-    expect: readExpect(fields),
-    retry: readRetry(fields),
-    comment: readCommentSettings(fields, event.eventName, fields.token('github-token')),
-    retryOnServerError: fields.boolean('retry-on-server-error'),
-    // A GitHub job runs at most 6 hours.
-    runTimeoutMs: fields.duration('run-timeout', 1000, 6 * 3_600_000),
-    concurrency: fields.integer('concurrency', 1, 8),
-    threshold: readThreshold(fields),
-  }
-  const inputs = fields.raw('inputs')
-  const checks = fields.raw('checks')
-  if (checks !== '') {
-    config.checks = readChecks(fields, checks, event.workspace ?? process.cwd())
-    if (inputs !== '')
-      fields.problem(
-        'inputs',
-        'Inputs "inputs" and "checks" are exclusive: give one question or a suite of checks.',
-      )
-    if (config.expect)
-      fields.problem(
-        'expect',
-        'Input "expect" applies to "inputs" only: put the pattern in a check ("expect" field).',
-      )
-  } else if (inputs === '')
-    fields.problem(
-      'inputs',
-      'Input "inputs" is required (a JSON object such as {"in-0": "..."}) unless "checks" is set.',
-    )
-  else config.inputs = readFlowInputs(fields, inputs, 'inputs')
-  if (config.publicKey === '') {
-    if (PULL_REQUEST_EVENTS.has(event.eventName))
-      config.skip =
-        'No public key in this pull request: forks and Dependabot do not get secrets; the flow run is skipped.'
-    else fields.problem('public-key', 'Input "public-key" is required.')
-  }
-  fields.throwIfAny()
-  return config
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
-import { ConfigError, readIndexConfig, readRunConfig, type InputReader } from '../../src/config.js'
+import { ConfigError, readIndexConfig, type InputReader } from '../../src/config.js'
+import { readRunConfig } from '../../src/config/run.js'
 
 const RUN = { 'org-id': 'org-1', 'flow-id': 'flow-1', 'public-key': 'pk-1', inputs: '{"in-0": "q"}' }
 const INDEX = {

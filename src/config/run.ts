@@ -1,0 +1,161 @@
+// The run-flow action's inputs (and `kb-sync run`), in a module of their own: the checks schema (zod,
+// yaml) and the RE2 engine load only where a flow is asked, not in the index action.
+import { ChecksError, parseChecks, type Check } from '../checks/schema.js'
+import { readChecksSource } from '../checks/source.js'
+import { parseThreshold } from '../checks/verdict.js'
+import {
+  PULL_REQUEST_EVENTS,
+  readFlowInputs,
+  readRetry,
+  type EventContext,
+  type RetrySettings,
+} from '../config.js'
+import { compileExpectation, type Expectation } from '../flow/expect.js'
+import type { FlowTarget } from '../model.js'
+import { readCommentSettings, type CommentSettings } from './comment.js'
+import { quoted } from './errors.js'
+import { InputFields, type InputReader } from './fields.js'
+
+export interface RunConfig {
+  baseUrl: string
+  target: FlowTarget
+  publicKey: string
+  inputs: Record<string, string>
+  outputKey: string
+  /** RE2 syntax (linear-time matching). */
+  expect?: Expectation
+  retry: RetrySettings
+  /** The sticky pull-request comment with the answer and the verdict. */
+  comment: CommentSettings
+  /** Also retry a run answered 500/502/504 (it may have started). */
+  retryOnServerError: boolean
+  /** Bounds the whole run, retries included (each check's run in a suite). */
+  runTimeoutMs: number
+  /** Set when the `checks` input is: a suite instead of one question (`inputs` is then empty). */
+  checks?: Check[]
+  /** Check runs in flight. */
+  concurrency: number
+  /** Percentage of checks that must pass. */
+  threshold: number
+  /** Set, instead of an error, when a pull request has no public key: print it as a notice, exit 0. */
+  skip?: string
+}
+
+export const RUN_DEFAULTS: Readonly<Record<string, string>> = Object.freeze({
+  'base-url': 'https://api.stack-ai.com',
+  'output-key': 'out-0',
+  retries: '10',
+  'retry-deadline': '120',
+  'retry-on-server-error': 'false',
+  'run-timeout': '600',
+  concurrency: '2',
+  threshold: '100%',
+})
+
+/** Every input readRunConfig reads, in run-flow/action.yml order. */
+export const RUN_INPUTS: readonly string[] = Object.freeze([
+  'base-url',
+  'org-id',
+  'flow-id',
+  'public-key',
+  'inputs',
+  'output-key',
+  'expect',
+  'retries',
+  'retry-deadline',
+  'comment',
+  'comment-key',
+  'github-token',
+  'retry-on-server-error',
+  'run-timeout',
+  'checks',
+  'concurrency',
+  'threshold',
+])
+
+function readExpect(fields: InputFields): Expectation | undefined {
+  const source = fields.raw('expect')
+  if (source === '') return undefined
+  const compiled = compileExpectation(source)
+  if ('pattern' in compiled) return compiled.pattern
+  fields.problem(
+    'expect',
+    `Input "expect" must be a regular expression in RE2 syntax (no lookaround or backreferences): ${compiled.problem}.`,
+  )
+  return undefined
+}
+
+function readThreshold(fields: InputFields): number {
+  const value = fields.raw('threshold')
+  const percent = parseThreshold(value)
+  if (percent !== undefined) return percent
+  fields.problem(
+    'threshold',
+    `Input "threshold" must be a percentage from 0% to 100%, such as 90% (got ${quoted(value)}).`,
+  )
+  return 100
+}
+
+function readChecks(fields: InputFields, value: string, workspace: string): Check[] | undefined {
+  const source = readChecksSource(value, workspace)
+  if ('problem' in source) {
+    fields.problem('checks', `Input "checks" ${source.problem}.`)
+    return undefined
+  }
+  try {
+    return parseChecks(source.text)
+  } catch (error) {
+    if (!(error instanceof ChecksError)) throw error
+    const where = source.origin === 'inline' ? 'Input "checks"' : `Input "checks" (${source.origin})`
+    for (const problem of error.problems) fields.problem('checks', `${where}: ${problem}.`)
+    return undefined
+  }
+}
+
+/** Reads the run-flow action's inputs. Throws a ConfigError listing every problem. */
+export function readRunConfig(read: InputReader, event: EventContext): RunConfig {
+  const fields = new InputFields(read, RUN_DEFAULTS)
+  const config: RunConfig = {
+    baseUrl: fields.baseUrl('base-url'),
+    target: { orgId: fields.id('org-id'), flowId: fields.id('flow-id') },
+    publicKey: fields.key('public-key'),
+    inputs: Object.create(null) as Record<string, string>,
+    outputKey: fields.raw('output-key'),
+    expect: readExpect(fields),
+    retry: readRetry(fields),
+    comment: readCommentSettings(fields, event.eventName, fields.token('github-token')),
+    retryOnServerError: fields.boolean('retry-on-server-error'),
+    // A GitHub job runs at most 6 hours.
+    runTimeoutMs: fields.duration('run-timeout', 1000, 6 * 3_600_000),
+    concurrency: fields.integer('concurrency', 1, 8),
+    threshold: readThreshold(fields),
+  }
+  const inputs = fields.raw('inputs')
+  const checks = fields.raw('checks')
+  if (checks !== '') {
+    config.checks = readChecks(fields, checks, event.workspace ?? process.cwd())
+    if (inputs !== '')
+      fields.problem(
+        'inputs',
+        'Inputs "inputs" and "checks" are exclusive: give one question or a suite of checks.',
+      )
+    if (config.expect)
+      fields.problem(
+        'expect',
+        'Input "expect" applies to "inputs" only: put the pattern in a check ("expect" field).',
+      )
+  } else if (inputs === '')
+    fields.problem(
+      'inputs',
+      'Input "inputs" is required (a JSON object such as {"in-0": "..."}) unless "checks" is set.',
+    )
+  else config.inputs = readFlowInputs(fields, inputs, 'inputs')
+  if (config.publicKey === '') {
+    if (PULL_REQUEST_EVENTS.has(event.eventName))
+      config.skip =
+        'No public key in this pull request: forks and Dependabot do not get secrets; the flow run is skipped.'
+    else fields.problem('public-key', 'Input "public-key" is required.')
+  }
+  fields.throwIfAny()
+  return config
+}
