@@ -1,12 +1,11 @@
 // The run-flow action: read inputs → run the flow once → outputs, summary, exit status.
 import * as core from '@actions/core'
-import { runChecks } from '../checks/run.js'
+import { runCheckSuite } from '../checks/run.js'
 import { checksResultsJson, renderChecksSummary, verdictText } from '../checks/render.js'
 import type { Check } from '../checks/schema.js'
-import { suiteVerdict } from '../checks/verdict.js'
 import { readRunConfig, type RunConfig } from '../config/run.js'
 import { cutText } from '../flow/cut.js'
-import { expectationProblem, FlowRunError, questionOf, retryPolicyOf, runFlow } from '../jobs/flow-run.js'
+import { expectationProblem, flowRunOptions, FlowRunError, questionOf, runFlow } from '../jobs/flow-run.js'
 import { actionsSink, Logger } from '../log.js'
 import {
   renderFlowFailure,
@@ -61,13 +60,7 @@ export async function runFlowAction(): Promise<void> {
       const report = await runFlow(
         client,
         { target: config.target, inputs: config.inputs, outputKey: config.outputKey },
-        {
-          log,
-          retry: retryPolicyOf(config),
-          retryOnServerError: config.retryOnServerError,
-          timeoutMs: config.runTimeoutMs,
-          signal: cancellationSignal(log),
-        },
+        flowRunOptions(config, log, cancellationSignal(log)),
       )
       writeFlowOutputs(report, setOutput(log))
       const logged = cutText(report.result, LOGGED_ANSWER_BYTES)
@@ -105,40 +98,21 @@ async function runChecksStep(
   runner: RunnerEnvironment,
   log: Logger,
 ): Promise<void> {
-  const client = new ServiceClient({
-    baseUrl: config.baseUrl,
-    publicKey: config.publicKey,
-    connections: config.concurrency,
-  })
-  try {
-    const results = await runChecks(client, config.target, checks, {
-      log,
-      retry: retryPolicyOf(config),
-      retryOnServerError: config.retryOnServerError,
-      timeoutMs: config.runTimeoutMs,
-      signal: cancellationSignal(log),
-      concurrency: config.concurrency,
-    })
-    const verdict = suiteVerdict(results, config.threshold)
-    const write = setOutput(log)
-    write('passed', String(verdict.passed))
-    write('failed', String(verdict.failed))
-    write('results', checksResultsJson(results))
-    await writeSummary(renderChecksSummary(results, verdict), log)
-    await commentChecksResult(config, runner, log, results)
-    const failed = results.filter((result) => result.verdict !== 'passed')
-    for (const result of failed)
-      log.info(`Check "${result.name}" ${result.verdict}: ${result.failed.join('; ')}`)
-    const line = verdictText(verdict)
-    if (!verdict.ok)
-      core.setFailed(
-        log.clean(
-          `Flow checks below the threshold: ${line} Failed: ${failed.map((r) => r.name).join(', ')}.`,
-        ),
-      )
-    else if (failed.length > 0) log.warning(`Flow checks: ${line}`)
-    else log.info(`Flow checks: ${line}`)
-  } finally {
-    await client.close()
-  }
+  const { results, verdict } = await runCheckSuite(config, checks, log, cancellationSignal(log))
+  const write = setOutput(log)
+  write('passed', String(verdict.passed))
+  write('failed', String(verdict.failed))
+  write('results', checksResultsJson(results))
+  await writeSummary(renderChecksSummary(results, verdict), log)
+  await commentChecksResult(config, runner, log, results)
+  const failed = results.filter((result) => result.verdict !== 'passed')
+  for (const result of failed)
+    log.info(`Check "${result.name}" ${result.verdict}: ${result.failed.join('; ')}`)
+  const line = verdictText(verdict)
+  if (!verdict.ok)
+    core.setFailed(
+      log.clean(`Flow checks below the threshold: ${line} Failed: ${failed.map((r) => r.name).join(', ')}.`),
+    )
+  else if (failed.length > 0) log.warning(`Flow checks: ${line}`)
+  else log.info(`Flow checks: ${line}`)
 }

@@ -1,11 +1,14 @@
 // Runs a suite of checks with bounded concurrency (each run costs the user money), each under the
 // no-double-run rule of the flow run, and judges each answer.
 import { performance } from 'node:perf_hooks'
-import { FlowRunError, runFlow, type FlowRunOptions } from '../jobs/flow-run.js'
+import type { RunConfig } from '../config/run.js'
+import { FlowRunError, flowRunOptions, runFlow, type FlowRunOptions } from '../jobs/flow-run.js'
+import type { Logger } from '../log.js'
 import type { FlowTarget } from '../model.js'
-import type { ServiceClient } from '../service/client.js'
+import { ServiceClient } from '../service/client.js'
 import { failedAssertions } from './judge.js'
 import type { Check } from './schema.js'
+import { suiteVerdict, type SuiteVerdict } from './verdict.js'
 
 export type CheckVerdict = 'passed' | 'failed' | 'error'
 
@@ -91,4 +94,27 @@ export async function runChecks(
   const workers = Math.max(1, Math.min(options.concurrency, checks.length))
   await Promise.all(Array.from({ length: workers }, worker))
   return results
+}
+
+/** The run-flow inputs' suite against the service: `concurrency` runs in flight, judged by `threshold`. */
+export async function runCheckSuite(
+  config: RunConfig,
+  checks: Check[],
+  log: Logger,
+  signal?: AbortSignal,
+): Promise<{ results: CheckResult[]; verdict: SuiteVerdict }> {
+  const client = new ServiceClient({
+    baseUrl: config.baseUrl,
+    publicKey: config.publicKey,
+    connections: config.concurrency,
+  })
+  try {
+    const results = await runChecks(client, config.target, checks, {
+      ...flowRunOptions(config, log, signal),
+      concurrency: config.concurrency,
+    })
+    return { results, verdict: suiteVerdict(results, config.threshold) }
+  } finally {
+    await client.close()
+  }
 }

@@ -3,16 +3,15 @@ import { randomBytes } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
 import { cancellationSignal } from '../actions/runner.js'
 import { checksResultsJson, renderChecksSummary, renderChecksTable, verdictText } from '../checks/render.js'
-import { runChecks } from '../checks/run.js'
+import { runCheckSuite } from '../checks/run.js'
 import type { Check } from '../checks/schema.js'
-import { suiteVerdict } from '../checks/verdict.js'
 import { ConfigError, readIndexConfig, type IndexConfig } from '../config.js'
 import { readRunConfig, type RunConfig } from '../config/run.js'
 import { outputsOf } from '../flow/answer.js'
 import { readWorkflowRun } from '../github/workflow.js'
 import { startEmulator } from '../emulator/server.js'
 import type { KnowledgeBaseId } from '../emulator/store.js'
-import { expectationProblem, retryPolicyOf, runFlow } from '../jobs/flow-run.js'
+import { expectationProblem, flowRunOptions, runFlow } from '../jobs/flow-run.js'
 import { runIndexJob, type JobContext } from '../jobs/index-job.js'
 import { consoleSink, Logger } from '../log.js'
 import {
@@ -109,13 +108,7 @@ export async function runCommand(flags: Flags): Promise<void> {
       const report = await runFlow(
         client,
         { target: config.target, inputs: config.inputs, outputKey: config.outputKey },
-        {
-          log,
-          retry: retryPolicyOf(config),
-          retryOnServerError: config.retryOnServerError,
-          timeoutMs: config.runTimeoutMs,
-          signal: cancellationSignal(log),
-        },
+        flowRunOptions(config, log, cancellationSignal(log)),
       )
       printResult(
         log,
@@ -142,32 +135,15 @@ export async function runCommand(flags: Flags): Promise<void> {
 }
 
 async function checksCommand(config: RunConfig, checks: Check[], flags: Flags, log: Logger): Promise<void> {
-  const client = new ServiceClient({
-    baseUrl: config.baseUrl,
-    publicKey: config.publicKey,
-    connections: config.concurrency,
-  })
-  try {
-    const results = await runChecks(client, config.target, checks, {
-      log,
-      retry: retryPolicyOf(config),
-      retryOnServerError: config.retryOnServerError,
-      timeoutMs: config.runTimeoutMs,
-      signal: cancellationSignal(log),
-      concurrency: config.concurrency,
-    })
-    const verdict = suiteVerdict(results, config.threshold)
-    printResult(
-      log,
-      flags.json ? checksResultsJson(results) : `${renderChecksTable(results)}\n\n${verdictText(verdict)}`,
-    )
-    writeSummaryFile(log, flags, renderChecksSummary(results, verdict))
-    if (!verdict.ok) {
-      log.error(`Flow checks below the threshold: ${verdictText(verdict)}`)
-      process.exitCode = EXIT_FAILURE
-    }
-  } finally {
-    await client.close()
+  const { results, verdict } = await runCheckSuite(config, checks, log, cancellationSignal(log))
+  printResult(
+    log,
+    flags.json ? checksResultsJson(results) : `${renderChecksTable(results)}\n\n${verdictText(verdict)}`,
+  )
+  writeSummaryFile(log, flags, renderChecksSummary(results, verdict))
+  if (!verdict.ok) {
+    log.error(`Flow checks below the threshold: ${verdictText(verdict)}`)
+    process.exitCode = EXIT_FAILURE
   }
 }
 

@@ -143,3 +143,14 @@ function explainFailure(
 export function retryPolicyOf(config: Pick<RunConfig, 'retry'>): RetryPolicy {
   return { ...DEFAULT_RETRY_POLICY, attempts: config.retry.retries, deadlineMs: config.retry.deadlineMs }
 }
+
+/** How a run of the run-flow action (or `kb-sync run`) is retried and bounded, from its inputs. */
+export function flowRunOptions(config: RunConfig, log: Logger, signal?: AbortSignal): FlowRunOptions {
+  return {
+    log,
+    retry: retryPolicyOf(config),
+    retryOnServerError: config.retryOnServerError,
+    timeoutMs: config.runTimeoutMs,
+    signal,
+  }
+}

@@ -129,32 +129,14 @@ async function decideChanges(config: IndexConfig, context: JobContext): Promise<
   // (octokit), whose set-up every other run would pay at start-up for nothing. "eager" keeps it in the one
   // bundle file: ncc writes licenses.txt for one chunk only, so a separate chunk would drop the others'.
   const { decideChangeBase } = await import(/* webpackMode: "eager" */ '../select/change-base.js')
-  return decideChangeBase({
-    eventName: context.eventName,
-    payload: context.payload,
-    workspace: context.workspace,
-    repository: context.repository,
-    githubToken: config.githubToken,
-    apiUrl: context.apiUrl,
-    log: context.log,
-    fullSync: config.fullSync,
-    workflow: context.workflow,
-    since: context.since,
-  })
+  return decideChangeBase({ ...context, githubToken: config.githubToken, fullSync: config.fullSync })
 }
 
 async function pullRequestChanges(config: IndexConfig, context: JobContext): Promise<PullRequestChanges> {
   const { detectPullRequestChanges } = await import(
     /* webpackMode: "eager" */ '../select/pull-request-changes.js'
   )
-  const changes = await detectPullRequestChanges({
-    payload: context.payload,
-    workspace: context.workspace,
-    repository: context.repository,
-    githubToken: config.githubToken,
-    apiUrl: context.apiUrl,
-    log: context.log,
-  })
+  const changes = await detectPullRequestChanges({ ...context, githubToken: config.githubToken })
   context.log.info(`Change set: ${changes.description}`)
   return changes
 }

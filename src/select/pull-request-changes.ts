@@ -1,19 +1,12 @@
 // What merging a pull request would change among the selected files: the tree difference between the
 // pull request's base and head commits (`base.sha..head.sha`), from git (fetching a commit the
 // shallow checkout lacks), else from the compare API, else every selected file with a warning.
-import type { Logger } from '../log.js'
 import type { ChangeDecision } from '../model.js'
-import { changesFromGit } from './changes.js'
+import { changesFromGit, type ChangeContext } from './changes.js'
 import { compareViaApi } from './compare-api.js'
 
-export interface PullRequestChangeContext {
-  payload: Record<string, unknown>
-  workspace: string
-  repository?: { owner: string; repo: string }
-  githubToken?: string
-  apiUrl?: string
-  log: Logger
-}
+/** What push change detection gets, without the event name: the payload is a pull request's. */
+export type PullRequestChangeContext = Omit<ChangeContext, 'eventName'>
 
 export interface PullRequestChanges {
   decision: ChangeDecision
