@@ -29,6 +29,15 @@ try {
     if (code.includes('webpackMissingModule')) {
       throw new Error(`${entry.src}: the bundle has an unresolved module (webpackMissingModule)`)
     }
+    // One undici for the whole bundle: `overrides` in package.json points @actions/http-client and
+    // @actions/github at ours. A second copy costs ~1 MB of bundle and ~20 ms of every start (bench/README.md);
+    // a dependency update that brings one back fails here instead of slowing every run unnoticed.
+    const undiciCopies = code.split('class Agent extends DispatcherBase').length - 1
+    if (undiciCopies > 1) {
+      throw new Error(
+        `${entry.src}: the bundle holds ${undiciCopies} copies of undici (npm ls undici; see overrides)`,
+      )
+    }
   }
   rmSync('dist', { recursive: true, force: true })
   for (const [i, entry] of entries.entries()) cpSync(join(staging, String(i)), entry.out, { recursive: true })
