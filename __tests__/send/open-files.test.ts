@@ -5,6 +5,7 @@ import { readdirSync, readlinkSync } from 'node:fs'
 import { startEmulator } from '../../src/emulator/server.js'
 import { sendPlan } from '../../src/send.js'
 import { ServiceClient } from '../../src/service/client.js'
+import { SMALL_DOCUMENT_BYTES } from '../../src/service/multipart.js'
 import {
   FAST_RETRY,
   makeDocuments,
@@ -23,7 +24,11 @@ let emulator: Emulator
 let client: ServiceClient
 
 beforeEach(async () => {
-  workspace = await makeDocuments(60)
+  // Above SMALL_DOCUMENT_BYTES, so the files are streamed (smaller ones are read whole and closed at once).
+  workspace = await makeDocuments(
+    60,
+    (i) => `# Document ${i}\n\n${'text '.repeat(SMALL_DOCUMENT_BYTES / 5 + i)}`,
+  )
 })
 afterEach(async () => {
   await client.close()

@@ -1,7 +1,7 @@
 // Reading a selected file for sending. Between selection and sending the file may have been replaced
 // (by a FIFO, a link, a bigger file): the open handle is checked again and the read is bounded by the
 // size that selection recorded, so what is sent is exactly the planned number of bytes or nothing.
-import { constants } from 'node:fs'
+import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs'
 import { open, type FileHandle } from 'node:fs/promises'
 import { Readable } from 'node:stream'
 import { displayName } from '../log.js'
@@ -11,6 +11,20 @@ import type { SelectedFile } from '../model.js'
 export class FileChangedError extends Error {}
 
 const CHUNK = 64 * 1024
+// No following a link in the last component, no blocking on a FIFO.
+const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW
+
+function openFailed(shown: string, error: unknown): FileChangedError {
+  const code = (error as NodeJS.ErrnoException).code ?? 'error'
+  return new FileChangedError(`${shown} could not be opened for sending (${code}).`)
+}
+
+/** Why the opened file is not the selected one (not a regular file, another size), or undefined. */
+function changedSinceSelected(stats: Stats, file: SelectedFile, shown: string): FileChangedError | undefined {
+  if (stats.isFile() && stats.size === file.size) return undefined
+  const now = stats.isFile() ? `${stats.size} bytes` : 'not a regular file'
+  return new FileChangedError(`${shown} changed since it was selected (${file.size} bytes, now ${now}).`)
+}
 
 /**
  * A stream of the file's bytes: exactly `file.size` of them, or an error. Opened without following a
@@ -21,18 +35,53 @@ export async function openSelectedFile(file: SelectedFile): Promise<Readable> {
   const shown = displayName(file.name)
   let handle
   try {
-    handle = await open(file.path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW)
+    handle = await open(file.path, OPEN_FLAGS)
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'error'
-    throw new FileChangedError(`${shown} could not be opened for sending (${code}).`)
+    throw openFailed(shown, error)
   }
-  const stats = await handle.stat()
-  if (!stats.isFile() || stats.size !== file.size) {
+  const changed = changedSinceSelected(await handle.stat(), file, shown)
+  if (changed) {
     await handle.close()
-    const now = stats.isFile() ? `${stats.size} bytes` : 'not a regular file'
-    throw new FileChangedError(`${shown} changed since it was selected (${file.size} bytes, now ${now}).`)
+    throw changed
   }
   return new SelectedFileStream(handle, file.size, shown)
+}
+
+/**
+ * The whole file at once, read synchronously, with the checks of openSelectedFile; the file is closed
+ * before it returns. For small files only (the caller bounds the size): there the thread-pool round
+ * trips of async open, read and close cost more than the reads themselves. Reading asks for one byte
+ * more than the size, so growth is seen; too few bytes mean the file shrank.
+ */
+export function readSmallSelectedFile(file: SelectedFile): Buffer {
+  const shown = displayName(file.name)
+  let fd: number
+  try {
+    fd = openSync(file.path, OPEN_FLAGS)
+  } catch (error) {
+    throw openFailed(shown, error)
+  }
+  try {
+    const changed = changedSinceSelected(fstatSync(fd), file, shown)
+    if (changed) throw changed
+    const buffer = Buffer.allocUnsafe(file.size + 1)
+    let filled = 0
+    let bytesRead: number
+    do {
+      bytesRead = readSync(fd, buffer, filled, buffer.length - filled, filled)
+      filled += bytesRead
+    } while (bytesRead > 0 && filled <= file.size)
+    if (filled > file.size) throw new FileChangedError(`${shown} grew while it was being read.`)
+    if (filled < file.size) throw new FileChangedError(`${shown} shrank while it was being read.`)
+    return buffer.subarray(0, filled)
+  } catch (error) {
+    // Read at opening time, a read error fails the document as an open error does.
+    if (error instanceof FileChangedError) throw error
+    const code = (error as NodeJS.ErrnoException).code ?? 'error'
+    throw new FileChangedError(`${shown} could not be read (${code}).`)
+  } finally {
+    closeSync(fd)
+  }
 }
 
 /**
