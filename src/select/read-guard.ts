@@ -5,6 +5,7 @@ import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 
 import { open, type FileHandle } from 'node:fs/promises'
 import { Readable } from 'node:stream'
 import { displayName } from '../log.js'
+import { chunkStreamed } from './chunk-release.js'
 import type { SelectedFile } from '../model.js'
 
 /** The file on disk is no longer the one that was selected; the document is not sent. */
@@ -111,7 +112,10 @@ class SelectedFileStream extends Readable {
         if (bytesRead === 0 && left > 0)
           return this.destroy(new FileChangedError(`${this.shown} shrank while it was being sent.`))
         this.position += bytesRead
-        if (bytesRead > 0) this.push(buffer.subarray(0, bytesRead))
+        if (bytesRead > 0) {
+          chunkStreamed(bytesRead)
+          this.push(buffer.subarray(0, bytesRead))
+        }
         if (this.position === this.size && bytesRead < buffer.length) this.push(null)
       },
       (error: Error) => this.destroy(error),
