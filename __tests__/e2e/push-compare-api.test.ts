@@ -1,10 +1,11 @@
 // The built index action on a push that git cannot answer (the workspace is no checkout): change
 // detection, loaded only for pushes, reaches GitHub's compare API through @actions/github's octokit at
-// GITHUB_API_URL (a local server answering in the REST shape), and exactly the named files are sent.
+// GITHUB_API_URL (a local server answering in the REST shape), and exactly the named files are sent; behind
+// the runner's proxy too (the bundles give @actions/* a lean undici: src/service/undici-lean.ts).
 import { afterEach, beforeEach, expect, it } from '@jest/globals'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
+import net, { type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startEmulator, type Emulator } from '../../src/emulator/server.js'
@@ -73,8 +74,8 @@ afterEach(async () => {
   rmSync(workspace, { recursive: true, force: true })
 })
 
-it('sends what the compare API names when the workspace is no git checkout', async () => {
-  const run = await runAction({
+function pushRun(env: Record<string, string>) {
+  return runAction({
     action: 'action.yml',
     workspace,
     eventName: 'push',
@@ -87,7 +88,7 @@ it('sends what the compare API names when the workspace is no git checkout', asy
       forced: false,
       commits: [],
     },
-    env: { GITHUB_API_URL: apiUrl },
+    env,
     inputs: {
       'base-url': emulator.url,
       'flow-id': '65f0c0ffee0000000000beef',
@@ -99,6 +100,10 @@ it('sends what the compare API names when the workspace is no git checkout', asy
       mode: 'auto',
     },
   })
+}
+
+it('sends what the compare API names when the workspace is no git checkout', async () => {
+  const run = await pushRun({ GITHUB_API_URL: apiUrl })
   expect(run.status).toBe(0)
   expect(apiRequests.length).toBeGreaterThan(0)
   expect(apiRequests[0].authorization).toContain(TOKEN)
@@ -120,4 +125,42 @@ it('sends what the compare API names when the workspace is no git checkout', asy
     .split('\n')
     .filter((line) => !line.startsWith('::add-mask::'))
   expect(printed.join('\n')).not.toContain(TOKEN)
+})
+
+it('reaches the compare API through the proxy in http_proxy', async () => {
+  // A CONNECT proxy that knows the made-up host api.test (a loopback API address would bypass the proxy).
+  const tunnels: string[] = []
+  const proxy = http.createServer((_request, response) => {
+    response.statusCode = 502
+    response.end('this proxy only tunnels')
+  })
+  proxy.on('connect', (request: http.IncomingMessage, client: net.Socket, head: Buffer) => {
+    tunnels.push(request.url ?? '')
+    const [host, port] = (request.url ?? '').split(':')
+    const upstream = net.connect(Number(port), host === 'api.test' ? '127.0.0.1' : host, () => {
+      client.write('HTTP/1.1 200 Connection Established\r\n\r\n')
+      upstream.write(head)
+      upstream.pipe(client)
+      client.pipe(upstream)
+    })
+    upstream.on('error', () => client.destroy())
+    client.on('error', () => upstream.destroy())
+  })
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
+  try {
+    const apiPort = (api.address() as AddressInfo).port
+    const proxyPort = (proxy.address() as AddressInfo).port
+    const run = await pushRun({
+      GITHUB_API_URL: `http://api.test:${apiPort}`,
+      http_proxy: `http://127.0.0.1:${proxyPort}`,
+    })
+    expect(run.status).toBe(0)
+    expect(tunnels).toContain(`api.test:${apiPort}`)
+    expect(apiRequests[0].path).toContain(`/compare/${BEFORE}...${AFTER}`)
+    expect(JSON.parse(run.outputs.removed)).toEqual(['docs/old.md'])
+    expect(emulator.requests().filter((request) => request.status === 200)).toHaveLength(2)
+  } finally {
+    proxy.closeAllConnections()
+    await new Promise((resolve) => proxy.close(resolve))
+  }
 })
