@@ -3,6 +3,7 @@
 // (it runs dist/ as the runner does) and the tsc build of bench/run.mjs (for the in-process parts).
 import { execFileSync, spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs'
+import http from 'node:http'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -93,6 +94,32 @@ function emulatorDataDir(work) {
     // No /dev/shm (macOS) or not writable: the temp folder.
   }
   return { dir: join(work, 'emulator'), where: 'disk (os.tmpdir())' }
+}
+
+/**
+ * A stand-in service that does no work per document: it reads each request to its end and answers 200
+ * after the latency. Against it the run shows the client's own schedule, which the emulator's per-document
+ * file work (one thread) hides at 2,000 documents.
+ */
+async function startConstantService() {
+  const arrivals = []
+  const server = http.createServer((request, response) => {
+    arrivals.push({ time: new Date().toISOString(), method: request.method })
+    request.resume()
+    request.on('end', () =>
+      setTimeout(() => {
+        response.setHeader('content-type', 'application/json')
+        response.end('{"uploaded":[]}')
+      }, LATENCY_MS),
+    )
+  })
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    entries: () => arrivals,
+    cpuMs: () => 0,
+    stop: () => new Promise((resolve) => (server.closeAllConnections(), server.close(resolve))),
+  }
 }
 
 function writeDocs(dir, count, folder = 'docs') {
@@ -384,6 +411,26 @@ export async function benchSideBySide({ row, load, silent }) {
       results[`action${count}`] = action
       results[`ideal${count}`] = ideal(requests)
       results[`send${count}`] = median(sends) / idealSend
+      if (count === 2000) {
+        const constant = await startConstantService()
+        const alone = { walls: [], sends: [] }
+        try {
+          for (let i = 0; i < 3; i++) {
+            const result = await runAction(constant, workspace, count)
+            alone.walls.push(result.ms)
+            alone.sends.push(result.sendMs)
+          }
+        } finally {
+          await constant.stop()
+        }
+        row(
+          `action, ${count} documents, against a service that does no per-document work`,
+          ms(median(alone.walls)),
+          `median of 3; send phase ${ms(median(alone.sends))}, ideal send schedule ${ms(idealSend)}`,
+        )
+        results.constant2000 = median(alone.walls) / ideal(requests)
+        results.constantSend2000 = median(alone.sends) / idealSend
+      }
       if (count === 400) {
         const loop = await runLoop(emulator, workspace, names)
         row(
@@ -492,6 +539,18 @@ export async function benchSideBySide({ row, load, silent }) {
     ],
     ['action ÷ ideal, 400 documents', results.action400 / results.ideal400, 'x (information)', undefined],
     ['send phase ÷ ideal send schedule, 2,000 documents', results.send2000, 'x (information)', undefined],
+    [
+      'action ÷ ideal, 2,000 documents, service without per-document work',
+      results.constant2000,
+      'x (information)',
+      undefined,
+    ],
+    [
+      'send phase ÷ ideal send schedule, 2,000 documents, service without per-document work',
+      results.constantSend2000,
+      'x (information)',
+      undefined,
+    ],
     ['peak RSS, 2 × 256 MiB', results.rssBig, '< 120 MiB', results.rssBig < 120],
     [
       'peak RSS, 2 × 256 MiB ÷ 1 tiny file',
