@@ -88,7 +88,7 @@ async function startEmulator(dataDir) {
 function emulatorDataDir(work) {
   try {
     const { bavail, bsize } = statfsSync('/dev/shm')
-    if (bavail * bsize > 2 * 1024 * MiB)
+    if (bavail * bsize > 4 * 1024 * MiB)
       return { dir: mkdtempSync('/dev/shm/kb-sync-bench-emulator-'), where: 'memory (/dev/shm)' }
   } catch {
     // No /dev/shm (macOS) or not writable: the temp folder.
@@ -472,22 +472,30 @@ export async function benchSideBySide({ row, load, silent }) {
     row('start to first request: bare `node -e` (node:http)', ms(results.bareFirst), 'median of 5')
 
     // Peak RSS: 1 tiny file vs 2 × 256 MiB.
-    results.rssTiny = await peakRss([ACTION], { env: tinyEnv('rss-tiny'), cwd: tiny })
-    row('peak RSS of the action, 1 tiny file', `${results.rssTiny.toFixed(0)} MiB`, '')
+    // Median of 3 each: one run's peak moves by a few MiB, and the 10 % target is a few MiB wide.
+    const tinyPeaks = []
+    for (let i = 0; i < 3; i++)
+      tinyPeaks.push(await peakRss([ACTION], { env: tinyEnv(`rss-tiny-${i}`), cwd: tiny }))
+    results.rssTiny = median(tinyPeaks)
+    row('peak RSS of the action, 1 tiny file', `${results.rssTiny.toFixed(0)} MiB`, 'median of 3')
     const big = join(work, 'big')
     writeBig(big, 2, 256 * MiB)
-    const bigEnv = actionEnv(big, temp, {
-      'base-url': emulator.url,
-      'flow-id': FLOW,
-      'org-id': ORG,
-      'node-id': 'rss-big',
-      'private-key': PRIVATE_KEY,
-      files: 'docs/**',
-      mode: 'upload',
-      'max-file-size': '1GB',
-    })
-    results.rssBig = await peakRss([ACTION], { env: bigEnv, cwd: big })
-    row('peak RSS of the action, 2 × 256 MiB documents', `${results.rssBig.toFixed(0)} MiB`, '')
+    const bigEnv = (nodeId) =>
+      actionEnv(big, temp, {
+        'base-url': emulator.url,
+        'flow-id': FLOW,
+        'org-id': ORG,
+        'node-id': nodeId,
+        'private-key': PRIVATE_KEY,
+        files: 'docs/**',
+        mode: 'upload',
+        'max-file-size': '1GB',
+      })
+    const bigPeaks = []
+    for (let i = 0; i < 3; i++)
+      bigPeaks.push(await peakRss([ACTION], { env: bigEnv(`rss-big-${i}`), cwd: big }))
+    results.rssBig = median(bigPeaks)
+    row('peak RSS of the action, 2 × 256 MiB documents', `${results.rssBig.toFixed(0)} MiB`, 'median of 3')
     rmSync(big, { recursive: true, force: true })
     rmSync(join(data.dir, 'kb'), { recursive: true, force: true })
 
