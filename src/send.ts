@@ -76,6 +76,8 @@ class PlanSender {
   private readonly scheduler: RequestScheduler
   /** Batches whose files are opened while they wait for a request slot (bounds the open files). */
   private readonly readAhead: RequestScheduler
+  /** Settles when the batch opened last is open: the next one starts after it (see openAhead). */
+  private openTurn: Promise<void> = Promise.resolve()
   private readonly breaker: CircuitBreaker
   /** Set by the first 401/403: the one cause of every item that did not land. */
   private keyRefused: string | undefined
@@ -368,10 +370,22 @@ class PlanSender {
       : this.client.updateDocuments(this.target, documents, options)
   }
 
-  /** Starts opening the items' files, when the client can; a failure surfaces in the call. */
+  /**
+   * Starts opening the items' files, when the client can; a failure surfaces in the call. Batches are
+   * opened one at a time, each in its own turn of the event loop: small files are read synchronously, and
+   * batches opened back to back in one turn held every ready request off the wire until all were read
+   * (at 2,000 documents, ~60 ms before the first request left).
+   */
   private openAhead(items: Item[]): Promise<OpenedDocuments> | undefined {
-    const opening = this.client.openDocuments?.(documentsOf(items))
-    opening?.catch(() => undefined)
+    const open = this.client.openDocuments?.bind(this.client)
+    if (!open) return undefined
+    const opening = this.openTurn
+      .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+      .then(() => open(documentsOf(items)))
+    this.openTurn = opening.then(
+      () => undefined,
+      () => undefined,
+    )
     return opening
   }
 

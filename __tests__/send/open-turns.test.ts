@@ -1,0 +1,77 @@
+// Batches are opened one per turn of the event loop: a request whose files are open leaves for the service
+// while the next batches are still being read, instead of after all of them (small files are read
+// synchronously, so batches opened back to back would hold the event loop).
+import { afterEach, beforeEach, expect, test } from '@jest/globals'
+import { startEmulator } from '../../src/emulator/server.js'
+import { sendPlan } from '../../src/send.js'
+import { ServiceClient } from '../../src/service/client.js'
+import type { DocumentRef } from '../../src/service/multipart.js'
+import {
+  FAST_RETRY,
+  makeDocuments,
+  planFor,
+  PRIVATE_KEY,
+  PUBLIC_KEY,
+  recordingLogger,
+  TARGET,
+  type Workspace,
+} from './fixture.js'
+
+let workspace: Workspace
+let emulator: Awaited<ReturnType<typeof startEmulator>>
+let client: ServiceClient
+
+beforeEach(async () => {
+  workspace = await makeDocuments(32)
+})
+afterEach(async () => {
+  await client.close()
+  await emulator.close()
+  await workspace.remove()
+})
+
+/** A client whose opening of a batch takes `ms` of the main thread, as reading many small files does. */
+class SlowOpeningClient extends ServiceClient {
+  readonly openedAt: number[] = []
+  constructor(
+    baseUrl: string,
+    private readonly ms: number,
+  ) {
+    super({ baseUrl, privateKey: PRIVATE_KEY })
+  }
+  override openDocuments(documents: DocumentRef[]) {
+    const until = performance.now() + this.ms
+    while (performance.now() < until) {
+      // The synchronous reads of a batch of small files.
+    }
+    this.openedAt.push(performance.now())
+    return super.openDocuments(documents)
+  }
+}
+
+test('the first request reaches the service before most batches are opened', async () => {
+  const arrivals: number[] = []
+  emulator = await startEmulator({
+    privateKey: PRIVATE_KEY,
+    publicKey: PUBLIC_KEY,
+    latencyMs: 20,
+    inject: () => {
+      arrivals.push(performance.now())
+      return undefined
+    },
+  })
+  const slow = new SlowOpeningClient(emulator.url, 10)
+  client = slow
+  const result = await sendPlan(planFor(workspace.files, 'upload', 2), client, TARGET, {
+    concurrency: 8,
+    retry: FAST_RETRY,
+    log: recordingLogger().log,
+  })
+  expect(result.items.every((item) => item.outcome === 'uploaded')).toBe(true)
+  expect(slow.openedAt).toHaveLength(16)
+  expect(arrivals).toHaveLength(16)
+  // Opened back to back, all 16 batches (8 sent at once, 8 opened ahead) were read before any request
+  // left: the first arrival came after the last opening.
+  const openedBeforeFirstArrival = slow.openedAt.filter((at) => at < arrivals[0]).length
+  expect(openedBeforeFirstArrival).toBeLessThanOrEqual(8)
+})
