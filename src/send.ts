@@ -76,7 +76,7 @@ class PlanSender {
   private readonly scheduler: RequestScheduler
   /** Batches whose files are opened while they wait for a request slot (bounds the open files). */
   private readonly readAhead: RequestScheduler
-  /** Settles when the batch opened last is open: the next one starts after it (see openAhead). */
+  /** Settles when the batch queued last has started opening: the next one starts after it (openAhead). */
   private openTurn: Promise<void> = Promise.resolve()
   private readonly breaker: CircuitBreaker
   /** Set by the first 401/403: the one cause of every item that did not land. */
@@ -379,13 +379,21 @@ class PlanSender {
   private openAhead(items: Item[]): Promise<OpenedDocuments> | undefined {
     const open = this.client.openDocuments?.bind(this.client)
     if (!open) return undefined
-    const opening = this.openTurn
+    // The next batch waits for this one's synchronous part only: a slow asynchronous open (a large file
+    // on a network disk) does not hold the batches behind it.
+    let started!: () => void
+    const previous = this.openTurn
+    this.openTurn = new Promise<void>((resolve) => (started = resolve))
+    const opening = previous
       .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
-      .then(() => open(documentsOf(items)))
-    this.openTurn = opening.then(
-      () => undefined,
-      () => undefined,
-    )
+      .then(() => {
+        try {
+          return open(documentsOf(items))
+        } finally {
+          started()
+        }
+      })
+    opening.catch(() => undefined)
     return opening
   }
 

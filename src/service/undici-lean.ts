@@ -3,7 +3,8 @@
 // cookies (which wakes Node's own copy of undici), cache, WebSocket, mocks: ~28 ms of every run's start-up
 // for an action that needs only an Agent (bench/README.md). This module hands out the three things the
 // bundles use: Agent (src/service/client.ts), ProxyAgent (@actions/http-client) and fetch (@actions/github,
-// loaded on its first call). Tests and the tsc build use undici itself; the end-to-end tests run the bundles.
+// loaded on its first call). Its types are undici's own. Jest does not read "paths": the unit tests run
+// undici's root; the end-to-end tests run the bundles, through a proxy too.
 import type * as Undici from 'undici/index.js'
 import Dispatcher from 'undici/lib/dispatcher/dispatcher.js'
 import api from 'undici/lib/api/index.js'
