@@ -1,6 +1,7 @@
 // Batches are opened one per turn of the event loop: a request whose files are open leaves for the service
 // while the next batches are still being read, instead of after all of them (small files are read
-// synchronously, so batches opened back to back would hold the event loop).
+// synchronously, so batches opened back to back would hold the event loop); and a batch that is slow to
+// open asynchronously does not hold the ones behind it.
 import { afterEach, beforeEach, expect, test } from '@jest/globals'
 import { startEmulator } from '../../src/emulator/server.js'
 import { sendPlan } from '../../src/send.js'
@@ -74,4 +75,47 @@ test('the first request reaches the service before most batches are opened', asy
   // left: the first arrival came after the last opening.
   const openedBeforeFirstArrival = slow.openedAt.filter((at) => at < arrivals[0]).length
   expect(openedBeforeFirstArrival).toBeLessThanOrEqual(8)
+})
+
+/** A client whose first batch takes `ms` to open asynchronously (a large file on a slow disk). */
+class SlowFirstOpenClient extends ServiceClient {
+  firstOpenedAt = 0
+  private calls = 0
+  constructor(
+    baseUrl: string,
+    private readonly ms: number,
+  ) {
+    super({ baseUrl, privateKey: PRIVATE_KEY })
+  }
+  override async openDocuments(documents: DocumentRef[]) {
+    if (this.calls++ === 0) {
+      await new Promise((resolve) => setTimeout(resolve, this.ms))
+      this.firstOpenedAt = performance.now()
+    }
+    return super.openDocuments(documents)
+  }
+}
+
+test('a batch slow to open does not hold the batches behind it', async () => {
+  const arrivals: number[] = []
+  emulator = await startEmulator({
+    privateKey: PRIVATE_KEY,
+    publicKey: PUBLIC_KEY,
+    latencyMs: 20,
+    inject: () => {
+      arrivals.push(performance.now())
+      return undefined
+    },
+  })
+  const slow = new SlowFirstOpenClient(emulator.url, 500)
+  client = slow
+  const result = await sendPlan(planFor(workspace.files, 'upload', 2), client, TARGET, {
+    concurrency: 8,
+    retry: FAST_RETRY,
+    log: recordingLogger().log,
+  })
+  expect(result.items.every((item) => item.outcome === 'uploaded')).toBe(true)
+  expect(arrivals).toHaveLength(16)
+  // The other 15 batches were sent while the first was still opening.
+  expect(arrivals.filter((at) => at < slow.firstOpenedAt)).toHaveLength(15)
 })
