@@ -3,11 +3,12 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, readdirSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { FileChangedError, readSmallSelectedFile } from '../../src/select/read-guard.js'
 import { SMALL_DOCUMENT_BYTES } from '../../src/service/multipart.js'
+import { openDescriptors } from '../helpers/open-descriptors.js'
 
 let dir: string
 
@@ -20,19 +21,6 @@ function fileOf(name: string, content: Buffer) {
   const path = join(dir, name)
   writeFileSync(path, content)
   return { name, path, size: content.length, mtimeMs: statSync(path).mtimeMs }
-}
-
-/** Descriptors of this process open on `prefix` (a path or a directory). */
-function openOn(prefix: string): number {
-  let count = 0
-  for (const fd of readdirSync('/proc/self/fd')) {
-    try {
-      if (readlinkSync(`/proc/self/fd/${fd}`).startsWith(prefix)) count++
-    } catch {
-      // Closed while listing.
-    }
-  }
-  return count
 }
 
 function refusal(read: () => unknown): FileChangedError {
@@ -54,7 +42,7 @@ describe('readSmallSelectedFile', () => {
       const read = readSmallSelectedFile(file)
       expect(read.length).toBe(size)
       expect(read.equals(content)).toBe(true)
-      expect(openOn(dir)).toBe(0)
+      expect(openDescriptors(dir)).toBe(0)
     },
   )
 
@@ -63,7 +51,7 @@ describe('readSmallSelectedFile', () => {
     execFileSync('mkfifo', [fifo])
     const error = refusal(() => readSmallSelectedFile({ name: 'fifo.md', path: fifo, size: 0, mtimeMs: 0 }))
     expect(error.message).toBe('fifo.md changed since it was selected (0 bytes, now not a regular file).')
-    expect(openOn(dir)).toBe(0)
+    expect(openDescriptors(dir)).toBe(0)
   })
 
   it('refuses a symbolic link, even to the selected file', () => {
@@ -72,7 +60,7 @@ describe('readSmallSelectedFile', () => {
     symlinkSync(file.path, link)
     const error = refusal(() => readSmallSelectedFile({ ...file, name: 'link.md', path: link }))
     expect(error.message).toBe('link.md could not be opened for sending (ELOOP).')
-    expect(openOn(dir)).toBe(0)
+    expect(openDescriptors(dir)).toBe(0)
   })
 
   it('refuses a file whose size differs from the selected size', () => {
@@ -80,7 +68,7 @@ describe('readSmallSelectedFile', () => {
     writeFileSync(file.path, 'hello world')
     const error = refusal(() => readSmallSelectedFile(file))
     expect(error.message).toBe('a.md changed since it was selected (5 bytes, now 11 bytes).')
-    expect(openOn(dir)).toBe(0)
+    expect(openDescriptors(dir)).toBe(0)
   })
 
   it('refuses a file that is gone', () => {
@@ -97,7 +85,7 @@ describe('readSmallSelectedFile', () => {
     const path = `/proc/${process.pid}/status`
     const error = refusal(() => readSmallSelectedFile({ name: 'status', path, size: 0, mtimeMs: 0 }))
     expect(error.message).toBe('status grew while it was being read.')
-    expect(openOn(path)).toBe(0)
+    expect(openDescriptors(path)).toBe(0)
   })
 
   it('sees a file that has fewer bytes than its size, and closes it', () => {
@@ -106,6 +94,6 @@ describe('readSmallSelectedFile', () => {
     expect(size).toBeGreaterThan(16)
     const error = refusal(() => readSmallSelectedFile({ name: 'online', path, size, mtimeMs: 0 }))
     expect(error.message).toBe('online shrank while it was being read.')
-    expect(openOn(path)).toBe(0)
+    expect(openDescriptors(path)).toBe(0)
   })
 })

@@ -1,11 +1,11 @@
 // Files are opened while their batch waits for a request slot: at most `concurrency` batches ahead of
 // those in flight hold open files, and none stays open after the run, whether it finished or was cancelled.
 import { afterEach, beforeEach, expect, test } from '@jest/globals'
-import { readdirSync, readlinkSync } from 'node:fs'
 import { startEmulator } from '../../src/emulator/server.js'
 import { sendPlan } from '../../src/send.js'
 import { ServiceClient } from '../../src/service/client.js'
 import { SMALL_DOCUMENT_BYTES } from '../../src/service/multipart.js'
+import { openDescriptors, settledOpenDescriptors } from '../helpers/open-descriptors.js'
 import {
   FAST_RETRY,
   makeDocuments,
@@ -37,17 +37,7 @@ afterEach(async () => {
 })
 
 /** Descriptors of this process open on a document of the workspace. */
-function openDocuments(): number {
-  let count = 0
-  for (const fd of readdirSync('/proc/self/fd')) {
-    try {
-      if (readlinkSync(`/proc/self/fd/${fd}`).startsWith(workspace.dir)) count++
-    } catch {
-      // Closed while listing.
-    }
-  }
-  return count
-}
+const openDocuments = () => openDescriptors(workspace.dir)
 
 async function start(onRequest: (seq: number) => void) {
   let seq = 0
@@ -94,6 +84,5 @@ test('a cancelled run leaves no file open, including those opened ahead', async 
   expect(result.cancelled).toBe(true)
   expect(result.items.some((item) => item.outcome === 'failed')).toBe(true)
   // Closing is asynchronous: the handles are released within a few turns of the event loop.
-  for (let i = 0; i < 50 && openDocuments() > 0; i++) await new Promise((resolve) => setTimeout(resolve, 10))
-  expect(openDocuments()).toBe(0)
+  expect(await settledOpenDescriptors(workspace.dir)).toBe(0)
 })

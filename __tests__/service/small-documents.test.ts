@@ -2,13 +2,14 @@
 // and are streamed. Either way the emulator receives every part whole, in order, under its name.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { createHash, randomBytes } from 'node:crypto'
-import { mkdtempSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startEmulator } from '../../src/emulator/server.js'
 import { FileChangedError } from '../../src/select/read-guard.js'
 import { ServiceClient, ServiceError, type DocumentRef } from '../../src/service/client.js'
 import { SMALL_DOCUMENT_BYTES } from '../../src/service/multipart.js'
+import { openDescriptors, settledOpenDescriptors } from '../helpers/open-descriptors.js'
 
 const PRIVATE_KEY = 'sk-small-documents-key'
 const PUBLIC_KEY = 'pk-small-documents-key'
@@ -54,24 +55,8 @@ function documents(prefix: string, sizes: number[]): { refs: DocumentRef[]; cont
   return { refs, contents }
 }
 
-/** Descriptors of this process open on a file of the test's directory. */
-function openInDir(): number {
-  let count = 0
-  for (const fd of readdirSync('/proc/self/fd')) {
-    try {
-      if (readlinkSync(`/proc/self/fd/${fd}`).startsWith(dir)) count++
-    } catch {
-      // Closed while listing.
-    }
-  }
-  return count
-}
-
-/** Closing a stream's file is asynchronous: wait a few turns of the event loop for it. */
-async function settledOpenInDir(): Promise<number> {
-  for (let i = 0; i < 50 && openInDir() > 0; i++) await new Promise((resolve) => setTimeout(resolve, 10))
-  return openInDir()
-}
+const openInDir = () => openDescriptors(dir)
+const settledOpenInDir = () => settledOpenDescriptors(dir)
 
 /** The parts of the emulator's last request: field, filename, size and sha256, in order. */
 function lastRequestParts() {
