@@ -21,9 +21,21 @@ import {
 let workspace: Workspace
 let emulator: Awaited<ReturnType<typeof startEmulator>>
 let client: ServiceClient
+/** When each request reached the emulator (performance.now()). */
+let arrivals: number[]
 
 beforeEach(async () => {
   workspace = await makeDocuments(32)
+  arrivals = []
+  emulator = await startEmulator({
+    privateKey: PRIVATE_KEY,
+    publicKey: PUBLIC_KEY,
+    latencyMs: 20,
+    inject: () => {
+      arrivals.push(performance.now())
+      return undefined
+    },
+  })
 })
 afterEach(async () => {
   await client.close()
@@ -50,29 +62,24 @@ class SlowOpeningClient extends ServiceClient {
   }
 }
 
-test('the first request reaches the service before most batches are opened', async () => {
-  const arrivals: number[] = []
-  emulator = await startEmulator({
-    privateKey: PRIVATE_KEY,
-    publicKey: PUBLIC_KEY,
-    latencyMs: 20,
-    inject: () => {
-      arrivals.push(performance.now())
-      return undefined
-    },
-  })
-  const slow = new SlowOpeningClient(emulator.url, 10)
-  client = slow
+/** Uploads the 32 documents in 16 batches of 2, 8 in flight, through `through`; all must land. */
+async function uploadAll(through: ServiceClient): Promise<void> {
+  client = through
   const result = await sendPlan(planFor(workspace.files, 'upload', 2), client, TARGET, {
     concurrency: 8,
     retry: FAST_RETRY,
     log: recordingLogger().log,
   })
   expect(result.items.every((item) => item.outcome === 'uploaded')).toBe(true)
+}
+
+test('the first request reaches the service before most batches are opened', async () => {
+  const slow = new SlowOpeningClient(emulator.url, 10)
+  await uploadAll(slow)
   expect(slow.openedAt).toHaveLength(16)
   expect(arrivals).toHaveLength(16)
-  // Opened back to back, all 16 batches (8 sent at once, 8 opened ahead) were read before any request
-  // left: the first arrival came after the last opening.
+  // Opened back to back in one turn, all 16 batches (8 sent at once, 8 opened ahead) were read before
+  // any request left.
   const openedBeforeFirstArrival = slow.openedAt.filter((at) => at < arrivals[0]).length
   expect(openedBeforeFirstArrival).toBeLessThanOrEqual(8)
 })
@@ -97,24 +104,8 @@ class SlowFirstOpenClient extends ServiceClient {
 }
 
 test('a batch slow to open does not hold the batches behind it', async () => {
-  const arrivals: number[] = []
-  emulator = await startEmulator({
-    privateKey: PRIVATE_KEY,
-    publicKey: PUBLIC_KEY,
-    latencyMs: 20,
-    inject: () => {
-      arrivals.push(performance.now())
-      return undefined
-    },
-  })
   const slow = new SlowFirstOpenClient(emulator.url, 500)
-  client = slow
-  const result = await sendPlan(planFor(workspace.files, 'upload', 2), client, TARGET, {
-    concurrency: 8,
-    retry: FAST_RETRY,
-    log: recordingLogger().log,
-  })
-  expect(result.items.every((item) => item.outcome === 'uploaded')).toBe(true)
+  await uploadAll(slow)
   expect(arrivals).toHaveLength(16)
   // The other 15 batches were sent while the first was still opening.
   expect(arrivals.filter((at) => at < slow.firstOpenedAt)).toHaveLength(15)
