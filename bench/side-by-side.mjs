@@ -172,20 +172,26 @@ function outputCount(temp, name) {
   return match ? JSON.parse(match[2]).length : 0
 }
 
+/** The inputs of an upload of docs/** to a fresh node of the service at `url`. */
+function uploadInputs(url, nodeId) {
+  return {
+    'base-url': url,
+    'flow-id': FLOW,
+    'org-id': ORG,
+    'node-id': nodeId,
+    'private-key': PRIVATE_KEY,
+    files: 'docs/**',
+    mode: 'upload',
+  }
+}
+
 let nodeCounter = 0
 /** Runs dist/index.js uploading `files` of `workspace` to a fresh node; checks every document landed. */
 async function runAction(emulator, workspace, expected, inputs = {}, settings = { batchSize, concurrency }) {
   const temp = mkdtempSync(join(tmpdir(), 'kb-sync-bench-run-'))
   try {
-    const nodeId = `node-${++nodeCounter}`
     const env = actionEnv(workspace, temp, {
-      'base-url': emulator.url,
-      'flow-id': FLOW,
-      'org-id': ORG,
-      'node-id': nodeId,
-      'private-key': PRIVATE_KEY,
-      files: 'docs/**',
-      mode: 'upload',
+      ...uploadInputs(emulator.url, `node-${++nodeCounter}`),
       'batch-size': String(settings.batchSize),
       concurrency: String(settings.concurrency),
       ...inputs,
@@ -447,16 +453,7 @@ export async function benchSideBySide({ row, load, silent }) {
     const tiny = join(work, 'tiny')
     writeDocs(tiny, 1)
     const temp = mkdtempSync(join(tmpdir(), 'kb-sync-bench-run-'))
-    const tinyEnv = (nodeId) =>
-      actionEnv(tiny, temp, {
-        'base-url': emulator.url,
-        'flow-id': FLOW,
-        'org-id': ORG,
-        'node-id': nodeId,
-        'private-key': PRIVATE_KEY,
-        files: 'docs/**',
-        mode: 'upload',
-      })
+    const tinyEnv = (nodeId) => actionEnv(tiny, temp, uploadInputs(emulator.url, nodeId))
     const actionFirst = []
     const bareFirst = []
     const bare = `require('node:http').request(${JSON.stringify(emulator.url + '/indexing/v0/documents/a/b/c')},{method:'POST'},(r)=>r.resume()).end()`
@@ -481,16 +478,7 @@ export async function benchSideBySide({ row, load, silent }) {
     const big = join(work, 'big')
     writeBig(big, 2, 256 * MiB)
     const bigEnv = (nodeId) =>
-      actionEnv(big, temp, {
-        'base-url': emulator.url,
-        'flow-id': FLOW,
-        'org-id': ORG,
-        'node-id': nodeId,
-        'private-key': PRIVATE_KEY,
-        files: 'docs/**',
-        mode: 'upload',
-        'max-file-size': '1GB',
-      })
+      actionEnv(big, temp, { ...uploadInputs(emulator.url, nodeId), 'max-file-size': '1GB' })
     const bigPeaks = []
     for (let i = 0; i < 3; i++)
       bigPeaks.push(await peakRss([ACTION], { env: bigEnv(`rss-big-${i}`), cwd: big }))
