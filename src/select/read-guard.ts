@@ -15,9 +15,10 @@ const CHUNK = 64 * 1024
 // No following a link in the last component, no blocking on a FIFO.
 const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW
 
-function openFailed(shown: string, error: unknown): FileChangedError {
+/** The file could not be opened or read: `… could not be <what> (ENOENT).` */
+function accessFailed(shown: string, what: string, error: unknown): FileChangedError {
   const code = (error as NodeJS.ErrnoException).code ?? 'error'
-  return new FileChangedError(`${shown} could not be opened for sending (${code}).`)
+  return new FileChangedError(`${shown} could not be ${what} (${code}).`)
 }
 
 /** Why the opened file is not the selected one (not a regular file, another size), or undefined. */
@@ -38,7 +39,7 @@ export async function openSelectedFile(file: SelectedFile): Promise<Readable> {
   try {
     handle = await open(file.path, OPEN_FLAGS)
   } catch (error) {
-    throw openFailed(shown, error)
+    throw accessFailed(shown, 'opened for sending', error)
   }
   const changed = changedSinceSelected(await handle.stat(), file, shown)
   if (changed) {
@@ -60,7 +61,7 @@ export function readSmallSelectedFile(file: SelectedFile): Buffer {
   try {
     fd = openSync(file.path, OPEN_FLAGS)
   } catch (error) {
-    throw openFailed(shown, error)
+    throw accessFailed(shown, 'opened for sending', error)
   }
   try {
     const changed = changedSinceSelected(fstatSync(fd), file, shown)
@@ -78,8 +79,7 @@ export function readSmallSelectedFile(file: SelectedFile): Buffer {
   } catch (error) {
     // Read at opening time, a read error fails the document as an open error does.
     if (error instanceof FileChangedError) throw error
-    const code = (error as NodeJS.ErrnoException).code ?? 'error'
-    throw new FileChangedError(`${shown} could not be read (${code}).`)
+    throw accessFailed(shown, 'read', error)
   } finally {
     closeSync(fd)
   }
