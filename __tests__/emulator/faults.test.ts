@@ -191,30 +191,54 @@ describe('latency', () => {
   })
 })
 
+/** Sends the start of a multipart upload that announces 10 MB, then drops the connection. */
+function abandonUpload(emulator: Emulator, body: string): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const request = http.request(`${emulator.url}${DOCS_PATH}`, {
+      method: 'POST',
+      agent: false,
+      headers: {
+        authorization: `Bearer ${PRIVATE_KEY}`,
+        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+        'content-length': 10_000_000,
+      },
+    })
+    request.on('error', () => resolve())
+    request.write(body, () => setImmediate(() => request.destroy()))
+    request.on('close', () => resolve())
+  })
+}
+
+const BOUNDARY = 'abort-boundary'
+const filePart = (name: string, content: string) =>
+  `--${BOUNDARY}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\n\r\n${content}`
+
+async function untilLogged(emulator: Emulator, count: number, limitMs: number): Promise<void> {
+  const deadline = Date.now() + limitMs
+  while (emulator.requests().length < count && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 10))
+}
+
 describe('a client that gives up mid-upload', () => {
   it('leaves nothing stored and no temp file, and is logged without a status', async () => {
     const emulator = await start({})
-    const boundary = 'abort-boundary'
-    await new Promise<void>((resolve) => {
-      const request = http.request(`${emulator.url}${DOCS_PATH}`, {
-        method: 'POST',
-        agent: false,
-        headers: {
-          authorization: `Bearer ${PRIVATE_KEY}`,
-          'content-type': `multipart/form-data; boundary=${boundary}`,
-          'content-length': 10_000_000,
-        },
-      })
-      request.on('error', () => resolve())
-      request.write(
-        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="half.md"\r\n\r\n` +
-          'x'.repeat(100_000),
-        () => setImmediate(() => request.destroy()),
-      )
-      request.on('close', () => resolve())
-    })
-    while (emulator.requests().length === 0) await new Promise((resolve) => setTimeout(resolve, 10))
+    await abandonUpload(emulator, filePart('half.md', 'x'.repeat(100_000)))
+    await untilLogged(emulator, 1, 10_000)
     expect(emulator.requests()).toEqual([expect.objectContaining({ status: null, applied: false })])
+    expect(emulator.documents('f', 'o', 'n')).toEqual([])
+    const { readdir } = await import('node:fs/promises')
+    expect(await readdir(`${emulator.dataDir}/tmp`)).toEqual([])
+  })
+  it('is noticed even when the connection drops before the body is read, so nothing hangs or is left', async () => {
+    // Many at once: the connections drop while the emulator is still preparing to read them.
+    const emulator = await start({})
+    const parts = Array.from({ length: 20 }, (_, i) => `${filePart(`f${i}.md`, 'xx')}\r\n`).join('')
+    await Promise.all(
+      Array.from({ length: 40 }, () => abandonUpload(emulator, parts + filePart('half.md', 'x'))),
+    )
+    await untilLogged(emulator, 40, 10_000)
+    expect(emulator.requests()).toHaveLength(40)
+    expect(emulator.requests().every((entry) => entry.status === null && !entry.applied)).toBe(true)
     expect(emulator.documents('f', 'o', 'n')).toEqual([])
     const { readdir } = await import('node:fs/promises')
     expect(await readdir(`${emulator.dataDir}/tmp`)).toEqual([])

@@ -31,7 +31,19 @@ export function decodeFilename(raw: string): string {
   return raw.replace(/%0D|%0A|%22/gi, (escape) => decodeURIComponent(escape))
 }
 
+const ABORTED = 'the client aborted the request'
+
+/** Set up before any await: a request that closes while we wait for the disk has to be seen as aborted. */
+function whenAborted(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    request.on('close', () => {
+      if (!request.complete) resolve(ABORTED)
+    })
+  })
+}
+
 export async function receiveMultipart(request: IncomingMessage, tempDir: string): Promise<MultipartResult> {
+  const aborted = whenAborted(request)
   await mkdir(tempDir, { recursive: true })
   const parts: ReceivedPart[] = []
   const writes: Promise<void>[] = []
@@ -44,7 +56,7 @@ export async function receiveMultipart(request: IncomingMessage, tempDir: string
     return { ok: false, problem: (error as Error).message }
   }
 
-  const finished = new Promise<string | undefined>((resolve) => {
+  const parsed = new Promise<string | undefined>((resolve) => {
     parser.on('file', (field, stream, info) => {
       const filename = info.filename === undefined || info.filename === '' ? undefined : info.filename
       const part: ReceivedPart = {
@@ -64,10 +76,16 @@ export async function receiveMultipart(request: IncomingMessage, tempDir: string
           callback(null, chunk)
         },
       })
+      const sink = createWriteStream(part.tempPath!)
+      // A destroyed pipeline settles before the file's open has finished; removing the file before then
+      // would leave it behind, so a write counts as settled only once its file is closed.
+      const closed = new Promise<void>((resolve) => sink.once('close', () => resolve()))
       writes.push(
-        pipeline(stream, meter, createWriteStream(part.tempPath!)).then(() => {
-          part.sha256 = hash.digest('hex')
-        }),
+        pipeline(stream, meter, sink)
+          .then(() => {
+            part.sha256 = hash.digest('hex')
+          })
+          .finally(() => closed),
       )
     })
     parser.on('field', (field, value, info) => {
@@ -82,14 +100,10 @@ export async function receiveMultipart(request: IncomingMessage, tempDir: string
     })
     parser.on('close', () => resolve(undefined))
     parser.on('error', (error: Error) => resolve(error.message))
-    request.on('aborted', () => resolve('the client aborted the request'))
-    request.on('close', () => {
-      if (!request.complete) resolve('the client aborted the request')
-    })
   })
 
   request.pipe(parser)
-  const problem = await finished
+  const problem = await Promise.race([parsed, aborted])
   if (problem !== undefined) {
     request.unpipe(parser)
     // Ends a file part cut off mid-way, so its temp file write settles instead of waiting forever.
