@@ -238,7 +238,9 @@ describe('service down', () => {
 
   test('the breaker: once every attempt failed for the retry deadline nothing new starts; the unsent fail named', async () => {
     const workspace = await documents(40)
-    const { emulator, client } = await start({ faultRate: 1, faultKinds: ['server-error'] })
+    // Each answer takes 40 ms, so at most ~11 requests fit in the 300 ms however fast the machine is
+    // (without it, a quiet machine sent over half the documents once between 1–4 ms retry backoffs).
+    const { emulator, client } = await start({ faultRate: 1, faultKinds: ['server-error'], latencyMs: 40 })
     const result = await sendPlan(planFor(workspace.files, 'upload', 1), client, TARGET, {
       ...options({ concurrency: 4 }),
       retry: { ...FAST_RETRY, attempts: 1000, deadlineMs: 300 },
