@@ -1,6 +1,7 @@
 // The multipart body of the document operations: files are opened (and checked against their selected
 // size) before the request starts; small ones are read whole right then, larger ones are streamed from
 // disk only as the socket takes the bytes.
+import { randomBytes } from 'node:crypto'
 import { stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable, Writable } from 'node:stream'
@@ -101,7 +102,8 @@ async function sizeOnDisk(document: DocumentRef): Promise<number> {
  * Documents up to this size are read whole, synchronously, when their batch is opened: for small files
  * the thread-pool round trips of async open, read and close cost more than the reads. The bytes wait in
  * memory for the request slot, so at most batch size × (batches in flight + batches opened ahead) ×
- * 16 KiB are held: 25 × (16 + 16) × 16 KiB = 12.5 MiB at the default batch size and concurrency.
+ * 16 KiB are held: 25 × (16 + 16) × 16 KiB = 12.5 MiB at the default batch size and concurrency, plus
+ * one copy per batch in flight laid out as its body (25 × 16 × 16 KiB = 6.25 MiB).
  */
 export const SMALL_DOCUMENT_BYTES = 16 * 1024
 
@@ -155,8 +157,50 @@ export async function multipartBody(
   return bodyOf(await openDocuments(documents), naming)
 }
 
-/** The multipart body of documents already opened; a streamed file is read as the socket takes the bytes. */
+/**
+ * The multipart body of documents already opened; a streamed file is read as the socket takes the bytes.
+ * A batch of small documents only, all in memory, is laid out as one buffer.
+ */
 export function bodyOf(opened: OpenedDocuments, naming: PartNaming): RequestBody {
+  return opened.contents.every((content) => Buffer.isBuffer(content))
+    ? bufferedBody(opened, opened.contents as readonly Buffer[], naming)
+    : streamedBody(opened, naming)
+}
+
+/** What form-data does to a quoted header parameter: CR, LF and `"` percent-encoded (WHATWG HTML). */
+function quotedParameter(value: string): string {
+  return value.replace(/\r/g, '%0D').replace(/\n/g, '%0A').replace(/"/g, '%22')
+}
+
+const LINE_BREAK = Buffer.from('\r\n')
+
+/**
+ * form-data's layout, byte for byte (a test holds it to form-data's own output), without its three stream
+ * layers per part: for small documents they cost about as much CPU as everything else in the send, and
+ * the socket takes the body in one write instead of three per document.
+ */
+function bufferedBody(opened: OpenedDocuments, contents: readonly Buffer[], naming: PartNaming): RequestBody {
+  const boundary = `--------------------------${randomBytes(12).toString('hex')}`
+  const chunks: Buffer[] = []
+  for (const [index, document] of opened.documents.entries()) {
+    // checkDocuments refused the names form-data would normalise, so the name goes as it is.
+    const header =
+      `--${boundary}\r\n` +
+      `Content-Disposition: form-data; name="${partName(naming, index)}"; filename="${quotedParameter(document.name)}"\r\n` +
+      `Content-Type: ${contentTypeFor(document.name)}\r\n\r\n`
+    chunks.push(Buffer.from(header), contents[index], LINE_BREAK)
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`))
+  const bytes = Buffer.concat(chunks)
+  return {
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    length: bytes.length,
+    writeTo: (destination: Writable) => void destination.end(bytes),
+    dispose: opened.dispose,
+  }
+}
+
+function streamedBody(opened: OpenedDocuments, naming: PartNaming): RequestBody {
   const form = new FormData()
   try {
     for (const [index, document] of opened.documents.entries()) {
