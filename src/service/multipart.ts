@@ -7,6 +7,7 @@ import path from 'node:path'
 import type { Readable, Writable } from 'node:stream'
 import FormData from 'form-data'
 import { displayName } from '../log.js'
+import { chunkStreamed } from '../select/chunk-release.js'
 import { FileChangedError, openSelectedFile, readSmallSelectedFile } from '../select/read-guard.js'
 import { ClientUsageError } from './errors.js'
 import type { RequestBody } from './http.js'
@@ -186,7 +187,8 @@ function bufferedBody(opened: OpenedDocuments, contents: readonly Buffer[], nami
     // checkDocuments refused the names form-data would normalise, so the name goes as it is.
     const header =
       `--${boundary}\r\n` +
-      `Content-Disposition: form-data; name="${partName(naming, index)}"; filename="${quotedParameter(document.name)}"\r\n` +
+      `Content-Disposition: form-data; name="${partName(naming, index)}"; ` +
+      `filename="${quotedParameter(document.name)}"\r\n` +
       `Content-Type: ${contentTypeFor(document.name)}\r\n\r\n`
     chunks.push(Buffer.from(header), contents[index], LINE_BREAK)
   }
@@ -195,7 +197,10 @@ function bufferedBody(opened: OpenedDocuments, contents: readonly Buffer[], nami
   return {
     contentType: `multipart/form-data; boundary=${boundary}`,
     length: bytes.length,
-    writeTo: (destination: Writable) => void destination.end(bytes),
+    writeTo(destination: Writable) {
+      destination.end(bytes)
+      chunkStreamed(bytes.length)
+    },
     dispose: opened.dispose,
   }
 }
