@@ -9,6 +9,7 @@ import path from 'node:path'
 import { displayName } from '../log.js'
 import type { FileSelection, SelectedFile, SkippedItem, SkipReason } from '../model.js'
 import { distinctDocumentNames } from './document-names.js'
+import { insideName } from './inside-name.js'
 import { literalNames, patternProblem } from './patterns.js'
 import { describeFailure, searchFiles } from './search.js'
 import { nameMatcher } from './match.js'
@@ -166,13 +167,6 @@ function isRealFolder(folder: string, context: CheckContext): Promise<boolean> {
     context.realFolders.set(folder, real)
   }
   return real
-}
-
-/** The workspace-relative name with `/`, or undefined when the path is not inside the workspace. */
-function insideName(root: string, target: string): string | undefined {
-  const relative = path.relative(root, target)
-  if (path.isAbsolute(relative) || relative.split(path.sep)[0] === '..') return undefined
-  return relative.split(path.sep).join('/')
 }
 
 function nameRule(
