@@ -177,8 +177,8 @@ const LINE_BREAK = Buffer.from('\r\n')
 
 /**
  * form-data's layout, byte for byte (a test holds it to form-data's own output), without its three stream
- * layers per part: for small documents they cost about as much CPU as everything else in the send, and
- * the socket takes the body in one write instead of three per document.
+ * layers per part, and the socket takes the body in one write instead of three per document: for 2,000
+ * small documents the action's CPU went 0.62-0.68 -> 0.50-0.57 s (bench/README.md).
  */
 function bufferedBody(opened: OpenedDocuments, contents: readonly Buffer[], naming: PartNaming): RequestBody {
   const boundary = `--------------------------${randomBytes(12).toString('hex')}`
