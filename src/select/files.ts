@@ -253,13 +253,13 @@ function lstatOrUndefined(candidate: string): Stats | undefined {
  * system without opening the file; the file is opened, and its handle checked again, only when it is read
  * for sending (read-guard.ts), which is what keeps a path swapped for a FIFO or a link since from being read.
  */
-async function inspect(
+function inspect(
   name: string,
   real: string,
   linked: boolean,
   context: CheckContext,
   known?: Stats,
-): Promise<Verdict> {
+): Verdict {
   let stats: Stats
   try {
     stats = known ?? lstatSync(real)
