@@ -2,9 +2,10 @@
 //   1. change detection: a 10,000-file change set (pure parsing/folding, and a real git tree diff)
 //   2. sync throughput: 500 documents through the emulator, fault-free and with 30 % transient faults
 //   3. start-up of the committed bundles
-//   4. side-by-side (only when named: `npm run bench -- side-by-side`): the bundle vs a one-process-per-file
+//   4. selection: the per-file checks on 2,000 files, synchronous and through fs/promises, and selectFiles
+//   5. side-by-side (only when named: `npm run bench -- side-by-side`): the bundle vs a one-process-per-file
 //      loop against a 20 ms emulator, the ideal schedule, peak RSS, start to first request (side-by-side.mjs)
-//   5. curve (only when named): the bundle's time per batch size × concurrency, the basis of the defaults
+//   6. curve (only when named): the bundle's time per batch size × concurrency, the basis of the defaults
 // and prints a markdown report. Numbers are wall time on this machine; see bench/README.md.
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -194,6 +195,55 @@ async function benchSync() {
   }
 }
 
+/**
+ * Selection's per-file checks on 2,000 files of a fresh folder (warm metadata, as after a checkout): the
+ * synchronous calls selection makes against their fs/promises twins 16 at a time, and the whole selectFiles.
+ */
+async function benchSelection() {
+  const { accessSync, constants, lstatSync } = await import('node:fs')
+  const { access, lstat } = await import('node:fs/promises')
+  const { selectFiles } = await load('src/select/files.js')
+  const workspace = mkdtempSync(join(tmpdir(), 'kb-sync-bench-select-'))
+  try {
+    mkdirSync(join(workspace, 'docs'))
+    const paths = Array.from({ length: 2000 }, (_, i) => join(workspace, 'docs', `page-${i}.md`))
+    for (const path of paths) writeFileSync(path, '# Page\n')
+    // The action makes these calls once, in a process just started: the first run is the one it sees.
+    const firstThenMedian = async (fn) => {
+      const start = process.hrtime.bigint()
+      await fn()
+      const first = Number(process.hrtime.bigint() - start) / 1e6
+      return `${first.toFixed(1)} ms first, ${(await time(fn, 11)).toFixed(1)} ms median of 11`
+    }
+    const sync = () => {
+      for (const path of paths) {
+        lstatSync(path)
+        accessSync(path, constants.R_OK)
+      }
+    }
+    const concurrent = async () => {
+      let next = 0
+      const worker = async () => {
+        while (next < paths.length) {
+          const path = paths[next++]
+          await lstat(path)
+          await access(path, constants.R_OK)
+        }
+      }
+      await Promise.all(Array.from({ length: 16 }, worker))
+    }
+    // The asynchronous calls first: all the synchronous ones gain from that is warm file metadata, which a
+    // fresh checkout has too.
+    row('lstat + access of 2,000 files, fs/promises 16 at a time', await firstThenMedian(concurrent))
+    row('lstat + access of 2,000 files, synchronous', await firstThenMedian(sync))
+    const options = { patterns: ['docs/**'], workspace, includeHidden: false, maxFileSize: 1 << 20 }
+    const selected = await time(() => selectFiles({ ...options, followSymlinks: 'inside' }), 11)
+    row('selectFiles on 2,000 files', `${selected.toFixed(1)} ms`, 'median of 11, in process')
+  } finally {
+    rmSync(workspace, { recursive: true, force: true })
+  }
+}
+
 async function benchStartup() {
   for (const bundle of ['dist/index.js', 'dist/run-flow/index.js', 'dist/cli/index.js']) {
     const args = bundle.includes('cli') ? [join(root, bundle), '--help'] : [join(root, bundle)]
@@ -212,12 +262,13 @@ const benches = {
   changes: benchChanges,
   sync: benchSync,
   startup: benchStartup,
+  selection: benchSelection,
   'side-by-side': async () => (await import('./side-by-side.mjs')).benchSideBySide({ row, load, silent }),
   curve: async () => (await import('./side-by-side.mjs')).benchCurve({ row }),
 }
 // The side-by-side and curve parts run the bundle for a minute or more (side-by-side writes 512 MiB of
 // temp files): only when asked for.
-const selected = only ? [only] : ['changes', 'sync', 'startup']
+const selected = only ? [only] : ['changes', 'sync', 'startup', 'selection']
 if (!selected.every((name) => name in benches))
   throw new Error(`unknown part ${only}; parts: ${Object.keys(benches).join(', ')}`)
 if (!process.env.BENCH_NO_COMPILE) compile()

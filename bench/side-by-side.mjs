@@ -11,7 +11,8 @@ import { parse } from 'yaml'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const CLI = join(root, 'dist/cli/index.js')
-const ACTION = join(root, 'dist/index.js')
+// BENCH_ACTION: another build of the index action (e.g. an earlier commit's dist/index.js), for before/after.
+const ACTION = process.env.BENCH_ACTION ?? join(root, 'dist/index.js')
 const LATENCY_MS = 20
 const PRIVATE_KEY = 'bench-private-key'
 const PUBLIC_KEY = 'bench-public-key'

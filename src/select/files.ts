@@ -46,7 +46,8 @@ export interface FileSelectionOptions {
  * Files checked at once: their folders' real paths are resolved asynchronously, once per folder. The
  * per-file `lstat` and `access` are synchronous: on a checkout's warm metadata each is a few µs, while
  * the thread-pool round trip of the asynchronous call costs several times that on the main thread
- * (2,000 files: 6-14 ms synchronous, 26-53 ms 16 at a time; bench/README.md).
+ * (2,000 files, first run in a process: ~8 ms synchronous, ~45 ms 16 at a time; `npm run bench --
+ * selection`).
  */
 const CONCURRENCY = 16
 
@@ -253,13 +254,7 @@ function lstatOrUndefined(candidate: string): Stats | undefined {
  * system without opening the file; the file is opened, and its handle checked again, only when it is read
  * for sending (read-guard.ts), which is what keeps a path swapped for a FIFO or a link since from being read.
  */
-function inspect(
-  name: string,
-  real: string,
-  linked: boolean,
-  context: CheckContext,
-  known?: Stats,
-): Verdict {
+function inspect(name: string, real: string, linked: boolean, context: CheckContext, known?: Stats): Verdict {
   let stats: Stats
   try {
     stats = known ?? lstatSync(real)
