@@ -13,6 +13,10 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const CLI = join(root, 'dist/cli/index.js')
 // BENCH_ACTION: another build of the index action (e.g. an earlier commit's dist/index.js), for before/after.
 const ACTION = process.env.BENCH_ACTION ?? join(root, 'dist/index.js')
+// BENCH_NODE: the Node that runs the action and the baselines (the runner's is node24; e.g.
+// `BENCH_NODE=$(npx -y node@24 -p process.execPath)`). The emulator runs on the bench's own Node.
+const NODE = process.env.BENCH_NODE ?? process.execPath
+const LEAST_CLIENT = join(root, 'bench/least-client.mjs')
 const LATENCY_MS = 20
 const PRIVATE_KEY = 'bench-private-key'
 const PUBLIC_KEY = 'bench-public-key'
@@ -200,7 +204,7 @@ async function runAction(emulator, workspace, expected, inputs = {}, settings = 
     const before = emulator.entries().length
     const cpuBefore = emulator.cpuMs()
     const spawnedAt = Date.now()
-    const result = await run(process.execPath, [ACTION], { env, cwd: workspace })
+    const result = await run(NODE, [ACTION], { env, cwd: workspace })
     const emulatorCpu = emulator.cpuMs() - cpuBefore
     const sent = emulator.entries().slice(before)
     const uploaded = outputCount(temp, 'uploaded')
@@ -217,6 +221,24 @@ async function runAction(emulator, workspace, expected, inputs = {}, settings = 
   } finally {
     rmSync(temp, { recursive: true, force: true })
   }
+}
+
+/** bench/least-client.mjs uploading every file of `folder` to a fresh node; checks the request count. */
+async function runLeastClient(service, folder, expectedRequests) {
+  const url = `${service.url}/indexing/v0/documents/${FLOW}/${ORG}/least-${++nodeCounter}`
+  const before = service.entries().length
+  const result = await run(NODE, [
+    LEAST_CLIENT,
+    url,
+    folder,
+    String(batchSize),
+    String(concurrency),
+    PRIVATE_KEY,
+  ])
+  const requests = service.entries().length - before
+  if (result.code !== 0 || requests !== expectedRequests)
+    throw new Error(`the least client failed (exit ${result.code}, ${requests} requests): ${result.stderr}`)
+  return result.ms
 }
 
 /** One process per file, one after another: curl when present, else a tiny node script. */
@@ -243,7 +265,7 @@ async function runLoop(emulator, workspace, names) {
           `files=@${path};filename=${name};type=text/markdown`,
           url,
         ])
-      : await run(process.execPath, [
+      : await run(NODE, [
           '--input-type=commonjs',
           '-e',
           `(async()=>{${script}})()`,
@@ -269,13 +291,13 @@ function hasCommand(name) {
 /** Peak RSS in MiB: /usr/bin/time -v when present, else VmHWM from /proc polled until the process ends. */
 async function peakRss(args, options) {
   if (existsSync('/usr/bin/time')) {
-    const result = await run('/usr/bin/time', ['-v', process.execPath, ...args], options)
+    const result = await run('/usr/bin/time', ['-v', NODE, ...args], options)
     const kb = /Maximum resident set size \(kbytes\): (\d+)/.exec(result.stderr)
     if (result.code !== 0 || !kb)
       throw new Error(`peak RSS run failed (exit ${result.code}): ${result.stderr.slice(-2000)}`)
     return Number(kb[1]) / 1024
   }
-  const child = spawn(process.execPath, args, { stdio: 'ignore', ...options })
+  const child = spawn(NODE, args, { stdio: 'ignore', ...options })
   let peakKb = 0
   const poll = setInterval(() => {
     try {
@@ -295,7 +317,7 @@ async function peakRss(args, options) {
 async function startToFirstRequest(emulator, args, options) {
   const before = emulator.entries().length
   const spawnedAt = Date.now()
-  const result = await run(process.execPath, args, options)
+  const result = await run(NODE, args, options)
   const first = emulator.entries()[before]
   if (!first)
     throw new Error(`no request reached the emulator (exit ${result.code}): ${result.stderr.slice(-2000)}`)
@@ -376,13 +398,14 @@ export async function benchSideBySide({ row, load, silent }) {
   const emulator = await startEmulator(data.dir)
   const results = {}
   try {
+    const version = execFileSync(NODE, ['-v'], { encoding: 'utf8' }).trim()
     row(
       'settings',
       `batch-size ${batchSize}, concurrency ${concurrency}`,
-      `emulator latency ${LATENCY_MS} ms, its documents on ${data.where}`,
+      `action on Node ${version}; emulator latency ${LATENCY_MS} ms, its documents on ${data.where}`,
     )
     const starts = []
-    for (let i = 0; i < 5; i++) starts.push((await run(process.execPath, ['-e', ''])).ms)
+    for (let i = 0; i < 5; i++) starts.push((await run(NODE, ['-e', ''])).ms)
     const nodeStart = median(starts)
     row("Node's own start (`node -e ''`)", ms(nodeStart), 'median of 5')
     const ideal = (requests) => Math.ceil(requests / concurrency) * LATENCY_MS + nodeStart
@@ -421,11 +444,13 @@ export async function benchSideBySide({ row, load, silent }) {
       if (count === 2000) {
         const constant = await startConstantService()
         const alone = { walls: [], sends: [] }
+        const least = []
         try {
           for (let i = 0; i < 3; i++) {
             const result = await runAction(constant, workspace, count)
             alone.walls.push(result.ms)
             alone.sends.push(result.sendMs)
+            least.push(await runLeastClient(constant, join(workspace, 'docs'), requests))
           }
         } finally {
           await constant.stop()
@@ -435,8 +460,15 @@ export async function benchSideBySide({ row, load, silent }) {
           ms(median(alone.walls)),
           `median of 3; send phase ${ms(median(alone.sends))}, ideal send schedule ${ms(idealSend)}`,
         )
+        row(
+          `least client (bench/least-client.mjs), the same ${requests} requests, same service`,
+          ms(median(least)),
+          'median of 3, alternated with the action; reads each file, one buffer per batch, no checks',
+        )
         results.constant2000 = median(alone.walls) / ideal(requests)
         results.constantSend2000 = median(alone.sends) / idealSend
+        results.leastIdeal2000 = median(least) / ideal(requests)
+        results.actionLeast2000 = median(alone.walls) / median(least)
       }
       if (count === 400) {
         const loop = await runLoop(emulator, workspace, names)
@@ -476,16 +508,25 @@ export async function benchSideBySide({ row, load, silent }) {
       tinyPeaks.push(await peakRss([ACTION], { env: tinyEnv(`rss-tiny-${i}`), cwd: tiny }))
     results.rssTiny = median(tinyPeaks)
     row('peak RSS of the action, 1 tiny file', `${results.rssTiny.toFixed(0)} MiB`, 'median of 3')
-    const big = join(work, 'big')
-    writeBig(big, 2, 256 * MiB)
-    const bigEnv = (nodeId) =>
-      actionEnv(big, temp, { ...uploadInputs(emulator.url, nodeId), 'max-file-size': '1GB' })
-    const bigPeaks = []
-    for (let i = 0; i < 3; i++)
-      bigPeaks.push(await peakRss([ACTION], { env: bigEnv(`rss-big-${i}`), cwd: big }))
-    results.rssBig = median(bigPeaks)
-    row('peak RSS of the action, 2 × 256 MiB documents', `${results.rssBig.toFixed(0)} MiB`, 'median of 3')
-    rmSync(big, { recursive: true, force: true })
+    // 2 × 16 MiB streams long enough for V8 to optimise the streaming code (its compilers' memory is a
+    // one-time cost of any run that does real work), so 16 → 256 MiB shows what file size alone adds.
+    for (const mib of [16, 256]) {
+      const big = join(work, `big-${mib}`)
+      writeBig(big, 2, mib * MiB)
+      const bigEnv = (nodeId) =>
+        actionEnv(big, temp, { ...uploadInputs(emulator.url, nodeId), 'max-file-size': '1GB' })
+      const bigPeaks = []
+      for (let i = 0; i < 3; i++)
+        bigPeaks.push(await peakRss([ACTION], { env: bigEnv(`rss-${mib}-${i}`), cwd: big }))
+      results[`rss${mib}`] = median(bigPeaks)
+      row(
+        `peak RSS of the action, 2 × ${mib} MiB documents`,
+        `${median(bigPeaks).toFixed(0)} MiB`,
+        'median of 3',
+      )
+      rmSync(big, { recursive: true, force: true })
+    }
+    results.rssBig = results.rss256
     rmSync(join(data.dir, 'kb'), { recursive: true, force: true })
 
     // A push changing 100 of 10,000 selected files (in process), and the bundle's dry run of all 10,000.
@@ -498,7 +539,7 @@ export async function benchSideBySide({ row, load, silent }) {
     row('push changing 100 of 10,000: whole dry-run job', ms(push.total), 'median of 7, in process')
     const dry = []
     for (let i = 0; i < 3; i++) {
-      const result = await run(process.execPath, [ACTION], {
+      const result = await run(NODE, [ACTION], {
         env: actionEnv(repo, temp, {
           'flow-id': FLOW,
           'org-id': ORG,
@@ -548,12 +589,30 @@ export async function benchSideBySide({ row, load, silent }) {
       'x (information)',
       undefined,
     ],
+    [
+      'least client ÷ ideal, 2,000 documents, service without per-document work',
+      results.leastIdeal2000,
+      'x (information)',
+      undefined,
+    ],
+    [
+      'action ÷ least client, 2,000 documents, service without per-document work',
+      results.actionLeast2000,
+      'x (information)',
+      undefined,
+    ],
     ['peak RSS, 2 × 256 MiB', results.rssBig, '< 120 MiB', results.rssBig < 120],
     [
       'peak RSS, 2 × 256 MiB ÷ 1 tiny file',
       results.rssBig / results.rssTiny,
       '≤ 1.1x',
       results.rssBig / results.rssTiny <= 1.1,
+    ],
+    [
+      'peak RSS, 2 × 256 MiB ÷ 2 × 16 MiB (file size alone)',
+      results.rss256 / results.rss16,
+      'x (information)',
+      undefined,
     ],
     [
       'start to first request, action ÷ bare node',
