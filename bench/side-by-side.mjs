@@ -510,20 +510,35 @@ export async function benchSideBySide({ row, load, silent }) {
     row('peak RSS of the action, 1 tiny file', `${results.rssTiny.toFixed(0)} MiB`, 'median of 3')
     // 2 × 16 MiB streams long enough for V8 to optimise the streaming code (its compilers' memory is a
     // one-time cost of any run that does real work), so 16 → 256 MiB shows what file size alone adds.
+    // With the optimising compilers off (`--max-opt=1`: interpreter and baseline code only), the growth
+    // left over the tiny run is the action's own memory; the rest is the compilers' code and working memory.
+    const peakOf = async (flags, dir, env, tag) => {
+      const peaks = []
+      for (let i = 0; i < 3; i++)
+        peaks.push(await peakRss([...flags, ACTION], { env: env(`rss-${tag}-${i}`), cwd: dir }))
+      return median(peaks)
+    }
     for (const mib of [16, 256]) {
       const big = join(work, `big-${mib}`)
       writeBig(big, 2, mib * MiB)
       const bigEnv = (nodeId) =>
         actionEnv(big, temp, { ...uploadInputs(emulator.url, nodeId), 'max-file-size': '1GB' })
-      const bigPeaks = []
-      for (let i = 0; i < 3; i++)
-        bigPeaks.push(await peakRss([ACTION], { env: bigEnv(`rss-${mib}-${i}`), cwd: big }))
-      results[`rss${mib}`] = median(bigPeaks)
+      results[`rss${mib}`] = await peakOf([], big, bigEnv, mib)
       row(
         `peak RSS of the action, 2 × ${mib} MiB documents`,
-        `${median(bigPeaks).toFixed(0)} MiB`,
+        `${results[`rss${mib}`].toFixed(0)} MiB`,
         'median of 3',
       )
+      if (mib === 256) {
+        const plainTiny = await peakOf(['--max-opt=1'], tiny, tinyEnv, 'plain-tiny')
+        const plainBig = await peakOf(['--max-opt=1'], big, bigEnv, 'plain-256')
+        row(
+          'peak RSS, optimising compilers off (`--max-opt=1`): 1 tiny file / 2 × 256 MiB',
+          `${plainTiny.toFixed(0)} / ${plainBig.toFixed(0)} MiB`,
+          'median of 3 each',
+        )
+        results.rssPlain = plainBig / plainTiny
+      }
       rmSync(big, { recursive: true, force: true })
     }
     results.rssBig = results.rss256
@@ -611,6 +626,12 @@ export async function benchSideBySide({ row, load, silent }) {
     [
       'peak RSS, 2 × 256 MiB ÷ 2 × 16 MiB (file size alone)',
       results.rss256 / results.rss16,
+      'x (information)',
+      undefined,
+    ],
+    [
+      'peak RSS, 2 × 256 MiB ÷ 1 tiny file, optimising compilers off',
+      results.rssPlain,
       'x (information)',
       undefined,
     ],
