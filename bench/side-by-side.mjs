@@ -27,11 +27,17 @@ const MiB = 1024 * 1024
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 const ms = (value) => `${Math.round(value)} ms`
 
-/** Spawns and waits; resolves with wall time, exit code and stderr. */
+// Every process the bench times gets the environment the action gets (actionEnv adds only GITHUB_* and
+// INPUT_*), baselines included: an inherited variable can change a start. With NODE_EXTRA_CA_CERTS set
+// (as on this project's machine), Node 20 reads the CA bundle at every start: `node -e ''` took ~50 ms
+// instead of ~20, which made the baselines, and the action's ratios to them, look better than they were.
+const BASE_ENV = { PATH: process.env.PATH, HOME: process.env.HOME }
+
+/** Spawns (with BASE_ENV unless `options.env` says otherwise) and waits; resolves with wall time, exit code and stderr. */
 function run(command, args, options = {}) {
   return new Promise((resolve, reject) => {
     const start = performance.now()
-    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'], ...options })
+    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'], env: BASE_ENV, ...options })
     let stderr = ''
     child.stderr.on('data', (chunk) => (stderr += chunk))
     child.on('error', reject)
@@ -151,8 +157,7 @@ const concurrency = Number(process.env.BENCH_CONCURRENCY ?? DEFAULTS.concurrency
 /** The runner's environment for the index action: action.yml defaults, then the inputs, as INPUT_*. */
 function actionEnv(workspace, temp, inputs, eventName = 'workflow_dispatch', payload = {}) {
   const env = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
+    ...BASE_ENV,
     GITHUB_ACTIONS: 'true',
     GITHUB_OUTPUT: join(temp, 'output'),
     GITHUB_STEP_SUMMARY: join(temp, 'summary'),
@@ -297,7 +302,7 @@ async function peakRss(args, options) {
       throw new Error(`peak RSS run failed (exit ${result.code}): ${result.stderr.slice(-2000)}`)
     return Number(kb[1]) / 1024
   }
-  const child = spawn(NODE, args, { stdio: 'ignore', ...options })
+  const child = spawn(NODE, args, { stdio: 'ignore', env: BASE_ENV, ...options })
   let peakKb = 0
   const poll = setInterval(() => {
     try {
@@ -494,7 +499,7 @@ export async function benchSideBySide({ row, load, silent }) {
       actionFirst.push(
         await startToFirstRequest(emulator, [ACTION], { env: tinyEnv(`first-${i}`), cwd: tiny }),
       )
-      bareFirst.push(await startToFirstRequest(emulator, ['-e', bare], {}))
+      bareFirst.push(await startToFirstRequest(emulator, ['-e', bare]))
     }
     results.actionFirst = median(actionFirst)
     results.bareFirst = median(bareFirst)
