@@ -4,7 +4,8 @@
 //   3. start-up of the committed bundles
 //   4. selection: the per-file checks on 2,000 files, synchronous and through fs/promises, and selectFiles
 //   5. side-by-side (only when named: `npm run bench -- side-by-side`): the bundle vs a one-process-per-file
-//      loop against a 20 ms emulator, the ideal schedule, peak RSS, start to first request (side-by-side.mjs)
+//      loop and a least client against a 20 ms service, the ideal schedule, peak RSS, start to first
+//      request (side-by-side.mjs; BENCH_NODE runs the action on another Node)
 //   6. curve (only when named): the bundle's time per batch size × concurrency, the basis of the defaults
 // and prints a markdown report. Numbers are wall time on this machine; see bench/README.md.
 import { execFileSync } from 'node:child_process'
@@ -267,7 +268,7 @@ const benches = {
   curve: async () => (await import('./side-by-side.mjs')).benchCurve({ row }),
 }
 // The side-by-side and curve parts run the bundle for a minute or more (side-by-side writes 512 MiB of
-// temp files): only when asked for.
+// documents, and its emulator keeps ~3 GB of copies until it ends): only when asked for.
 const selected = only ? [only] : ['changes', 'sync', 'startup', 'selection']
 if (!selected.every((name) => name in benches))
   throw new Error(`unknown part ${only}; parts: ${Object.keys(benches).join(', ')}`)
