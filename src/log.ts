@@ -66,13 +66,14 @@ function maskCharacter(forms: string[]): string {
 }
 
 export class Secrets {
-  private readonly forms = new Set<string>()
+  // Distinct, in the order added; redact() runs for every string of a report, so no copy per call.
+  private readonly forms: string[] = []
 
   /** Registers a secret in every form it could be printed in (raw, URL-encoded, base64). */
   add(secret: string | undefined): void {
     if (!secret) return
     for (const form of [secret, encodeURIComponent(secret), Buffer.from(secret).toString('base64')]) {
-      if (form.length > 0) this.forms.add(form)
+      if (form.length > 0 && !this.forms.includes(form)) this.forms.push(form)
     }
   }
 
@@ -86,7 +87,7 @@ export class Secrets {
    * a key again (a key `x*` masked with `***` after an `x` would reappear).
    */
   redact(text: string): string {
-    const forms = [...this.forms]
+    const forms = this.forms
     if (forms.length === 0) return text
     const covered: [number, number][] = []
     for (const form of forms) {

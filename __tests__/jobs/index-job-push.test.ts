@@ -82,3 +82,28 @@ it('still fails or warns when the patterns select nothing in the workspace', asy
     expect.stringContaining('No files were found with the "files" patterns (manual/**)'),
   ])
 })
+
+it('lists the plan in one message: a count line, then one line per item, names shown escaped', async () => {
+  author.write('docs/a.md').write('docs/b.md')
+  const before = author.commit('seed')
+  author.write('docs/a.md', 'changed\n').write('docs/new.md').write('docs/\u202eevil.md')
+  author.commit('change')
+
+  const { report, lines } = await dryRunPush(before, { files: 'docs/**' })
+  const listings = lines.filter((line) => line.message.includes('item(s) in'))
+  expect(listings).toEqual([
+    {
+      level: 'info',
+      message: [
+        '3 item(s) in 2 request(s).',
+        '  upload (upsert) document docs/new.md',
+        '  upload (upsert) document docs/\\u202eevil.md',
+        '  update (upsert) document docs/a.md',
+      ].join('\n'),
+    },
+  ])
+  // The listing is the plan's only mention of the items, and the raw bidi override never reaches the log.
+  expect(lines.filter((line) => line.message.includes('new.md'))).toHaveLength(1)
+  expect(lines.filter((line) => line.message.includes('\u202e'))).toEqual([])
+  expect(report.planned).toHaveLength(3)
+})

@@ -262,12 +262,12 @@ async function indexPipeline(
   logSkipped(plan.skipped, log)
 
   await log.group('Plan', async () => {
-    log.info(`${report.planned.length} item(s) in ${plan.batches.length} request(s).`)
-    for (const item of report.planned) {
-      log.info(
+    // One message, so one write to the runner's pipe instead of one per item (10,000 on a large sync).
+    const lines = report.planned.map(
+      (item) =>
         `  ${item.operation}${item.fallback ? ' (upsert)' : ''} ${item.kind} ${displayName(item.name)}`,
-      )
-    }
+    )
+    log.info([`${report.planned.length} item(s) in ${plan.batches.length} request(s).`, ...lines].join('\n'))
   })
   if (config.dryRun || config.preview) {
     log.notice(
