@@ -268,7 +268,7 @@ const benches = {
   curve: async () => (await import('./side-by-side.mjs')).benchCurve({ row }),
 }
 // The side-by-side and curve parts run the bundle for a minute or more (side-by-side writes 512 MiB of
-// documents, and its emulator keeps ~3 GB of copies until it ends): only when asked for.
+// documents, and keeps up to 512 MiB of the emulator's copies of them): only when asked for.
 const selected = only ? [only] : ['changes', 'sync', 'startup', 'selection']
 if (!selected.every((name) => name in benches))
   throw new Error(`unknown part ${only}; parts: ${Object.keys(benches).join(', ')}`)
