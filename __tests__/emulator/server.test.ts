@@ -2,7 +2,7 @@
 // persistence and the request log.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { createHash } from 'node:crypto'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { startEmulator, type Emulator } from '../../src/emulator/server.js'
@@ -572,6 +572,29 @@ describe('persistence and the request log', () => {
     await expect(startEmulator({ privateKey: 'a', publicKey: 'b', faultRate: 2 })).rejects.toThrow(
       'faultRate',
     )
+  })
+
+  it('refuses bad options before it creates any folder; a port in use leaves a given folder as it is', async () => {
+    const parent = await mkdtemp(path.join(os.tmpdir(), 'kb-sync-test-'))
+    const blocker = await startEmulator({ privateKey: PRIVATE_KEY, publicKey: PUBLIC_KEY })
+    try {
+      const never = path.join(parent, 'never')
+      for (const bad of [{ faultRate: 2 }, { seed: Number.NaN }, { latencyMs: -1 }])
+        await expect(
+          startEmulator({ privateKey: PRIVATE_KEY, publicKey: PUBLIC_KEY, dataDir: never, ...bad }),
+        ).rejects.toThrow(RangeError)
+      expect(await readdir(parent)).toEqual([])
+      // A port in use is only found out by listening: a given folder stays (it is the caller's).
+      const port = Number(new URL(blocker.url).port)
+      const given = path.join(parent, 'given')
+      await expect(
+        startEmulator({ privateKey: PRIVATE_KEY, publicKey: PUBLIC_KEY, port, dataDir: given }),
+      ).rejects.toThrow('EADDRINUSE')
+      expect(await readdir(parent)).toEqual(['given'])
+    } finally {
+      await blocker.close()
+      await rm(parent, { recursive: true, force: true })
+    }
   })
 
   it('numbers requests from 1 and logs the raw path, time and key kind', async () => {

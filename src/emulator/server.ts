@@ -21,7 +21,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { finished } from 'node:stream/promises'
 import { idProblem } from '../service/ids.js'
-import { createFaultPicker, type FaultKind } from './faults.js'
+import { checkFaultSettings, createFaultPicker, type FaultKind } from './faults.js'
 import { flowRunAnswer, isTextDocument, questionOf, type FlowDocument } from './flow.js'
 import { discardParts, receiveMultipart, type ReceivedPart } from './multipart.js'
 import { EmulatorStore, type ChangeMode, type KnowledgeBaseId, type ReceivedDocument } from './store.js'
@@ -213,6 +213,7 @@ function checkOptions(options: EmulatorOptions): void {
   const retryAfter = options.retryAfterSeconds ?? 1
   if (!(Number.isInteger(retryAfter) && retryAfter >= 0))
     throw new RangeError('retryAfterSeconds must be an integer >= 0')
+  checkFaultSettings(options)
 }
 
 class EmulatorServer {
@@ -503,19 +504,20 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
   const dataDir = options.dataDir
     ? path.resolve(options.dataDir)
     : await mkdtemp(path.join(os.tmpdir(), 'kb-sync-emulator-'))
-  await mkdir(dataDir, { recursive: true })
-  const emulator = new EmulatorServer(options, new EmulatorStore(dataDir))
-
-  const server = createServer((request, response) => {
-    emulator.handle(request, response).catch(() => request.socket.destroy())
-  })
-  // Large uploads may take longer than Node's default whole-request timeout.
-  server.requestTimeout = 0
-  const host = options.host ?? '127.0.0.1'
+  let emulator: EmulatorServer
+  let server: Server
   let address: AddressInfo
   try {
-    address = await listen(server, options.port ?? 0, host)
+    await mkdir(dataDir, { recursive: true })
+    emulator = new EmulatorServer(options, new EmulatorStore(dataDir))
+    server = createServer((request, response) => {
+      emulator.handle(request, response).catch(() => request.socket.destroy())
+    })
+    // Large uploads may take longer than Node's default whole-request timeout.
+    server.requestTimeout = 0
+    address = await listen(server, options.port ?? 0, options.host ?? '127.0.0.1')
   } catch (error) {
+    // Whatever fails once the temp directory exists (a port in use) removes it.
     if (ownsDataDir) await rm(dataDir, { recursive: true, force: true })
     throw error
   }
