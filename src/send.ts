@@ -5,7 +5,7 @@ import { lstat } from 'node:fs/promises'
 import { displayName, type Logger } from './log.js'
 import type { Batch, IndexTarget, ItemOutcome, Operation, Plan, SelectedFile, SendResult } from './model.js'
 import { ServiceError, type OpenedDocuments, type ServiceClient } from './service/client.js'
-import { keyRefusal } from './service/errors.js'
+import { runRefusal } from './service/errors.js'
 import { decideRetry, parseRetryAfter, systemClock, type Clock, type RetryPolicy } from './service/retry.js'
 import { CircuitBreaker } from './send/breaker.js'
 import { RequestScheduler } from './send/scheduler.js'
@@ -79,8 +79,8 @@ class PlanSender {
   /** Settles when the batch queued last has started opening: the next one starts after it (openAhead). */
   private openTurn: Promise<void> = Promise.resolve()
   private readonly breaker: CircuitBreaker
-  /** Set by the first 401/403: the one cause of every item that did not land. */
-  private keyRefused: string | undefined
+  /** Set by the first 401/403, or 404 to a document upload: the one cause of every item that did not land. */
+  private refused: string | undefined
   private requests = 0
   private batchesDone = 0
   private batchesTotal = 0
@@ -207,8 +207,8 @@ class PlanSender {
         return this.fail(items, operation, `cancelled while the request was in flight: ${lastError}`)
       }
       const status = error?.status
-      const refusedKey = error && keyRefusal(error)
-      if (refusedKey) return this.fail(items, operation, this.keyRefused ?? refusedKey)
+      const refusal = error && runRefusal(error)
+      if (refusal) return this.fail(items, operation, this.refused ?? refusal)
       const wrongOperation =
         upsert && ((status === 404 && operation === 'update') || (status === 409 && operation === 'upload'))
 
@@ -313,10 +313,10 @@ class PlanSender {
   private observe(failure: unknown): void {
     if (failure === undefined) return this.serviceAnswered()
     if (!(failure instanceof ServiceError) || this.hardStop.signal.aborted) return
-    const refusedKey = keyRefusal(failure)
-    if (refusedKey) {
-      // About the key, not a document: every other request would be refused too.
-      this.keyRefused ??= refusedKey
+    const refusal = runRefusal(failure)
+    if (refusal) {
+      // About the key or the ids, not a document: every other request would be refused too.
+      this.refused ??= refusal
       this.stop.abort()
       return
     }
@@ -434,7 +434,7 @@ class PlanSender {
         ? 'cancelled before it was sent'
         : `cancelled before it could be retried; last error: ${lastError}`
     }
-    if (this.keyRefused) return this.keyRefused
+    if (this.refused) return this.refused
     const breakerNote = `stopped: every attempt failed for ${formatMs(this.breaker.windowMs)}`
     return lastError === undefined
       ? `not sent (${breakerNote}); last error: ${this.breaker.lastError ?? 'unknown'}`

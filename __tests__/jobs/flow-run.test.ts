@@ -175,6 +175,14 @@ describe('a flow run is POSTed again only when it provably did not start', () =>
     expect(refusing.requests).toHaveLength(1)
     expect(error.message).toMatch(/HTTP 403.*"public-key"/)
   })
+
+  it('fails at once on 404 with a cause naming org-id and flow-id', async () => {
+    const missing = await server(json(404, { detail: 'Not Found' }))
+    const error = await failure(runFlow(client(missing.url), REQUEST, options()))
+    expect(missing.requests).toHaveLength(1)
+    expect(error.message).toMatch(/no flow at \/inference\/v0\/run\/org-1\/flow-1 \(HTTP 404\)/)
+    expect(error.message).toContain('"org-id" and "flow-id"')
+  })
 })
 
 describe("the answer's own state decides the run", () => {

@@ -125,6 +125,77 @@ describe('a refused key (401, 403)', () => {
   })
 })
 
+describe('no knowledge base where the ids point (404 to a document upload)', () => {
+  test('on a 10,000-file plan: at most `concurrency` requests, every item failed with one cause naming the ids', async () => {
+    const files = await tenThousandDocuments()
+    const service = await server((request, response) =>
+      setTimeout(() => answer(404, { detail: 'Not Found' })(request, response, response.socket!), 30),
+    )
+    const { log, lines } = recordingLogger()
+    const result = await sendPlan(
+      planFor(files, 'upload', 10),
+      clientFor(service.url),
+      TARGET,
+      options({ log }),
+    )
+    expect(service.requests.length).toBeLessThanOrEqual(4)
+    expect(result.items).toHaveLength(10_000)
+    expect(result.items.every((item) => item.outcome === 'failed')).toBe(true)
+    const causes = new Set(result.items.map((item) => item.error))
+    expect(causes.size).toBe(1)
+    const [cause] = causes
+    expect(cause).toContain(`no knowledge base at /indexing/v0/documents/${TARGET.flowId}/${TARGET.orgId}/`)
+    expect(cause).toContain('"flow-id", "org-id" and "node-id"')
+    expect(lines.some((line) => /alone/.test(line.text))).toBe(false)
+  })
+
+  test('mode auto, an emulator that knows other nodes only: after the first POST answered 404, nothing more', async () => {
+    const workspace = await documents(30)
+    const emulator = await startEmulator({
+      privateKey: PRIVATE_KEY,
+      publicKey: PUBLIC_KEY,
+      flows: [{ ...TARGET, nodeId: 'knowledgebase-2' }],
+    })
+    cleanup.push(() => emulator.close())
+    const { log, lines } = recordingLogger()
+    const result = await sendPlan(
+      planFor(workspace.files, 'auto', 3),
+      clientFor(emulator.url),
+      TARGET,
+      options({ concurrency: 2, log }),
+    )
+    // 10 batches: a PATCH answered 404 is no refusal (the documents may just not be there yet), so
+    // batches go on trying PATCH until the first POST is answered 404; then nothing more is sent, and no
+    // batch is split into single documents (which would be 30 more requests).
+    const requests = emulator.requests()
+    expect(requests.length).toBeLessThanOrEqual(10 + 2)
+    const firstPost = requests.findIndex((entry) => entry.method === 'POST')
+    expect(requests[firstPost].status).toBe(404)
+    expect(requests.length - firstPost).toBeLessThanOrEqual(2)
+    expect(lines.some((line) => /alone/.test(line.text))).toBe(false)
+    expect(result.items.every((item) => item.outcome === 'failed')).toBe(true)
+    expect(new Set(result.items.map((item) => item.error)).size).toBe(1)
+    expect(result.items[0].error).toMatch(/no knowledge base at .*knowledgebase-1 \(HTTP 404 to an upload\)/)
+  })
+
+  test('a 404 to an update (mode update) is about the documents, not the ids: each document alone', async () => {
+    const workspace = await documents(6)
+    const emulator = await startEmulator({ privateKey: PRIVATE_KEY, publicKey: PUBLIC_KEY })
+    cleanup.push(() => emulator.close())
+    const result = await sendPlan(
+      planFor(workspace.files, 'update', 3),
+      clientFor(emulator.url),
+      TARGET,
+      options({ concurrency: 2 }),
+    )
+    // 2 batches, then each of the 6 documents alone.
+    expect(emulator.requests()).toHaveLength(8)
+    expect(result.items.every((item) => item.outcome === 'failed')).toBe(true)
+    expect(result.items[0].error).toMatch(/HTTP 404/)
+    expect(result.items[0].error).not.toMatch(/no knowledge base/)
+  })
+})
+
 describe('a service that is briefly unreachable', () => {
   test('starting to listen 3 s after sending began: nothing is lost, each document stored once', async () => {
     const workspace = await documents(20)

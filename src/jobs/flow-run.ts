@@ -136,6 +136,12 @@ function explainFailure(
       `flow run needs the flow's public key, not the private indexing key. ${message}`
     )
   }
+  if (error instanceof ServiceError && error.status === 404) {
+    return (
+      `The service has no flow at ${error.path} (HTTP 404): check the inputs "org-id" and "flow-id" ` +
+      `(the run path names the organization first), and "base-url". ${message}`
+    )
+  }
   const note = whyNotRetried(error, context)
   return note ? `${message} (${note})` : message
 }

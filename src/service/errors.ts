@@ -74,6 +74,27 @@ export function excerpt(scrubbed: string): string {
 export const KEY_REFUSED_STATUSES: ReadonlySet<number> = new Set([401, 403])
 
 /**
+ * The one cause given to every item when no other request of the run can succeed, or undefined when
+ * only this request failed: the service refused the key, or has no knowledge base where the ids point.
+ */
+export function runRefusal(error: ServiceError): string | undefined {
+  return keyRefusal(error) ?? missingKnowledgeBase(error)
+}
+
+/**
+ * A 404 to a document upload: an upload adds documents, so it cannot be missing one; what is missing is
+ * the path, the flow, organization and node the ids name (or the service at base-url). Every request of
+ * the run goes to the same ids. Not for website uploads, where a service may answer 404 for a website.
+ */
+function missingKnowledgeBase(error: ServiceError): string | undefined {
+  if (error.status !== 404 || error.operation !== 'uploadDocuments') return undefined
+  return (
+    `The service has no knowledge base at ${error.path} (HTTP 404 to an upload). Check the inputs ` +
+    `"flow-id", "org-id" and "node-id" (and "base-url"). Nothing more was sent. First answer: ${error.message}`
+  )
+}
+
+/**
  * The one cause given to every item when the service refuses the key (401/403), or undefined for any
  * other failure. It names the input that holds the key and the kind of key the operation needs, and is
  * the same text for every item so reports can group by it.
