@@ -66,3 +66,38 @@ describe('Logger', () => {
     expect(sink.masks).toContain('s3cr/t+key')
   })
 })
+
+describe('Secrets: the forms a key can be echoed in', () => {
+  const KEY = 'sk-live-0123456789abcdef'
+
+  it('inside a JSON string (quote and backslash escaped) and as base64 of the whole Bearer header', () => {
+    const secrets = new Secrets()
+    secrets.add('ab"cd\\ef12')
+    expect(secrets.redact(JSON.stringify({ detail: 'token ab"cd\\ef12' }))).toBe('{"detail":"token ***"}')
+    const header = Buffer.from(`Bearer ${KEY}`).toString('base64')
+    secrets.add(KEY)
+    expect(secrets.redact(`echo: ${header}.`)).toBe('echo: ***.')
+  })
+
+  it('the beginning of a key where a cut left `…` (maybe with the note on the next line)', () => {
+    const secrets = new Secrets()
+    secrets.add(KEY)
+    expect(secrets.redact(`detail: token ${KEY.slice(0, 11)}…`)).toBe('detail: token ***…')
+    expect(secrets.redact(`begins:\n${KEY.slice(0, 9)}\n…[12 more characters]`)).toBe(
+      'begins:\n***\n…[12 more characters]',
+    )
+    // Three characters are too common before an ellipsis to hide, and give little away.
+    expect(secrets.redact('ask-…')).toBe('ask-…')
+    expect(secrets.redact(`${KEY.slice(0, 3)}… and so on`)).toBe(`${KEY.slice(0, 3)}… and so on`)
+    // Not at a cut: only whole keys.
+    expect(secrets.redact(`${KEY.slice(0, 11)} and more`)).toBe(`${KEY.slice(0, 11)} and more`)
+  })
+
+  it('a key with control characters inserted is masked once they are removed', () => {
+    const sink = memorySink()
+    const log = new Logger(sink, new Secrets())
+    log.addSecret(KEY)
+    log.error(`HTTP 401: {"detail":"token ${KEY.slice(0, 5)}\u0000${KEY.slice(5, 9)}\u0007${KEY.slice(9)}"}`)
+    expect(sink.lines[0]).toBe('HTTP 401: {"detail":"token ***"}')
+  })
+})

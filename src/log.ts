@@ -65,16 +65,50 @@ function maskCharacter(forms: string[]): string {
   return String.fromCharCode(code)
 }
 
+/**
+ * Where kb-sync shortens a text (an excerpt, a quoted answer, a cut output), the kept part ends in `…`,
+ * maybe followed by a note on the next line. A key cut there leaves only its beginning, which a
+ * search for the whole key does not find.
+ */
+const CUT_MARK = '\u2026'
+// Shorter key beginnings before a `…` are too common in ordinary text to mask, and give little away.
+const MIN_CUT_HEAD = 4
+
+/** The stretches just before a `…` (and one line break) that are the beginning of a key. */
+function cutKeyHeads(text: string, forms: readonly string[]): [number, number][] {
+  const heads: [number, number][] = []
+  for (let mark = text.indexOf(CUT_MARK); mark >= 0; mark = text.indexOf(CUT_MARK, mark + 1)) {
+    const end = text[mark - 1] === '\n' ? mark - 1 : mark
+    for (const form of forms) {
+      for (let length = Math.min(form.length - 1, end); length >= MIN_CUT_HEAD; length--) {
+        if (text.startsWith(form.slice(0, length), end - length)) {
+          heads.push([end - length, end])
+          break
+        }
+      }
+    }
+  }
+  return heads
+}
+
 export class Secrets {
   // Distinct, in the order added; redact() runs for every string of a report, so no copy per call.
   private readonly forms: string[] = []
 
-  /** Registers a secret in every form it could be printed in (raw, URL-encoded, base64). */
+  /**
+   * Registers a secret in every form it could be printed in: raw, URL-encoded, inside a JSON string
+   * (`"` and `\` escaped), base64, and base64 of the whole `Bearer` header value.
+   */
   add(secret: string | undefined): void {
     if (!secret) return
-    for (const form of [secret, encodeURIComponent(secret), Buffer.from(secret).toString('base64')]) {
-      if (form.length > 0 && !this.forms.includes(form)) this.forms.push(form)
-    }
+    const forms = [
+      secret,
+      encodeURIComponent(secret),
+      JSON.stringify(secret).slice(1, -1),
+      Buffer.from(secret).toString('base64'),
+      Buffer.from(`Bearer ${secret}`).toString('base64'),
+    ]
+    for (const form of forms) if (form.length > 0 && !this.forms.includes(form)) this.forms.push(form)
   }
 
   values(): string[] {
@@ -94,6 +128,7 @@ export class Secrets {
       for (let at = text.indexOf(form); at >= 0; at = text.indexOf(form, at + 1))
         covered.push([at, at + form.length])
     }
+    if (text.includes(CUT_MARK)) covered.push(...cutKeyHeads(text, forms))
     if (covered.length === 0) return text
     covered.sort((a, b) => a[0] - b[0])
     const mask = maskCharacter(forms).repeat(3)
@@ -126,9 +161,12 @@ export class Logger {
     for (const form of this.secrets.values()) if (!known.has(form)) this.sink.mask(form)
   }
 
-  /** Text safe to print, write to a summary or put in an error message. */
+  /**
+   * Text safe to print, write to a summary or put in an error message. Redacted again once sanitized:
+   * removing a control character from inside an echoed key would join it back together.
+   */
   clean(text: string): string {
-    return sanitize(this.secrets.redact(text))
+    return this.secrets.redact(sanitize(this.secrets.redact(text)))
   }
 
   info(message: string): void {

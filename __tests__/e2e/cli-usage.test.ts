@@ -1,12 +1,13 @@
 // User errors of the built CLI: exit 2, one line on stderr naming the flag, nothing on stdout, no stack
 // trace; --version; a port in use is a failure (exit 1), also one line.
 import { describe, expect, it } from '@jest/globals'
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { CLI, runCli } from '../helpers/cli.js'
 import { ROOT } from '../helpers/run-action.js'
+import { ok, startRecordingServer } from '../service/recording-server.js'
 
 const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version
 const ids = ['--flow-id', 'flow-1', '--org-id', 'org-1']
@@ -76,6 +77,30 @@ describe('bad flags and values exit 2 with one line naming the flag', () => {
       ['run', '--base-url', 'http://127.0.0.1:9', ...ids, '--public-key', 'pk'],
       '--inputs',
     ],
+    ['workspace missing', [...indexArgs, '--workspace', '/nonexistent/workspace'], '--workspace'],
+    ['workspace is a file', [...indexArgs, '--workspace', join(ROOT, 'package.json')], '--workspace'],
+    [
+      'summary file in a missing folder',
+      [...indexArgs, '--summary-file', '/nonexistent/s.md'],
+      '--summary-file',
+    ],
+    ['summary file is a folder', [...indexArgs, '--summary-file', ROOT], '--summary-file'],
+    [
+      'run: summary file in a missing folder',
+      [
+        'run',
+        '--base-url',
+        'http://127.0.0.1:9',
+        ...ids,
+        '--public-key',
+        'pk',
+        '--inputs',
+        '{"in-0":"q"}',
+        '--summary-file',
+        '/nonexistent/s.md',
+      ],
+      '--summary-file',
+    ],
     ['unknown command', ['sync'], 'sync'],
     ['extra argument', ['index', 'docs'], 'index'],
   ]
@@ -85,6 +110,50 @@ describe('bad flags and values exit 2 with one line naming the flag', () => {
     expect(run.status).toBe(2)
     expect(run.stdout).toBe('')
     expectOneLine(run.stderr, flag)
+  })
+
+  it('an unknown option given with a value: the option is named, the value (maybe a key) is not shown', () => {
+    const run = runCli([...indexArgs, '--privat-key=sk-live-secret-123'], { env: onlyPrivateKey })
+    expect(run.status).toBe(2)
+    expectOneLine(run.stderr, "'--privat-key=")
+    expect(run.stderr).not.toContain('sk-live')
+  })
+
+  it('a bad --summary-file is found before any request is sent', async () => {
+    const service = await startRecordingServer(ok)
+    // Asynchronous: the server answers from this process, which spawnSync would block.
+    const index = (...extra: string[]) =>
+      new Promise<{ status: number | null; stderr: string }>((resolve) => {
+        const args = [
+          'index',
+          '--base-url',
+          service.url,
+          ...ids,
+          '--node-id',
+          'kb-1',
+          '--files',
+          'package.json',
+        ]
+        const child = spawn(process.execPath, [CLI, ...args, ...extra], {
+          cwd: ROOT,
+          env: { ...process.env, ...onlyPrivateKey },
+          stdio: ['ignore', 'ignore', 'pipe'],
+        })
+        let stderr = ''
+        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+        child.on('close', (status) => resolve({ status, stderr }))
+      })
+    try {
+      expect((await index()).status).toBe(0)
+      const sent = service.requests.length
+      expect(sent).toBeGreaterThan(0)
+      const refused = await index('--summary-file', '/nonexistent/s.md')
+      expect(refused.status).toBe(2)
+      expectOneLine(refused.stderr, '--summary-file', '/nonexistent/s.md')
+      expect(service.requests).toHaveLength(sent)
+    } finally {
+      await service.close()
+    }
   })
 
   it('a missing key names the flag and the environment variable', () => {

@@ -5,6 +5,7 @@ import { ServiceClient } from '../../src/service/client.js'
 import { startEmulator, type Emulator } from '../../src/emulator/server.js'
 import { runAction, workflowCommands } from '../helpers/run-action.js'
 import { makeWorkspace } from '../helpers/workspace.js'
+import { startRecordingServer } from '../service/recording-server.js'
 
 const PRIVATE_KEY = 'priv-flow-1234567890'
 const PUBLIC_KEY = 'pub-flow-0987654321'
@@ -71,6 +72,52 @@ describe('run-flow action', () => {
     ])
     expect(request.inputs).toEqual({ 'in-0': 'How long are refunds granted?' })
     expect(run.summary).toContain('How long are refunds granted?')
+  })
+
+  it('never shows the public key, whatever characters it holds, in the log, outputs or summary', async () => {
+    // `@` gets a zero-width space in fenced markdown, `&`, `<` and `|` become entities or escapes in a
+    // table: the summary is rendered from redacted text, or the rendered key would no longer be found.
+    const key = 'pk@live&<x>|"q\\0123456789'
+    const echo = await startRecordingServer((request, response) => {
+      const token = String(request.headers.authorization).slice('Bearer '.length)
+      response.writeHead(200, { 'content-type': 'application/json' })
+      response.end(
+        JSON.stringify({
+          outputs: { 'out-0': `You sent ${token}; cut here: ${token.slice(0, 10)}…[cut]` },
+          run_id: 'run-1',
+          state: 'COMPLETED',
+          error: null,
+          pause: null,
+        }),
+      )
+    })
+    try {
+      const run = await runAction({
+        action: 'run-flow/action.yml',
+        inputs: { 'base-url': echo.url, ...ids, 'public-key': key, inputs: '{"in-0": "q"}' },
+      })
+      expect(run.status).toBe(0)
+      expect(echo.requests[0].headers.authorization).toBe(`Bearer ${key}`)
+      const unrendered = (text: string) =>
+        text
+          .replace(/\u200b/g, '')
+          .replace(/&amp;/g, '&')
+          .replace(/&lt;/g, '<')
+          .replace(/&gt;/g, '>')
+          .replace(/\\([|\\"])/g, '$1')
+      // The runner reads `::add-mask::` lines (the keys registered with it) and never shows them.
+      const log = run.stdout
+        .split('\n')
+        .filter((line) => !line.startsWith('::add-mask::'))
+        .join('\n')
+      for (const text of [log, run.summary, JSON.stringify(run.outputs)]) {
+        expect(unrendered(text)).not.toContain(key.slice(0, 8))
+        expect(text).not.toContain(JSON.stringify(key).slice(1, 9))
+      }
+      expect(run.outputs.result).toContain('You sent ***')
+    } finally {
+      await echo.close()
+    }
   })
 
   it('passes when the answer matches expect', async () => {

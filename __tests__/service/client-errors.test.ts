@@ -142,6 +142,17 @@ describe('error answers', () => {
     expect(error.body).toContain('bad Bearer ')
   })
 
+  it('never shows the beginning of a key that the 64 KiB read limit cut off', async () => {
+    const server = await serve((request, response) => {
+      response.writeHead(400, { 'content-type': 'text/plain' })
+      // White space folds to one space in the excerpt: the key's first 10 characters end the part read.
+      response.end(`${' '.repeat(64 * 1024 - 10)}${PRIVATE_KEY} and more`)
+    })
+    const error = await failure(clientFor(server.url).uploadUrls(TARGET, URLS))
+    expect(error.message).toMatch(/HTTP 400: \*\*\*…$/)
+    expect(error.body).not.toContain(PRIVATE_KEY.slice(0, 4))
+  })
+
   it('fails a run whose answer is not a JSON object', async () => {
     const server = await serve(answer(200, '["not", "an", "object"]'))
     const error = await failure(clientFor(server.url).runFlow({ orgId: 'o', flowId: 'f' }, { 'in-0': 'q' }))

@@ -14,6 +14,7 @@ import {
   writeFailedFlowOutputs,
   writeFlowOutputs,
 } from '../report.js'
+import { redactDeep } from '../report/redact.js'
 import { ServiceClient } from '../service/client.js'
 import { commentChecksResult, commentFlowResult, type FlowOutcome } from './flow-comment.js'
 import {
@@ -63,14 +64,14 @@ export async function runFlowAction(): Promise<void> {
         flowRunOptions(config, log, cancellationSignal(log)),
       )
       writeFlowOutputs(report, setOutput(log))
-      const logged = cutText(report.result, LOGGED_ANSWER_BYTES)
+      const logged = cutText(log.secrets.redact(report.result), LOGGED_ANSWER_BYTES)
       log.info(
         `Answer (${config.outputKey}):\n${logged.text}` +
           (logged.cutBytes > 0
             ? '\n(cut in the log; the "result" output and the job summary hold more)'
             : ''),
       )
-      await writeSummary(renderFlowSection(report), log)
+      await writeSummary(renderFlowSection(redactDeep(report, log.secrets)), log)
       const problem = expectationProblem(report.result, config.expect)
       await commentFlowResult(config, runner, log, outcome({ report, problem }))
       if (problem) core.setFailed(log.clean(problem))
@@ -78,7 +79,10 @@ export async function runFlowAction(): Promise<void> {
       await commentFlowResult(config, runner, log, outcome({ problem: messageOf(error), error: true }))
       if (!(error instanceof FlowRunError)) throw error
       writeFailedFlowOutputs(error.response, setOutput(log))
-      await writeSummary(renderFlowFailure(question, error.message), log)
+      await writeSummary(
+        renderFlowFailure(log.secrets.redact(question), log.secrets.redact(error.message)),
+        log,
+      )
       throw error
     } finally {
       await client.close()
@@ -103,7 +107,7 @@ async function runChecksStep(
   write('passed', String(verdict.passed))
   write('failed', String(verdict.failed))
   write('results', checksResultsJson(results))
-  await writeSummary(renderChecksSummary(results, verdict), log)
+  await writeSummary(renderChecksSummary(redactDeep(results, log.secrets), verdict), log)
   await commentChecksResult(config, runner, log, results)
   const failed = results.filter((result) => result.verdict !== 'passed')
   for (const result of failed)

@@ -1,6 +1,7 @@
 // The three commands: the same pipeline as the actions, flags instead of action inputs.
 import { randomBytes } from 'node:crypto'
-import { writeFileSync } from 'node:fs'
+import { accessSync, constants, existsSync, statSync, writeFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
 import { cancellationSignal } from '../actions/runner.js'
 import { checksResultsJson, renderChecksSummary, renderChecksTable, verdictText } from '../checks/render.js'
 import { runCheckSuite } from '../checks/run.js'
@@ -31,6 +32,28 @@ import { progressReporter } from './progress.js'
 import { indexSummaryText } from './summary.js'
 
 const NO_EVENT = { eventName: '' }
+
+/** A bad `--summary-file` or `--workspace` is a usage error before any request, not a failure after. */
+function checkPaths(flags: Flags): void {
+  const failure = (error: unknown) =>
+    error instanceof Error && 'code' in error ? String(error.code) : String(error)
+  if (typeof flags.summaryFile === 'string') {
+    const file = flags.summaryFile
+    try {
+      if (existsSync(file)) {
+        if (statSync(file).isDirectory()) throw Object.assign(new Error('a folder'), { code: 'EISDIR' })
+        accessSync(file, constants.W_OK)
+      } else accessSync(dirname(resolve(file)), constants.W_OK)
+    } catch (error) {
+      throw new UsageError(`--summary-file: cannot write ${file} (${failure(error)}).`)
+    }
+  }
+  if (typeof flags.workspace === 'string') {
+    const stats = statSync(flags.workspace, { throwIfNoEntry: false })
+    if (!stats?.isDirectory())
+      throw new UsageError(`--workspace: ${flags.workspace} is not a folder${stats ? '' : ' (ENOENT)'}.`)
+  }
+}
 
 function writeSummaryFile(log: Logger, flags: Flags, markdown: string): void {
   if (typeof flags.summaryFile !== 'string') return
@@ -79,6 +102,7 @@ export async function indexCommand(flags: Flags): Promise<void> {
   const verbose = flags.verbose === true
   try {
     const config = readIndexConfig(inputReader(flags), NO_EVENT)
+    checkPaths(flags)
     const report = await runIndexJob(config, {
       workspace: typeof flags.workspace === 'string' ? flags.workspace : process.cwd(),
       ...NO_EVENT,
@@ -102,6 +126,7 @@ export async function runCommand(flags: Flags): Promise<void> {
   const log = commandLogger(flags)
   try {
     const config = readRunConfig(inputReader(flags), { eventName: '', workspace: process.cwd() })
+    checkPaths(flags)
     if (config.checks) return await checksCommand(config, config.checks, flags, log)
     const client = new ServiceClient({ baseUrl: config.baseUrl, publicKey: config.publicKey, connections: 1 })
     try {
@@ -120,7 +145,7 @@ export async function runCommand(flags: Flags): Promise<void> {
             })
           : report.result,
       )
-      writeSummaryFile(log, flags, renderFlowSection(report))
+      writeSummaryFile(log, flags, renderFlowSection(redactDeep(report, log.secrets)))
       const problem = expectationProblem(report.result, config.expect)
       if (problem) {
         log.error(problem)
@@ -140,7 +165,7 @@ async function checksCommand(config: RunConfig, checks: Check[], flags: Flags, l
     log,
     flags.json ? checksResultsJson(results) : `${renderChecksTable(results)}\n\n${verdictText(verdict)}`,
   )
-  writeSummaryFile(log, flags, renderChecksSummary(results, verdict))
+  writeSummaryFile(log, flags, renderChecksSummary(redactDeep(results, log.secrets), verdict))
   if (!verdict.ok) {
     log.error(`Flow checks below the threshold: ${verdictText(verdict)}`)
     process.exitCode = EXIT_FAILURE

@@ -127,12 +127,20 @@ function oneLine(text: string): string {
   return `${text.trim().replace(/\s*\n\s*/g, ' ')}\n`
 }
 
+/**
+ * Commander quotes an unknown option as it was given: a mistyped `--privat-key=<key>` would print the
+ * key. The value is left out (the option's name is what the user needs to see).
+ */
+export function withoutOptionValues(text: string): string {
+  return text.replace(/'(--?[^'=\s]+)=[^']*'/g, "'$1=<value not shown>'")
+}
+
 export function buildProgram(handlers: CommandHandlers): Command {
   const program = new Command('kb-sync')
     .description('Keep a flow node knowledge base in step with files and URLs, and run a flow.')
     .version(packageJson.version, '-V, --version')
     .exitOverride()
-    .configureOutput({ outputError: (text, write) => write(oneLine(text)) })
+    .configureOutput({ outputError: (text, write) => write(oneLine(withoutOptionValues(text))) })
 
   indexOptions(serviceOptions(program.command('index')))
     .description('upload or update files and URLs in a node knowledge base')

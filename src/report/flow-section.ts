@@ -6,7 +6,7 @@ export const ANSWER_LIMIT = 64 * 1024
 function cut(text: string, limit: number): { text: string; note: string } {
   if (text.length <= limit) return { text, note: '' }
   return {
-    text: text.slice(0, limit),
+    text: `${text.slice(0, limit)}…`,
     note: `\n_Cut to ${Math.round(limit / 1024)} KiB of ${Math.ceil(text.length / 1024)} KiB._\n`,
   }
 }

@@ -269,7 +269,8 @@ export async function exchange(agent: Dispatcher, secrets: Secrets, call: Exchan
       success ? call.maxAnswerBytes : ERROR_ANSWER_READ_LIMIT,
     )
     if (!success) {
-      const shown = excerpt(secrets.redact(text))
+      // A cut answer ends in `…`, so a key cut there is found by its beginning (Secrets.redact).
+      const shown = excerpt(secrets.redact(complete ? text : `${text}…`))
       const retryAfter = headerValue(response.headers['retry-after'])
       throw failure({
         status,
