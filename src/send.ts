@@ -1,8 +1,9 @@
 // Runs a plan against the service: `concurrency` requests in flight, retries, the upsert switch, splitting
 // of rejected batches, and exactly one outcome per document and URL.
 import { setMaxListeners } from 'node:events'
-import { lstat } from 'node:fs/promises'
+import { access, constants, lstat } from 'node:fs/promises'
 import { displayName, type Logger } from './log.js'
+import { formatBytes } from './report.js'
 import type { Batch, IndexTarget, ItemOutcome, Operation, Plan, SelectedFile, SendResult } from './model.js'
 import { ServiceError, type OpenedDocuments, type ServiceClient } from './service/client.js'
 import { runRefusal } from './service/errors.js'
@@ -26,6 +27,8 @@ export interface SendOptions {
    */
   breakerWindowMs?: number
   random?: () => number
+  /** A file that grew past this since it was selected fails instead of being sent (max-file-size). */
+  maxFileSize?: number
 }
 
 export type IndexingClient = Pick<
@@ -157,6 +160,8 @@ class PlanSender {
     // is briefly unreachable costs time, not documents.
     let failedAttempts = 0
     let tries = 0
+    // A batch's file changed before or while it was sent: the service never had it, so no retry is used.
+    let fileChanges = 0
     /** The next attempt is a retry after a failure (not an upsert switch, which is no retry). */
     let retrying = false
     let firstAttemptAt: number | undefined
@@ -223,6 +228,14 @@ class PlanSender {
         continue
       }
 
+      if (error?.code === 'FILE_CHANGED' && items.length > 1) {
+        // Sent again at once with the files as they are now; a second change means one of them keeps
+        // changing, and only that one may fail: each is then sent alone.
+        if (++fileChanges >= 2) return this.sendEachAlone(kind, items, operation, upsert, lastError)
+        this.log.info(`${describe(kind, items)}: ${lastError}; sending it again as the files are now.`)
+        retrying = true
+        continue
+      }
       if (error && (error.retryable || error.code === 'FILE_CHANGED')) {
         const answered = status !== undefined || error.code === 'FILE_CHANGED'
         if (answered) failedAttempts++
@@ -259,15 +272,21 @@ class PlanSender {
         const why = wrongOperation
           ? `both ${METHOD[otherOf(operation)]} and ${METHOD[operation]} were refused (some exist, some do not)`
           : lastError
-        this.log.info(`${describe(kind, items)}: ${why}; sending each ${kindWord(kind)} alone.`)
-        const singleOperation = wrongOperation ? start.operation : operation
-        await Promise.all(
-          items.map((item) => this.runUnit({ kind, items: [item], operation: singleOperation, upsert })),
-        )
-        return
+        return this.sendEachAlone(kind, items, wrongOperation ? start.operation : operation, upsert, why)
       }
       return this.fail(items, operation, lastError)
     }
+  }
+
+  private async sendEachAlone(
+    kind: Unit['kind'],
+    items: Item[],
+    operation: Operation,
+    upsert: boolean,
+    why: string | undefined,
+  ): Promise<void> {
+    this.log.info(`${describe(kind, items)}: ${why}; sending each ${kindWord(kind)} alone.`)
+    await Promise.all(items.map((item) => this.runUnit({ kind, items: [item], operation, upsert })))
   }
 
   /** One request. Undefined on success (outcomes recorded), else what it failed with. */
@@ -286,6 +305,17 @@ class PlanSender {
       failure = error ?? new Error('unknown failure')
     } finally {
       disposeOpened(opened)
+    }
+    if (
+      opened &&
+      (await opened.then(
+        () => false,
+        () => true,
+      ))
+    ) {
+      // A file could not be opened as selected: no request left, so none is counted.
+      for (const item of items) item.attempts--
+      this.requests--
     }
     // What the answer says about the service is recorded before the slot is given back, so the next
     // request already sees the pause, the lowered limit or the open breaker.
@@ -399,7 +429,8 @@ class PlanSender {
 
   /**
    * Before a resend, each file is looked at again: a changed one is sent whole as it is now (never a
-   * stale size with new bytes); one that is gone or no longer a regular file fails alone.
+   * stale size with new bytes); one that is gone, no longer a readable regular file, or now over
+   * max-file-size fails alone.
    */
   private async refreshFiles(items: Item[], operation: Operation): Promise<Item[]> {
     const kept: Item[] = []
@@ -409,6 +440,18 @@ class PlanSender {
         try {
           const stats = await lstat(file.path)
           if (!stats.isFile()) throw new Error('it is no longer a regular file')
+          // Unreadable now (permissions changed): it fails alone, not its batch after every retry.
+          await access(file.path, constants.R_OK)
+          const limit = this.options.maxFileSize
+          if (limit !== undefined && stats.size > limit) {
+            this.fail(
+              [item],
+              operation,
+              `${displayName(item.name)} grew to ${formatBytes(stats.size)} since it was selected, over ` +
+                `max-file-size ${formatBytes(limit)}; not sent.`,
+            )
+            return
+          }
           if (stats.size !== file.size || stats.mtimeMs !== file.mtimeMs) {
             item.file = { ...file, size: stats.size, mtimeMs: stats.mtimeMs }
             this.log.info(

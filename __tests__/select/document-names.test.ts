@@ -64,6 +64,18 @@ describe('distinctDocumentNames', () => {
     expect(kept.map((f) => f.name)).toEqual(['fine.md'])
     expect(skipped.map((s) => s.reason)).toEqual(['bad-name', 'bad-name', 'bad-name'])
   })
+
+  it('never sends a name with a backslash, which the multipart filename would turn into "/"', () => {
+    const { kept, skipped } = distinctDocumentNames([{ name: 'docs/back\\slash.md' }, { name: 'docs/b.md' }])
+    expect(kept.map((f) => f.name)).toEqual(['docs/b.md'])
+    expect(skipped).toEqual([
+      expect.objectContaining({
+        name: 'docs/back\\slash.md',
+        reason: 'bad-name',
+        detail: expect.stringContaining('backslash'),
+      }),
+    ])
+  })
 })
 
 describe('selectFiles with colliding names', () => {

@@ -283,11 +283,68 @@ describe('a file that changes between attempts', () => {
     await writeFile(workspace.files[0].path, changed)
     const { emulator, client } = await start()
     const result = await sendPlan(planFor(workspace.files, 'upload'), client, TARGET, options())
+    // The first try stopped at opening the files, before any request: it is no attempt, and no request.
     expect(result.items.map((item) => [item.outcome, item.attempts])).toEqual([
-      ['uploaded', 2],
-      ['uploaded', 2],
+      ['uploaded', 1],
+      ['uploaded', 1],
     ])
+    expect(result.requests).toBe(1)
+    expect(emulator.requests()).toHaveLength(1)
     expect(stored(emulator)[0].sha256).toBe(sha256(changed))
+  })
+
+  test('with retries 1, a file changed after planning does not fail its batch: the batch is sent as it is now', async () => {
+    const workspace = await documents(3)
+    await writeFile(workspace.files[1].path, '# rewritten, and longer than it was\n'.repeat(4))
+    const { emulator, client } = await start()
+    const result = await sendPlan(planFor(workspace.files, 'upload'), client, TARGET, {
+      ...options(),
+      retry: { ...FAST_RETRY, attempts: 1 },
+    })
+    expect(result.items.map((item) => item.outcome)).toEqual(['uploaded', 'uploaded', 'uploaded'])
+    expect(emulator.requests()).toHaveLength(1)
+  })
+
+  test('a file that changes at every try fails alone; the rest of its batch lands', async () => {
+    const workspace = await documents(3)
+    const restless = workspace.files[1]
+    const { emulator, client } = await start()
+    // Grows just before each time its batch is opened: the open always finds another size.
+    const growing: IndexingClient = {
+      uploadUrls: (...args) => client.uploadUrls(...args),
+      updateUrls: (...args) => client.updateUrls(...args),
+      uploadDocuments: (...args) => client.uploadDocuments(...args),
+      updateDocuments: (...args) => client.updateDocuments(...args),
+      openDocuments: (refs) => {
+        if (refs.some((ref) => ref.path === restless.path)) writeFileSync(restless.path, 'x', { flag: 'a' })
+        return client.openDocuments(refs)
+      },
+    }
+    const result = await sendPlan(planFor(workspace.files, 'upload'), growing, TARGET, {
+      ...options(),
+      retry: { ...FAST_RETRY, attempts: 3 },
+    })
+    expect(result.items.map((item) => item.outcome)).toEqual(['uploaded', 'failed', 'uploaded'])
+    expect(result.items[1].error).toMatch(/FILE_CHANGED/)
+    expect(stored(emulator).map((d) => d.name)).toEqual(['doc-000.md', 'doc-002.md'])
+    // No request carried the restless file; none is counted for it.
+    expect(result.requests).toBe(emulator.requests().length)
+    expect(result.items[1].attempts).toBe(0)
+  })
+
+  test('a file that grew past max-file-size since it was selected fails alone, unsent', async () => {
+    const workspace = await documents(3)
+    await writeFile(workspace.files[2].path, 'x'.repeat(4096))
+    const { emulator, client } = await start()
+    const result = await sendPlan(planFor(workspace.files, 'upload'), client, TARGET, {
+      ...options(),
+      maxFileSize: 1024,
+    })
+    expect(result.items.map((item) => item.outcome)).toEqual(['uploaded', 'uploaded', 'failed'])
+    expect(result.items[2].error).toMatch(
+      /doc-002\.md grew to 4\.0 KiB since it was selected, over max-file-size 1\.0 KiB/,
+    )
+    expect(stored(emulator).map((d) => d.name)).toEqual(['doc-000.md', 'doc-001.md'])
   })
 
   test('deleted before a resend: it fails alone, the others land', async () => {

@@ -201,6 +201,27 @@ describe('network errors', () => {
     expect(error.message).toContain('may have been applied')
   })
 
+  it('an indexing call answered 200 whose body then breaks off has succeeded: the status says it was applied', async () => {
+    const server = await serve((_request, response, socket) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' })
+      response.write('{"uploaded": ["a.m')
+      setTimeout(() => socket.destroy(), 20)
+    })
+    const result = await clientFor(server.url).uploadDocuments(TARGET, [{ name: 'a.md', path: smallFile }])
+    expect(result).toEqual({ status: 200, body: '' })
+    expect(server.requests).toHaveLength(1)
+  })
+
+  it('a flow run answered 200 whose body then breaks off has failed: its answer is the result', async () => {
+    const server = await serve((_request, response, socket) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' })
+      response.write('{"outputs": {"out-0": "par')
+      setTimeout(() => socket.destroy(), 20)
+    })
+    const error = await failure(clientFor(server.url).runFlow({ flowId: 'f', orgId: 'o' }, { 'in-0': 'q' }))
+    expect(error.message).toMatch(/reading the HTTP 200 answer/)
+  })
+
   it('a connection dropped before the body was read is retryable and not ambiguous', async () => {
     const url = await rawServer((socket) => socket.once('data', () => socket.resetAndDestroy()))
     const error = await failure(clientFor(url).uploadDocuments(TARGET, [{ name: 'big.bin', path: bigFile }]))

@@ -79,13 +79,18 @@ describe('parseRetryAfter', () => {
     ['0.25', 250],
     ['Fri, 01 May 2026 12:00:30 GMT', 30_000],
     ['Fri, 01 May 2026 11:59:00 GMT', 0],
+    ['Friday, 01-May-26 12:00:10 GMT', 10_000],
+    ['Fri May  1 12:00:05 2026', 5000],
   ])('%j → %d ms', (value, ms) => {
     expect(parseRetryAfter(value, now)).toBe(ms)
   })
 
-  test.each([undefined, '', '  ', '-1', 'soon', '1e3', '12abc', '0x10'])('%j → undefined', (value) => {
-    expect(parseRetryAfter(value, now)).toBeUndefined()
-  })
+  test.each([undefined, '', '  ', '-1', 'soon', '1e3', '12abc', '0x10', 'in 10', 'x 1', '2026-05-01'])(
+    '%j → undefined',
+    (value) => {
+      expect(parseRetryAfter(value, now)).toBeUndefined()
+    },
+  )
 })
 
 describe('decideRetry', () => {
@@ -122,6 +127,14 @@ describe('decideRetry', () => {
       reason: 'deadline',
     })
     expect(decideRetry(new Failure(true, 500), 1, started, policy, clock, () => 0.1).retry).toBe(true)
+  })
+
+  test('a Retry-After of 0 or a past date does not make retries immediate: the backoff applies', () => {
+    for (const hint of ['0', 'Thu, 01 Jan 1970 00:00:00 GMT'])
+      expect(decideRetry(new Failure(true, 429, hint), 1, 10_000, policy, clock, half)).toEqual({
+        retry: true,
+        delayMs: 250,
+      })
   })
 
   test('honours Retry-After on 429 and 503, capped at maxRetryAfterMs', () => {

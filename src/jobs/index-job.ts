@@ -292,6 +292,7 @@ async function indexPipeline(
         try {
           return await sendPlan(plan, client, config.target, {
             concurrency: config.concurrency,
+            maxFileSize: config.maxFileSize,
             retry: retryPolicyOf(config),
             log,
             signal: context.signal,

@@ -2,7 +2,7 @@
 // filename, which form-data (like browsers) escapes: `"` → %22, CR → %0D, LF → %0A, while `%` itself is
 // left alone. So `a"b.md` and `a%22b.md` arrive as the same filename (and a service that undoes the
 // escapes, case-insensitively as browsers' servers do, cannot tell `a%0Db.md` from `a%0db.md` either).
-// The rule: a name with a control character is never sent (it cannot arrive as written); of names that
+// The rule: a name with a control character or a backslash is never sent (it cannot arrive as written); of names that
 // would arrive as one, the first in code-unit order is sent and each other is skipped, naming both.
 import { displayName } from '../log.js'
 import type { SkippedItem } from '../model.js'
@@ -38,6 +38,19 @@ export function distinctDocumentNames<T extends { name: string }>(
         detail:
           'the name contains a control character (such as a line break), which a multipart filename ' +
           'cannot carry as written; rename the file to index it.',
+      })
+      continue
+    }
+    if (file.name.includes('\\')) {
+      // form-data turns `\` into `/` in a filename, so the document would arrive under another name
+      // (the client refuses to send it: src/service/multipart.ts).
+      skipped.push({
+        kind: 'document',
+        name: file.name,
+        reason: 'bad-name',
+        detail:
+          'the name contains a backslash, which a multipart filename turns into "/" (the document would ' +
+          'arrive under another name); rename the file to index it.',
       })
       continue
     }

@@ -276,6 +276,7 @@ export class ServiceClient {
       bodyIdleMs: this.timeouts.bodyIdleMs,
       maxAnswerBytes: MAX_ANSWER_BYTES,
       readAnswer: options.readAnswer,
+      answerOptional: area === 'indexing',
       signal: options.signal,
     })
   }

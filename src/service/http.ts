@@ -51,6 +51,12 @@ export interface Exchange {
    * `value` (its `text` is then ''). An error thrown by the reader fails the call as BAD_ANSWER.
    */
   readAnswer?: () => AnswerReader
+  /**
+   * A successful status is all the caller needs (indexing): the answer's text is read when it can be,
+   * but a body that breaks off or is too long leaves it empty instead of failing a call the service
+   * has applied (and so having it sent again).
+   */
+  answerOptional?: boolean
   signal?: AbortSignal
 }
 
@@ -263,6 +269,15 @@ export async function exchange(agent: Dispatcher, secrets: Secrets, call: Exchan
         })
       }
       return { status, contentType, text: '', value }
+    }
+    if (success && call.answerOptional) {
+      try {
+        const { text, complete } = await readText(response.body, call.maxAnswerBytes)
+        return { status, contentType, text: complete ? text : '' }
+      } catch {
+        response.body.destroy()
+        return { status, contentType, text: '' }
+      }
     }
     const { text, complete } = await readText(
       response.body,

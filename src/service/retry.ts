@@ -55,6 +55,13 @@ export function backoffDelay(
   return Math.floor(random() * ceiling)
 }
 
+// IMF-fixdate, the obsolete RFC 850 form and asctime (RFC 9110 §5.6.7).
+const HTTP_DATE = [
+  /^[a-z]{3}, \d{2} [a-z]{3} \d{4} \d{2}:\d{2}:\d{2} GMT$/i,
+  /^[a-z]{6,9}, \d{2}-[a-z]{3}-\d{2} \d{2}:\d{2}:\d{2} GMT$/i,
+  /^[a-z]{3} [a-z]{3} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}$/i,
+]
+
 /**
  * `Retry-After` as milliseconds from `now`: delay-seconds or an HTTP date (RFC 9110 §10.2.3).
  * Fractional seconds are accepted too (harmless leniency); anything unparseable is undefined.
@@ -64,8 +71,8 @@ export function parseRetryAfter(value: string | undefined, now: number = Date.no
   const text = value.trim()
   if (text === '') return undefined
   if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000)
-  // Only date-looking text: Date.parse would also accept bare numbers like "-1" or "12".
-  if (!/[a-z]/i.test(text)) return undefined
+  // Only the three HTTP-date forms: Date.parse also reads "-1", "12" or "in 10" as dates.
+  if (!HTTP_DATE.some((form) => form.test(text))) return undefined
   const date = Date.parse(text)
   if (Number.isNaN(date)) return undefined
   return Math.max(0, date - now)
@@ -103,7 +110,9 @@ export function decideRetry(
   const now = clock.now()
   const hinted =
     failure.status === 429 || failure.status === 503 ? parseRetryAfter(failure.retryAfter, now) : undefined
-  const hintMs = hinted === undefined ? undefined : Math.min(hinted, policy.maxRetryAfterMs)
+  // A hint of 0 (`Retry-After: 0`, or a date already past, as from a service whose clock is behind) would
+  // make every retry immediate, using up the attempts in a moment: the backoff applies instead.
+  const hintMs = !hinted ? undefined : Math.min(hinted, policy.maxRetryAfterMs)
   const delayMs = hintMs ?? backoffDelay(attempt, policy, random)
   if (now + delayMs >= firstAttemptAt + policy.deadlineMs) return { retry: false, reason: 'deadline' }
   return hintMs === undefined ? { retry: true, delayMs } : { retry: true, delayMs, hintMs }
