@@ -185,6 +185,41 @@ describe('index action: odd entries', () => {
   })
 })
 
+describe('index action: a file that becomes unreadable while the run retries', () => {
+  it('fails alone; the rest of its batch lands', async () => {
+    const dir = workspace({ 'docs/a.md': 'a\n', 'docs/b.md': 'b\n', 'docs/c.md': 'c\n' })
+    const asRoot = process.getuid?.() === 0
+    const nobody = { uid: 65534, gid: 65534 }
+    const node = asRoot ? nodeRunnableBy(nobody) : process.execPath
+    if (asRoot) execFileSync('chmod', ['-R', 'a+rwX', dir])
+    // The first request fails; meanwhile docs/b.md stops being readable.
+    const service = await startEmulator({
+      privateKey: KEY,
+      publicKey: 'pub-failure-paths',
+      inject: ({ seq }) => {
+        if (seq !== 1) return undefined
+        chmodSync(join(dir, 'docs/b.md'), 0o000)
+        return 'server-error'
+      },
+    })
+    cleanup.push(() => service.close())
+    const run = await runAction({
+      action: 'action.yml',
+      workspace: dir,
+      inputs: { 'base-url': service.url, ...ids, 'private-key': KEY, files: 'docs/**', mode: 'upload' },
+      node,
+      ...(asRoot ? { user: nobody } : {}),
+    })
+    expect(run.status).toBe(1)
+    expect(outputList(run, 'uploaded')).toEqual(['docs/a.md', 'docs/c.md'])
+    expect(outputList(run, 'failed')).toEqual(['docs/b.md'])
+    expect(run.summary).toContain('EACCES')
+    // The failed request, then the batch without docs/b.md.
+    expect(service.requests()).toHaveLength(2)
+    expectQuietStderr(run)
+  })
+})
+
 describe('index action: outputs and summary on every way out', () => {
   it('a failure before selection: outputs written, the URLs it knew of failed with the cause', async () => {
     const run = await runAction({
