@@ -171,7 +171,7 @@ export function startProgress(log: Logger, total: number, intervalMs = 5000) {
   const print = () => {
     const seconds = Math.max((Date.now() - started) / 1000, 0.001)
     log.info(
-      `Progress: ${done}/${total} requests done, ${formatBytes(bytes)} sent (${formatBytes(bytes / seconds)}/s)`,
+      `Progress: ${done}/${total} batches done, ${formatBytes(bytes)} sent (${formatBytes(bytes / seconds)}/s)`,
     )
   }
   const timer = setInterval(print, intervalMs)

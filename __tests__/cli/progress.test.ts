@@ -8,13 +8,13 @@ function stream(isTTY: boolean) {
 }
 
 describe('progressReporter', () => {
-  it('without a terminal: one line per tenth of the requests, none for a short run', () => {
+  it('without a terminal: one line per tenth of the batches, none for a short run', () => {
     const out = stream(false)
     const report = progressReporter(out)
     for (let done = 1; done <= 40; done++) report({ done, total: 40, bytes: done * 1024 })
     expect(out.written).toHaveLength(10)
-    expect(out.written[0]).toBe('progress: 4/40 requests (10%), 4.0 KiB sent\n')
-    expect(out.written[9]).toBe('progress: 40/40 requests (100%), 40.0 KiB sent\n')
+    expect(out.written[0]).toBe('progress: 4/40 batches (10%), 4.0 KiB sent\n')
+    expect(out.written[9]).toBe('progress: 40/40 batches (100%), 40.0 KiB sent\n')
 
     const short = stream(false)
     const reportShort = progressReporter(short)
@@ -27,8 +27,8 @@ describe('progressReporter', () => {
     const report = progressReporter(out)
     report({ done: 1, total: 12, bytes: 10 })
     report({ done: 12, total: 12, bytes: 120 })
-    expect(out.written[0]).toMatch(/^\r\[##-{22}\] 1\/12 requests \(8%\), 10 B sent/)
-    expect(out.written.at(-1)).toBe(`\r[${'#'.repeat(24)}] 12/12 requests (100%), 120 B sent\u001b[K\n`)
+    expect(out.written[0]).toMatch(/^\r\[##-{22}\] 1\/12 batches \(8%\), 10 B sent/)
+    expect(out.written.at(-1)).toBe(`\r[${'#'.repeat(24)}] 12/12 batches (100%), 120 B sent\u001b[K\n`)
   })
 })
 

@@ -106,7 +106,7 @@ describe('kb-sync index output', () => {
     const progress = run.stderr.split('\n').filter((line) => line.startsWith('progress: '))
     expect(progress.length).toBeGreaterThanOrEqual(1)
     expect(progress.length).toBeLessThanOrEqual(10)
-    expect(progress.at(-1)).toMatch(/^progress: 12\/12 requests \(100%\), .* sent$/)
+    expect(progress.at(-1)).toMatch(/^progress: 12\/12 batches \(100%\), .* sent$/)
     expect(run.stdout).not.toContain('progress')
     // A short run prints none.
     expect(index(['--files', 'docs/**']).stderr).not.toContain('progress: ')
@@ -119,6 +119,32 @@ describe('kb-sync serve --flow', () => {
     expect(run.status).toBe(1)
     expect(run.stdout).toContain('failed 1,')
     expect(run.stdout).toContain('Failed by cause: 1 × HTTP 404.')
+    // Without --verbose: the cause itself, which says what to check.
+    expect(run.stdout).toMatch(
+      /^ {2}1 × The service has no knowledge base at .*"flow-id", "org-id" and "node-id"/m,
+    )
+  })
+
+  it('a refused key: the cause says which key, without --verbose', () => {
+    const run = runCli(
+      [
+        'index',
+        '--base-url',
+        serve.url,
+        '--flow-id',
+        FLOW,
+        '--org-id',
+        ORG,
+        '--node-id',
+        NODE,
+        '--files',
+        'docs/**',
+      ],
+      { cwd: workspace.dir, env: { ...keys, KB_SYNC_PRIVATE_KEY: keys.KB_SYNC_PUBLIC_KEY } },
+    )
+    expect(run.status).toBe(1)
+    expect(run.stdout).toMatch(/^ {2}1 × The service refused the key in input "private-key" \(HTTP 403\)/m)
+    expect(run.stdout).not.toContain(keys.KB_SYNC_PUBLIC_KEY)
   })
 
   it('a mistyped flow id of a run answers 404', () => {
@@ -128,6 +154,7 @@ describe('kb-sync serve --flow', () => {
     const typo = runCli([...base, '--flow-id', 'flow-l'], { env: keys })
     expect(typo.status).toBe(1)
     expect(typo.stderr).toContain('404')
+    expect(typo.stderr).toContain('"org-id" and "flow-id"')
     expect(typo.stderr).not.toMatch(/^\s+at /m)
   })
 

@@ -23,7 +23,7 @@ export function progressReporter(stream: ProgressStream = process.stderr): (prog
 }
 
 function describe({ done, total, bytes }: Progress): string {
-  return `${done}/${total} requests (${Math.floor((done * 100) / total)}%), ${formatBytes(bytes)} sent`
+  return `${done}/${total} batches (${Math.floor((done * 100) / total)}%), ${formatBytes(bytes)} sent`
 }
 
 function lineReporter(stream: ProgressStream): (progress: Progress) => void {

@@ -2,6 +2,7 @@
 // summary (--summary-file) and the per-file lines (--verbose) carry the detail.
 import { displayName } from '../log.js'
 import { indexOutputs, type IndexReport } from '../report.js'
+import { groupFailures } from '../report/causes.js'
 
 /** The kind of a failure, for counting: the HTTP status or error code, else the message's first part. */
 export function failureCause(error: string | undefined): string {
@@ -12,6 +13,15 @@ export function failureCause(error: string | undefined): string {
   if (code) return code[1]
   const head = error.split(/[:;]/)[0].trim()
   return head.length > 80 ? `${head.slice(0, 79)}…` : head
+}
+
+const SHOWN_CAUSES = 3
+const CAUSE_CHARS = 400
+
+/** A cause on one line, at most CAUSE_CHARS long (the text is already redacted). */
+function oneLine(cause: string): string {
+  const line = displayName(cause.replace(/\s*\n\s*/g, ' '))
+  return line.length <= CAUSE_CHARS ? line : `${line.slice(0, CAUSE_CHARS - 1)}…`
 }
 
 /** `3 × HTTP 422, 1 × ECONNRESET`, most frequent first. */
@@ -41,8 +51,15 @@ export function indexSummaryText(report: IndexReport, options: { verbose: boolea
     )
   }
   const failed = report.items.filter((item) => item.outcome === 'failed')
-  if (failed.length > 0)
+  if (failed.length > 0) {
     lines.push(`Failed by cause: ${counted(failed.map((item) => failureCause(item.error)))}.`)
+    // What to do about it is in the cause's text (a refused key names the input to check): the
+    // first few causes, one line each, without --verbose.
+    const causes = groupFailures(report.items)
+    for (const { cause, items } of causes.slice(0, SHOWN_CAUSES))
+      lines.push(`  ${items.length} × ${oneLine(cause)}`)
+    if (causes.length > SHOWN_CAUSES) lines.push(`  and ${causes.length - SHOWN_CAUSES} more causes.`)
+  }
   if (report.skipped.length > 0)
     lines.push(`Skipped by reason: ${counted(report.skipped.map((item) => item.reason))}.`)
   for (const notice of report.notices) lines.push(displayName(notice))
