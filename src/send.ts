@@ -60,6 +60,11 @@ interface Unit {
 
 const METHOD: Record<Operation, string> = { upload: 'POST', update: 'PATCH' }
 
+// The service, or a gateway in front of it, is unavailable: as with no answer at all, an outage shorter
+// than retry-deadline costs time, not documents (the breaker ends one that lasts). A 500 or 429 is an
+// answer about the request and uses up `retries`.
+const UNAVAILABLE_STATUSES: ReadonlySet<number> = new Set([502, 503, 504])
+
 export async function sendPlan(
   plan: Plan,
   client: IndexingClient,
@@ -156,8 +161,8 @@ class PlanSender {
     let upsert = start.upsert
     let switches = 0
     // Failed attempts the service answered (they use up `retry.attempts`), and all failed attempts (for
-    // the backoff). Attempts that got no answer at all are bounded by the deadline only: a service that
-    // is briefly unreachable costs time, not documents.
+    // the backoff). Attempts that got no answer at all, or 502/503/504, are bounded by the deadline only:
+    // a service that is briefly unreachable costs time, not documents.
     let failedAttempts = 0
     let tries = 0
     // A batch's file changed before or while it was sent: the service never had it, so no retry is used.
@@ -237,7 +242,8 @@ class PlanSender {
         continue
       }
       if (error && (error.retryable || error.code === 'FILE_CHANGED')) {
-        const answered = status !== undefined || error.code === 'FILE_CHANGED'
+        const answered =
+          (status !== undefined && !UNAVAILABLE_STATUSES.has(status)) || error.code === 'FILE_CHANGED'
         if (answered) failedAttempts++
         tries++
         if (failedAttempts >= this.options.retry.attempts) return this.fail(items, operation, lastError)

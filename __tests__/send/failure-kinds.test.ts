@@ -227,6 +227,25 @@ describe('a service that is briefly unreachable', () => {
     expect(stored.every((d) => d.created === 1 && d.updated === 0)).toBe(true)
   }, 30_000)
 
+  test.each([502, 503, 504])(
+    'answering %i for a while (shorter than the deadline): nothing is lost, though far more answers than `retries`',
+    async (status) => {
+      const workspace = await documents(6)
+      const until = Date.now() + 1000
+      const service = await server((request, response, socket) =>
+        Date.now() < until
+          ? answer(status, { detail: 'unavailable' })(request, response, socket)
+          : answer(200, { uploaded: [] })(request, response, socket),
+      )
+      const result = await sendPlan(planFor(workspace.files, 'upload', 2), clientFor(service.url), TARGET, {
+        ...options(),
+        retry: { ...FAST_RETRY, attempts: 2, baseDelayMs: 20, maxDelayMs: 50, deadlineMs: 20_000 },
+      })
+      expect(result.items.map((item) => item.outcome)).toEqual(Array(6).fill('uploaded'))
+      expect(service.requests.length).toBeGreaterThan(3 * 2)
+    },
+  )
+
   test('unreachable for longer than the deadline: every item fails, the unsent named with the cause', async () => {
     const workspace = await documents(30)
     const port = await freePort()
