@@ -2,8 +2,10 @@
 // filename, which form-data (like browsers) escapes: `"` → %22, CR → %0D, LF → %0A, while `%` itself is
 // left alone. So `a"b.md` and `a%22b.md` arrive as the same filename (and a service that undoes the
 // escapes, case-insensitively as browsers' servers do, cannot tell `a%0Db.md` from `a%0db.md` either).
-// The rule: a name with a control character or a backslash is never sent (it cannot arrive as written); of names that
-// would arrive as one, the first in code-unit order is sent and each other is skipped, naming both.
+// The rule: a name with a control character, or one the client refuses (a backslash), is never sent (it
+// cannot arrive as written); of names that would arrive as one, the first in code-unit order is sent and
+// each other is skipped, naming both.
+import path from 'node:path'
 import { displayName } from '../log.js'
 import type { SkippedItem } from '../model.js'
 
@@ -19,6 +21,20 @@ export function wireFilename(name: string): string {
 /** What a service that undoes the escapes would store: names with the same key are one document. */
 function storedKey(name: string): string {
   return wireFilename(name).replace(/%(22|0d|0a)/gi, (escape) => escape.toUpperCase())
+}
+
+/**
+ * Why form-data could not carry `name` as it is, or undefined. form-data percent-encodes CR, LF and `"`
+ * in the filename (as browsers do) but also normalises the path and turns `\` into `/`: such a name
+ * would arrive as a different document, so it is refused instead.
+ */
+export function documentNameProblem(name: string): string | undefined {
+  if (name.length === 0) return 'is empty'
+  if (name.includes('\0')) return 'contains a NUL character'
+  if (name.includes('\\')) return 'contains a backslash, which multipart filenames turn into "/"'
+  if (path.posix.normalize(name) !== name)
+    return 'is not a normalised path (it has "." or ".." segments or "//")'
+  return undefined
 }
 
 /** Splits names into those that can be sent and those skipped, with the reason naming the other. */
@@ -41,16 +57,14 @@ export function distinctDocumentNames<T extends { name: string }>(
       })
       continue
     }
-    if (file.name.includes('\\')) {
-      // form-data turns `\` into `/` in a filename, so the document would arrive under another name
-      // (the client refuses to send it: src/service/multipart.ts).
+    // The names the client refuses to send (a backslash, in a selection): skipped here, not failed there.
+    const problem = documentNameProblem(file.name)
+    if (problem) {
       skipped.push({
         kind: 'document',
         name: file.name,
         reason: 'bad-name',
-        detail:
-          'the name contains a backslash, which a multipart filename turns into "/" (the document would ' +
-          'arrive under another name); rename the file to index it.',
+        detail: `the name ${problem}, so it would arrive as another document; rename the file to index it.`,
       })
       continue
     }

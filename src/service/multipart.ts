@@ -8,6 +8,7 @@ import type { Readable, Writable } from 'node:stream'
 import FormData from 'form-data'
 import { displayName } from '../log.js'
 import { chunkStreamed } from '../select/chunk-release.js'
+import { documentNameProblem, wireFilename } from '../select/document-names.js'
 import { FileChangedError, openSelectedFile, readSmallSelectedFile } from '../select/read-guard.js'
 import { ClientUsageError } from './errors.js'
 import type { RequestBody } from './http.js'
@@ -63,20 +64,6 @@ export type PartNaming = 'files' | 'numbered'
 
 export function partName(naming: PartNaming, index: number): string {
   return naming === 'files' ? 'files' : `file${index + 1}`
-}
-
-/**
- * Why form-data could not carry `name` as it is, or undefined. form-data percent-encodes CR, LF and `"`
- * in the filename (as browsers do) but also normalises the path and turns `\` into `/`: such a name
- * would arrive as a different document, so it is refused instead.
- */
-export function documentNameProblem(name: string): string | undefined {
-  if (name.length === 0) return 'is empty'
-  if (name.includes('\0')) return 'contains a NUL character'
-  if (name.includes('\\')) return 'contains a backslash, which multipart filenames turn into "/"'
-  if (path.posix.normalize(name) !== name)
-    return 'is not a normalised path (it has "." or ".." segments or "//")'
-  return undefined
 }
 
 /** Refuses documents that cannot be sent as named (before any I/O). */
@@ -168,11 +155,6 @@ export function bodyOf(opened: OpenedDocuments, naming: PartNaming): RequestBody
     : streamedBody(opened, naming)
 }
 
-/** What form-data does to a quoted header parameter: CR, LF and `"` percent-encoded (WHATWG HTML). */
-function quotedParameter(value: string): string {
-  return value.replace(/\r/g, '%0D').replace(/\n/g, '%0A').replace(/"/g, '%22')
-}
-
 const LINE_BREAK = Buffer.from('\r\n')
 
 /**
@@ -188,7 +170,7 @@ function bufferedBody(opened: OpenedDocuments, contents: readonly Buffer[], nami
     const header =
       `--${boundary}\r\n` +
       `Content-Disposition: form-data; name="${partName(naming, index)}"; ` +
-      `filename="${quotedParameter(document.name)}"\r\n` +
+      `filename="${wireFilename(document.name)}"\r\n` +
       `Content-Type: ${contentTypeFor(document.name)}\r\n\r\n`
     chunks.push(Buffer.from(header), contents[index], LINE_BREAK)
   }
