@@ -1,6 +1,6 @@
 // The three commands: the same pipeline as the actions, flags instead of action inputs.
 import { randomBytes } from 'node:crypto'
-import { accessSync, constants, existsSync, statSync, writeFileSync } from 'node:fs'
+import { accessSync, constants, statSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { cancellationSignal } from '../actions/runner.js'
 import { checksResultsJson, renderChecksSummary, renderChecksTable, verdictText } from '../checks/render.js'
@@ -33,20 +33,25 @@ import { indexSummaryText } from './summary.js'
 
 const NO_EVENT = { eventName: '' }
 
+/** A file system error's code (`EACCES`), else its text. */
+function reasonOf(error: unknown): string {
+  return error instanceof Error && 'code' in error ? String(error.code) : String(error)
+}
+
 /** A bad `--summary-file` or `--workspace` is a usage error before any request, not a failure after. */
 function checkPaths(flags: Flags): void {
-  const failure = (error: unknown) =>
-    error instanceof Error && 'code' in error ? String(error.code) : String(error)
   if (typeof flags.summaryFile === 'string') {
     const file = flags.summaryFile
+    let problem: string | undefined
     try {
-      if (existsSync(file)) {
-        if (statSync(file).isDirectory()) throw Object.assign(new Error('a folder'), { code: 'EISDIR' })
-        accessSync(file, constants.W_OK)
-      } else accessSync(dirname(resolve(file)), constants.W_OK)
+      const stats = statSync(file, { throwIfNoEntry: false })
+      // An existing file must be writable, and not a folder; a new one needs a writable folder.
+      if (stats?.isDirectory()) problem = 'EISDIR'
+      else accessSync(stats ? file : dirname(resolve(file)), constants.W_OK)
     } catch (error) {
-      throw new UsageError(`--summary-file: cannot write ${file} (${failure(error)}).`)
+      problem = reasonOf(error)
     }
+    if (problem) throw new UsageError(`--summary-file: cannot write ${file} (${problem}).`)
   }
   if (typeof flags.workspace === 'string') {
     const stats = statSync(flags.workspace, { throwIfNoEntry: false })
@@ -60,8 +65,7 @@ function writeSummaryFile(log: Logger, flags: Flags, markdown: string): void {
   try {
     writeFileSync(flags.summaryFile, log.secrets.redact(markdown))
   } catch (error) {
-    const reason = error instanceof Error && 'code' in error ? String(error.code) : String(error)
-    throw new UsageError(`--summary-file: cannot write ${flags.summaryFile} (${reason}).`)
+    throw new UsageError(`--summary-file: cannot write ${flags.summaryFile} (${reasonOf(error)}).`)
   }
 }
 

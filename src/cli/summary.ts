@@ -3,6 +3,7 @@
 import { displayName } from '../log.js'
 import { indexOutputs, type IndexReport } from '../report.js'
 import { groupFailures } from '../report/causes.js'
+import { excerpt } from '../service/errors.js'
 
 /** The kind of a failure, for counting: the HTTP status or error code, else the message's first part. */
 export function failureCause(error: string | undefined): string {
@@ -17,12 +18,6 @@ export function failureCause(error: string | undefined): string {
 
 const SHOWN_CAUSES = 3
 const CAUSE_CHARS = 400
-
-/** A cause on one line, at most CAUSE_CHARS long (the text is already redacted). */
-function oneLine(cause: string): string {
-  const line = displayName(cause.replace(/\s*\n\s*/g, ' '))
-  return line.length <= CAUSE_CHARS ? line : `${line.slice(0, CAUSE_CHARS - 1)}…`
-}
 
 /** `3 × HTTP 422, 1 × ECONNRESET`, most frequent first. */
 function counted(values: string[]): string {
@@ -57,7 +52,7 @@ export function indexSummaryText(report: IndexReport, options: { verbose: boolea
     // first few causes, one line each, without --verbose.
     const causes = groupFailures(report.items)
     for (const { cause, items } of causes.slice(0, SHOWN_CAUSES))
-      lines.push(`  ${items.length} × ${oneLine(cause)}`)
+      lines.push(`  ${items.length} × ${displayName(excerpt(cause, CAUSE_CHARS))}`)
     if (causes.length > SHOWN_CAUSES) lines.push(`  and ${causes.length - SHOWN_CAUSES} more causes.`)
   }
   if (report.skipped.length > 0)

@@ -64,10 +64,10 @@ export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 500, 502, 5
 
 export const MAX_EXCERPT = 500
 
-/** At most MAX_EXCERPT characters of already scrubbed text, white space runs folded to one space. */
-export function excerpt(scrubbed: string): string {
+/** At most `limit` characters of already scrubbed text, white space runs folded to one space. */
+export function excerpt(scrubbed: string, limit = MAX_EXCERPT): string {
   const folded = scrubbed.replace(/\s+/g, ' ').trim()
-  return folded.length <= MAX_EXCERPT ? folded : `${folded.slice(0, MAX_EXCERPT - 1)}…`
+  return folded.length <= limit ? folded : `${folded.slice(0, limit - 1)}…`
 }
 
 /** Statuses that refuse the key, not the request: no other request with the same key can succeed. */
