@@ -30,10 +30,10 @@ afterAll(() => {
   workspace.remove()
 })
 
-function index(args: string[], node = NODE) {
+function index(args: string[], node = NODE, env: Record<string, string> = keys) {
   return runCli(
     ['index', '--base-url', serve.url, '--org-id', ORG, '--flow-id', FLOW, '--node-id', node, ...args],
-    { cwd: workspace.dir, env: keys },
+    { cwd: workspace.dir, env },
   )
 }
 
@@ -126,22 +126,7 @@ describe('kb-sync serve --flow', () => {
   })
 
   it('a refused key: the cause says which key, without --verbose', () => {
-    const run = runCli(
-      [
-        'index',
-        '--base-url',
-        serve.url,
-        '--flow-id',
-        FLOW,
-        '--org-id',
-        ORG,
-        '--node-id',
-        NODE,
-        '--files',
-        'docs/**',
-      ],
-      { cwd: workspace.dir, env: { ...keys, KB_SYNC_PRIVATE_KEY: keys.KB_SYNC_PUBLIC_KEY } },
-    )
+    const run = index(['--files', 'docs/**'], NODE, { ...keys, KB_SYNC_PRIVATE_KEY: keys.KB_SYNC_PUBLIC_KEY })
     expect(run.status).toBe(1)
     expect(run.stdout).toMatch(/^ {2}1 × The service refused the key in input "private-key" \(HTTP 403\)/m)
     expect(run.stdout).not.toContain(keys.KB_SYNC_PUBLIC_KEY)

@@ -61,6 +61,17 @@ function nodeRunnableBy(user: { uid: number; gid: number }): string {
   throw new Error(`no node executable that uid ${user.uid} may run`)
 }
 
+/**
+ * How the action must run for folder and file permissions to hold: root reads anything, so a test running
+ * as root runs the action as `nobody` (the workspace opened to it first).
+ */
+function unprivileged(dir: string): { node: string; user?: { uid: number; gid: number } } {
+  if (process.getuid?.() !== 0) return { node: process.execPath }
+  const nobody = { uid: 65534, gid: 65534 }
+  execFileSync('chmod', ['-R', 'a+rwX', dir])
+  return { node: nodeRunnableBy(nobody), user: nobody }
+}
+
 /** No Node warning (MaxListenersExceededWarning or any other) and no crash reached the log. */
 function expectQuietStderr(run: ActionRun): void {
   expect(run.stderr).not.toMatch(/Warning|MaxListeners|Error:/)
@@ -158,18 +169,13 @@ describe('index action: odd entries', () => {
       'bash',
       join(dir, 'docs'),
     ])
-    // Root reads any folder: the action then runs as `nobody`, for whom the folder is locked.
-    const asRoot = process.getuid?.() === 0
-    const nobody = { uid: 65534, gid: 65534 }
-    const node = asRoot ? nodeRunnableBy(nobody) : process.execPath
-    if (asRoot) execFileSync('chmod', ['-R', 'a+rwX', dir])
+    const runAs = unprivileged(dir)
     chmodSync(join(dir, 'docs/locked'), 0o000)
     const run = await runAction({
       action: 'action.yml',
       workspace: dir,
       inputs: { 'base-url': service.url, ...ids, 'private-key': KEY, files: 'docs/**', mode: 'upload' },
-      node,
-      ...(asRoot ? { user: nobody } : {}),
+      ...runAs,
     })
     expect(run.status).toBe(0)
     expect(outputList(run, 'uploaded')).toEqual(['docs/a.md', 'docs/b.md'])
@@ -188,10 +194,7 @@ describe('index action: odd entries', () => {
 describe('index action: a file that becomes unreadable while the run retries', () => {
   it('fails alone; the rest of its batch lands', async () => {
     const dir = workspace({ 'docs/a.md': 'a\n', 'docs/b.md': 'b\n', 'docs/c.md': 'c\n' })
-    const asRoot = process.getuid?.() === 0
-    const nobody = { uid: 65534, gid: 65534 }
-    const node = asRoot ? nodeRunnableBy(nobody) : process.execPath
-    if (asRoot) execFileSync('chmod', ['-R', 'a+rwX', dir])
+    const runAs = unprivileged(dir)
     // The first request fails; meanwhile docs/b.md stops being readable.
     const service = await startEmulator({
       privateKey: KEY,
@@ -207,8 +210,7 @@ describe('index action: a file that becomes unreadable while the run retries', (
       action: 'action.yml',
       workspace: dir,
       inputs: { 'base-url': service.url, ...ids, 'private-key': KEY, files: 'docs/**', mode: 'upload' },
-      node,
-      ...(asRoot ? { user: nobody } : {}),
+      ...runAs,
     })
     expect(run.status).toBe(1)
     expect(outputList(run, 'uploaded')).toEqual(['docs/a.md', 'docs/c.md'])
