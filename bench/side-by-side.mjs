@@ -530,54 +530,45 @@ export async function benchSideBySide({ row, load, silent }) {
     )
 
     // Peak RSS: 1 tiny file vs 2 × 256 MiB.
-    // Median of 3 each: one run's peak moves by a few MiB, and the 10 % target is a few MiB wide.
-    const tinyPeaks = []
-    for (let i = 0; i < 3; i++)
-      tinyPeaks.push(await peakRss([ACTION], { env: tinyEnv(`rss-tiny-${i}`), cwd: tiny }))
-    results.rssTiny = median(tinyPeaks)
+    // Median of 3 each: one run's peak moves by a few MiB, and the 10 % target is a few MiB wide. With
+    // `ownEmulator` (the big documents) each run gets an emulator of its own, removed with what it stored:
+    // one emulator would keep every run's copies (~3 GB in /dev/shm) until the bench ends.
+    const peakOf = async (flags, dir, tag, { ownEmulator = false, inputs = {} } = {}) => {
+      const peaks = []
+      for (let i = 0; i < 3; i++) {
+        const own = ownEmulator ? emulatorDataDir(work) : undefined
+        const service = own ? await startEmulator(own.dir) : emulator
+        try {
+          const env = actionEnv(dir, temp, { ...uploadInputs(service.url, `rss-${tag}-${i}`), ...inputs })
+          peaks.push(await peakRss([...flags, ACTION], { env, cwd: dir }))
+        } finally {
+          if (own) {
+            await service.stop()
+            rmSync(own.dir, { recursive: true, force: true })
+          }
+        }
+      }
+      return median(peaks)
+    }
+    results.rssTiny = await peakOf([], tiny, 'tiny')
     row('peak RSS of the action, 1 tiny file', `${results.rssTiny.toFixed(0)} MiB`, 'median of 3')
     // 2 × 16 MiB streams long enough for V8 to optimise the streaming code (its compilers' memory is a
     // one-time cost of any run that does real work), so 16 → 256 MiB shows what file size alone adds.
     // With the optimising compilers off (`--max-opt=1`: interpreter and baseline code only), the growth
     // left over the tiny run is the action's own memory; the rest is the compilers' code and working memory.
-    const peakOf = async (flags, dir, env, tag) => {
-      const peaks = []
-      for (let i = 0; i < 3; i++)
-        peaks.push(await peakRss([...flags, ACTION], { env: env(`rss-${tag}-${i}`), cwd: dir }))
-      return median(peaks)
-    }
-    // Each run with big documents gets an emulator of its own, removed with what it stored: one
-    // emulator would keep every run's copies (~3 GB in /dev/shm) until the bench ends.
-    const bigPeak = async (flags, big, tag) => {
-      const peaks = []
-      for (let i = 0; i < 3; i++) {
-        const own = emulatorDataDir(work)
-        const service = await startEmulator(own.dir)
-        try {
-          const env = actionEnv(big, temp, {
-            ...uploadInputs(service.url, `rss-${tag}-${i}`),
-            'max-file-size': '1GB',
-          })
-          peaks.push(await peakRss([...flags, ACTION], { env, cwd: big }))
-        } finally {
-          await service.stop()
-          rmSync(own.dir, { recursive: true, force: true })
-        }
-      }
-      return median(peaks)
-    }
+    const big = { ownEmulator: true, inputs: { 'max-file-size': '1GB' } }
     for (const mib of [16, 256]) {
-      const big = join(work, `big-${mib}`)
-      writeBig(big, 2, mib * MiB)
-      results[`rss${mib}`] = await bigPeak([], big, mib)
+      const dir = join(work, `big-${mib}`)
+      writeBig(dir, 2, mib * MiB)
+      results[`rss${mib}`] = await peakOf([], dir, mib, big)
       row(
         `peak RSS of the action, 2 × ${mib} MiB documents`,
         `${results[`rss${mib}`].toFixed(0)} MiB`,
         'median of 3',
       )
       if (mib === 256) {
-        const plainTiny = await peakOf(['--max-opt=1'], tiny, tinyEnv, 'plain-tiny')
-        const plainBig = await bigPeak(['--max-opt=1'], big, 'plain-256')
+        const plainTiny = await peakOf(['--max-opt=1'], tiny, 'plain-tiny')
+        const plainBig = await peakOf(['--max-opt=1'], dir, 'plain-256', big)
         row(
           'peak RSS, optimising compilers off (`--max-opt=1`): 1 tiny file / 2 × 256 MiB',
           `${plainTiny.toFixed(0)} / ${plainBig.toFixed(0)} MiB`,
@@ -585,7 +576,7 @@ export async function benchSideBySide({ row, load, silent }) {
         )
         results.rssPlain = plainBig / plainTiny
       }
-      rmSync(big, { recursive: true, force: true })
+      rmSync(dir, { recursive: true, force: true })
     }
     results.rssBig = results.rss256
     rmSync(join(data.dir, 'kb'), { recursive: true, force: true })
