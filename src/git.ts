@@ -53,6 +53,8 @@ function gitEnvironment(): NodeJS.ProcessEnv {
 export interface GitRunOptions {
   /** Kill git after this long (a fetch over a slow network). */
   timeoutMs?: number
+  /** Kill git on cancellation; the call then rejects with the signal's reason. */
+  signal?: AbortSignal
 }
 
 export class Git {
@@ -61,18 +63,27 @@ export class Git {
   /** Runs git and resolves with its exit code; rejects only when git cannot be started. */
   run(args: string[], options: GitRunOptions = {}): Promise<GitResult> {
     return new Promise((resolve, reject) => {
+      const { signal } = options
+      if (signal?.aborted) return reject(signal.reason)
       const child = spawn('git', args, {
         cwd: this.workingDirectory,
         env: gitEnvironment(),
         stdio: ['ignore', 'pipe', 'pipe'],
         timeout: options.timeoutMs,
+        signal,
         windowsHide: true,
       })
       const stdout: Buffer[] = []
       const stderr: Buffer[] = []
       child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk))
       child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk))
-      child.on('error', reject)
+      child.on('error', (error) => {
+        if (!signal?.aborted) return reject(error)
+        // Git is killed; a helper it started (ssh, a remote helper) may hold the pipes a while longer.
+        child.stdout.destroy()
+        child.stderr.destroy()
+        reject(signal.reason)
+      })
       child.on('close', (code, signal) =>
         resolve({
           exitCode: code ?? (signal ? 128 : 1),

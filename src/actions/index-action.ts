@@ -26,6 +26,7 @@ import {
 export async function runIndexAction(): Promise<void> {
   const log = new Logger(actionsSink)
   maskKeys(log, ['private-key', 'public-key', 'github-token'])
+  const signal = cancellationSignal(log)
   let report: IndexReport | undefined
   try {
     const runner = readRunnerEnvironment()
@@ -38,7 +39,7 @@ export async function runIndexAction(): Promise<void> {
       await finish(report, log)
       return
     }
-    report = await runIndexJob(config, { ...runner, log, signal: cancellationSignal(log) })
+    report = await runIndexJob(config, { ...runner, log, signal })
     await finish(report, log)
     await commentIndexResult(config, runner, log, report)
     const failed = indexOutputs(report).failed.length

@@ -16,6 +16,7 @@ import {
 } from '../report.js'
 import { redactDeep } from '../report/redact.js'
 import { ServiceClient } from '../service/client.js'
+import { cancellationOf, type RunCancelled } from '../cancellation.js'
 import { commentChecksResult, commentFlowResult, type FlowOutcome } from './flow-comment.js'
 import {
   cancellationSignal,
@@ -28,12 +29,16 @@ import {
   type RunnerEnvironment,
 } from './runner.js'
 
+const CHECKS_CANCELLED = (cancelled: RunCancelled) =>
+  `${cancelled.message}: checks that had not answered are reported as errors.`
+
 // The answer printed in the log; the `result` output and the summary hold more.
 const LOGGED_ANSWER_BYTES = 64 * 1024
 
 export async function runFlowAction(): Promise<void> {
   const log = new Logger(actionsSink)
   maskKeys(log, ['public-key', 'github-token'])
+  const signal = cancellationSignal(log)
   try {
     const runner = readRunnerEnvironment()
     const config = readRunConfig((name) => core.getInput(name), {
@@ -46,7 +51,7 @@ export async function runFlowAction(): Promise<void> {
       return
     }
     if (config.checks) {
-      await runChecksStep(config, config.checks, runner, log)
+      await runChecksStep(config, config.checks, runner, log, signal)
       return
     }
     const client = new ServiceClient({ baseUrl: config.baseUrl, publicKey: config.publicKey, connections: 1 })
@@ -61,7 +66,7 @@ export async function runFlowAction(): Promise<void> {
       const report = await runFlow(
         client,
         { target: config.target, inputs: config.inputs, outputKey: config.outputKey },
-        flowRunOptions(config, log, cancellationSignal(log)),
+        flowRunOptions(config, log, signal),
       )
       writeFlowOutputs(report, setOutput(log))
       const logged = cutText(log.secrets.redact(report.result), LOGGED_ANSWER_BYTES)
@@ -101,19 +106,28 @@ async function runChecksStep(
   checks: Check[],
   runner: RunnerEnvironment,
   log: Logger,
+  signal: AbortSignal,
 ): Promise<void> {
-  const { results, verdict } = await runCheckSuite(config, checks, log, cancellationSignal(log))
+  const { results, verdict } = await runCheckSuite(config, checks, log, signal)
+  const cancelled = cancellationOf(signal)
   const write = setOutput(log)
   write('passed', String(verdict.passed))
   write('failed', String(verdict.failed))
   write('results', checksResultsJson(results))
-  await writeSummary(renderChecksSummary(redactDeep(results, log.secrets), verdict), log)
+  const summary = renderChecksSummary(redactDeep(results, log.secrets), verdict)
+  await writeSummary(
+    cancelled
+      ? `${renderStoppedSummary('Flow checks cancelled', CHECKS_CANCELLED(cancelled))}\n${summary}`
+      : summary,
+    log,
+  )
   await commentChecksResult(config, runner, log, results)
   const failed = results.filter((result) => result.verdict !== 'passed')
   for (const result of failed)
     log.info(`Check "${result.name}" ${result.verdict}: ${result.failed.join('; ')}`)
   const line = verdictText(verdict)
-  if (!verdict.ok)
+  if (cancelled) core.setFailed(CHECKS_CANCELLED(cancelled))
+  else if (!verdict.ok)
     core.setFailed(
       log.clean(`Flow checks below the threshold: ${line} Failed: ${failed.map((r) => r.name).join(', ')}.`),
     )

@@ -1,5 +1,6 @@
 // One comment per marker on a pull request, updated in place: the marker (a hidden HTML comment at the
 // start of the body) is how the next run finds the comment this step wrote before.
+import { withTimeout } from '../cancellation.js'
 import type { Octokit } from './octokit.js'
 
 const REQUEST_TIMEOUT_MS = 30_000
@@ -24,10 +25,14 @@ function failure(error: unknown): CommentOutcome {
 }
 
 /** Creates the comment, or updates the one that carries the same marker. Never throws. */
-export async function upsertStickyComment(octokit: Octokit, comment: StickyComment): Promise<CommentOutcome> {
+export async function upsertStickyComment(
+  octokit: Octokit,
+  comment: StickyComment,
+  signal?: AbortSignal,
+): Promise<CommentOutcome> {
   const where = { owner: comment.owner, repo: comment.repo }
   const body = `${comment.marker}\n${comment.body}`
-  const request = () => ({ signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) })
+  const request = () => ({ signal: withTimeout(signal, REQUEST_TIMEOUT_MS) })
   try {
     let existing: { id: number } | undefined
     for await (const page of octokit.paginate.iterator(octokit.rest.issues.listComments, {

@@ -68,6 +68,7 @@ async function lookUpLastSuccess(request: ChangeBaseRequest): Promise<LastSucces
     workflow: workflow.run,
     token: request.githubToken,
     apiUrl: request.apiUrl,
+    signal: request.signal,
   })
   if (!found.ok) return { kind: 'unavailable', why: `the workflow runs API cannot answer: ${found.why}` }
   if (!found.run) return { kind: 'none-yet', why: found.why }
@@ -100,7 +101,7 @@ export async function decideChangeBase(request: ChangeBaseRequest): Promise<Chan
       // The push's after is the checkout's HEAD; an id that is not a commit id never reaches git.
       const after = request.payload.after
       const head = isPush && typeof after === 'string' && COMMIT_ID.test(after) ? after : 'HEAD'
-      const diff = await changesFromGit(request.workspace, run.sha, head)
+      const diff = await changesFromGit(request.workspace, run.sha, head, request.signal)
       if (diff.ok)
         return {
           decision: { kind: 'changes', source: 'last-success', ...diff.changes },
@@ -148,7 +149,7 @@ async function sinceRef(request: ChangeBaseRequest, ref: string): Promise<Change
   const sha = await git.resolveCommit(ref)
   if (!sha && COMMIT_ID.test(ref)) {
     // A depth-1 clone lacks older commits: fetch it as the push's before would be.
-    const fetched = await changesFromGit(request.workspace, ref, 'HEAD')
+    const fetched = await changesFromGit(request.workspace, ref, 'HEAD', request.signal)
     if (fetched.ok)
       return {
         decision: { kind: 'changes', source: 'since-ref', ...fetched.changes },
@@ -158,7 +159,7 @@ async function sinceRef(request: ChangeBaseRequest, ref: string): Promise<Change
     throw problem(`is not a commit of the workspace's repository (${fetched.why})`)
   }
   if (!sha) throw problem(`names no commit in the git repository of ${request.workspace}`)
-  const diff = await changesFromGit(request.workspace, sha, 'HEAD')
+  const diff = await changesFromGit(request.workspace, sha, 'HEAD', request.signal)
   if (!diff.ok) throw problem(`cannot be compared with HEAD: ${diff.why}`)
   return {
     decision: { kind: 'changes', source: 'since-ref', ...diff.changes },

@@ -35,6 +35,8 @@ export interface ChangeContext {
   /** GITHUB_API_URL; https://api.github.com when absent. */
   apiUrl?: string
   log: Logger
+  /** The run's cancellation: every wait stops, and the call rejects with its reason. */
+  signal?: AbortSignal
 }
 
 const ZERO_COMMIT = /^0+$/
@@ -95,7 +97,7 @@ export async function detectChanges(context: ChangeContext): Promise<ChangeDecis
     return { kind: 'all', source: 'full-sync', reason }
   }
 
-  const git = await changesFromGit(context.workspace, push.before, push.after)
+  const git = await changesFromGit(context.workspace, push.before, push.after, context.signal)
   if (git.ok) return { kind: 'changes', source: git.fetched ? 'fetched-before' : 'git-diff', ...git.changes }
   log.info(`Change detection: git cannot tell (${git.why})`)
 
@@ -136,6 +138,7 @@ export async function changesFromGit(
   workspace: string,
   before: string,
   after: string,
+  signal?: AbortSignal,
 ): Promise<(SourceOutcome & { ok: false }) | { ok: true; changes: ChangeSet; fetched: boolean }> {
   let root: string
   try {
@@ -152,8 +155,9 @@ export async function changesFromGit(
     for (const sha of [before, after]) {
       if (await git.hasCommit(sha)) continue
       try {
-        await git.fetchCommit('origin', sha, { timeoutMs: FETCH_TIMEOUT_MS })
+        await git.fetchCommit('origin', sha, { timeoutMs: FETCH_TIMEOUT_MS, signal })
       } catch (error) {
+        signal?.throwIfAborted()
         return {
           ok: false,
           why: `commit ${short(sha)} is not in the checkout and fetching it failed: ${messageOf(error)}`,
@@ -165,6 +169,7 @@ export async function changesFromGit(
     }
     return { ok: true, changes: parseNameStatus(await git.diffNameStatus(before, after)), fetched }
   } catch (error) {
+    signal?.throwIfAborted()
     return { ok: false, why: messageOf(error) }
   }
 }
@@ -206,5 +211,6 @@ async function changesFromCompareApi(
     after,
     token: context.githubToken,
     apiUrl: context.apiUrl || DEFAULT_API_URL,
+    signal: context.signal,
   })
 }
