@@ -50,6 +50,9 @@ function gitEnvironment(): NodeJS.ProcessEnv {
   return env
 }
 
+// Process groups are POSIX; on Windows git is killed alone.
+const OWN_PROCESS_GROUP = process.platform !== 'win32'
+
 export interface GitRunOptions {
   /** Kill git after this long (a fetch over a slow network). */
   timeoutMs?: number
@@ -60,7 +63,10 @@ export interface GitRunOptions {
 export class Git {
   constructor(readonly workingDirectory: string) {}
 
-  /** Runs git and resolves with its exit code; rejects only when git cannot be started. */
+  /**
+   * Runs git and resolves with its exit code; rejects when git cannot be started, or with the signal's
+   * reason on cancellation.
+   */
   run(args: string[], options: GitRunOptions = {}): Promise<GitResult> {
     return new Promise((resolve, reject) => {
       const { signal } = options
@@ -69,28 +75,41 @@ export class Git {
         cwd: this.workingDirectory,
         env: gitEnvironment(),
         stdio: ['ignore', 'pipe', 'pipe'],
-        timeout: options.timeoutMs,
-        signal,
+        // Its own process group, so that a kill reaches what git started too (upload-pack, ssh, a remote
+        // helper): git does not end them when it is killed, and they would hold the network and our pipes.
+        detached: OWN_PROCESS_GROUP,
         windowsHide: true,
       })
+      const kill = () => {
+        try {
+          if (OWN_PROCESS_GROUP && child.pid !== undefined) process.kill(-child.pid, 'SIGTERM')
+          else child.kill('SIGTERM')
+        } catch {
+          // Already ended.
+        }
+      }
+      const timer = options.timeoutMs === undefined ? undefined : setTimeout(kill, options.timeoutMs)
+      const onAbort = () => {
+        kill()
+        child.stdout.destroy()
+        child.stderr.destroy()
+        reject(signal!.reason)
+      }
+      signal?.addEventListener('abort', onAbort, { once: true })
       const stdout: Buffer[] = []
       const stderr: Buffer[] = []
       child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk))
       child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk))
-      child.on('error', (error) => {
-        if (!signal?.aborted) return reject(error)
-        // Git is killed; a helper it started (ssh, a remote helper) may hold the pipes a while longer.
-        child.stdout.destroy()
-        child.stderr.destroy()
-        reject(signal.reason)
-      })
-      child.on('close', (code, signal) =>
+      child.on('error', reject)
+      child.on('close', (code, killedBy) => {
+        clearTimeout(timer)
+        signal?.removeEventListener('abort', onAbort)
         resolve({
-          exitCode: code ?? (signal ? 128 : 1),
+          exitCode: code ?? (killedBy ? 128 : 1),
           stdout: Buffer.concat(stdout).toString('utf8'),
           stderr: Buffer.concat(stderr).toString('utf8'),
-        }),
-      )
+        })
+      })
     })
   }
 

@@ -3,8 +3,9 @@
 // early the SIGINT comes, the step exits on its own before the SIGKILL, failed, with its outputs and a
 // summary that says it was cancelled.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import type { ChildProcess } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { startEmulator, type Emulator } from '../../src/emulator/server.js'
+import { CLI } from '../helpers/cli.js'
 import { GitFixture } from '../helpers/git-fixture.js'
 import { runAction, type RunActionOptions } from '../helpers/run-action.js'
 import { cancelLikeTheRunner, type RunnerCancellation } from '../helpers/runner-cancellation.js'
@@ -195,5 +196,39 @@ describe('run-flow action cancelled', () => {
     expect(run.stdout).toMatch(/::error::The flow run was cancelled before a complete answer came/)
     expect(run.outputs).toEqual({ result: '', response: '', outputs: '{}' })
     expect(run.summary).toContain('cancelled')
+  })
+})
+
+describe('kb-sync index interrupted with Ctrl-C', () => {
+  it('prints what was done, lists what was not sent as failed, and exits 130', async () => {
+    const workspace = makeWorkspace({ 'docs/a.md': 'a\n', 'docs/b.md': 'b\n', 'docs/c.md': 'c\n' })
+    try {
+      const url = await neverAnswering()
+      const started = spawn(
+        process.execPath,
+        [CLI, 'index', '--base-url', url, ...Object.entries(ids).flatMap(([k, v]) => [`--${k}`, v])]
+          .concat(['--node-id', 'knowledgebase-1', '--files', 'docs/**', '--mode', 'upload'])
+          .concat(['--batch-size', '1', '--concurrency', '1', '--workspace', workspace.dir]),
+        { env: { ...process.env, KB_SYNC_PRIVATE_KEY: PRIVATE_KEY }, stdio: ['ignore', 'pipe', 'pipe'] },
+      )
+      child = started
+      let stdout = ''
+      let stderr = ''
+      started.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+      started.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+      const status = await new Promise<number | null>((resolve) => started.on('close', resolve))
+      // Bounded like a step: it has exited on its own before a SIGKILL would have come.
+      expect(cancellation?.sent).toEqual(['SIGINT'])
+      expect(status).toBe(130)
+      expect(hanging!.requests).toHaveLength(1)
+      expect(stdout).toContain('Uploaded 0, updated 0, skipped 0, failed 3, removed 0')
+      expect(stdout).toMatch(/1 × cancelled while the request was in flight/)
+      expect(stdout).toMatch(/2 × cancelled before it was sent/)
+      expect(stderr).toMatch(/^warning: Received SIGINT: no new requests are started/m)
+      expect(stderr).toMatch(/^error: The run was cancelled \(SIGINT received\)/m)
+      expect(`${stdout}${stderr}`).not.toContain(PRIVATE_KEY)
+    } finally {
+      workspace.remove()
+    }
   })
 })
