@@ -4,6 +4,7 @@ import { withTimeout } from '../cancellation.js'
 import type { Octokit } from './octokit.js'
 
 const REQUEST_TIMEOUT_MS = 30_000
+const COMMENTS_PER_PAGE = 100
 
 export interface StickyComment {
   owner: string
@@ -35,14 +36,17 @@ export async function upsertStickyComment(
   const request = () => ({ signal: withTimeout(signal, REQUEST_TIMEOUT_MS) })
   try {
     let existing: { id: number } | undefined
-    for await (const page of octokit.paginate.iterator(octokit.rest.issues.listComments, {
-      ...where,
-      issue_number: comment.issueNumber,
-      per_page: 100,
-      request: request(),
-    })) {
-      existing = page.data.find((c) => (c.body ?? '').startsWith(comment.marker))
-      if (existing) break
+    // Paged by hand: octokit.paginate drops the `request` options (the timeout and the cancellation).
+    for (let page = 1; !existing; page++) {
+      const { data } = await octokit.rest.issues.listComments({
+        ...where,
+        issue_number: comment.issueNumber,
+        per_page: COMMENTS_PER_PAGE,
+        page,
+        request: request(),
+      })
+      existing = data.find((c) => (c.body ?? '').startsWith(comment.marker))
+      if (data.length < COMMENTS_PER_PAGE) break
     }
     if (existing) {
       const { data } = await octokit.rest.issues.updateComment({
