@@ -197,7 +197,7 @@ export async function runIndexJob(config: IndexConfig, context: JobContext): Pro
     const cancelled = cancellationOf(context.signal)
     const cause = context.log.clean(
       cancelled
-        ? `${cancelled.message}: nothing new was started; every item not sent is listed as failed`
+        ? `${cancelled.message}: nothing new was started; every item not sent is listed as failed.`
         : error instanceof Error
           ? error.message
           : String(error),
