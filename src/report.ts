@@ -4,6 +4,12 @@ import { outputsOf } from './flow/answer.js'
 import { displayName, type Logger } from './log.js'
 import { firstNames, groupFailures } from './report/causes.js'
 import type { FlowRunReport, IndexReport } from './report/types.js'
+import {
+  DEFAULT_OUTPUTS_BUDGET,
+  fitOutputs,
+  type FittedOutput,
+  type OutputSpec,
+} from './report/output-budget.js'
 
 export type { FlowRunReport, IndexReport } from './report/types.js'
 export { fenced } from './report/markdown.js'
@@ -38,26 +44,77 @@ export function indexOutputs(report: IndexReport): IndexOutputs {
 /** Where the action writes its outputs: `core.setOutput` on the runner, a JSON object for the CLI. */
 export type OutputWriter = (name: string, value: string) => void
 
-export function writeIndexOutputs(report: IndexReport, write: OutputWriter): void {
-  for (const [name, names] of Object.entries(indexOutputs(report))) write(name, JSON.stringify(names))
-  write('base', report.base?.sha ?? '')
-  write('base-source', report.base?.source ?? 'none')
-  if (report.flow) writeFlowOutputs(report.flow, write)
-  else if (report.flowError) writeFailedFlowOutputs(undefined, write)
+/** How the outputs of one step are bounded, and the file that holds them uncut. */
+export interface OutputLimits {
+  /** UTF-16 code units for all outputs of the step (the `outputs-budget` input). */
+  budget: number
+  /** The report file's path ('' when none could be written). */
+  file: string
 }
 
-/** `result`, `response` and `outputs`; the flow run already cut them to fit GitHub's 1 MiB per output. */
-export function writeFlowOutputs(flow: FlowRunReport, write: OutputWriter): void {
-  write('result', flow.result)
-  write('response', JSON.stringify(flow.response))
-  write('outputs', JSON.stringify(outputsOf(flow.response)))
+const NO_FILE: OutputLimits = { budget: DEFAULT_OUTPUTS_BUDGET, file: '' }
+
+/**
+ * The index action's outputs: the five lists, their exact counts, the base, the report file, and the
+ * flow run's outputs when it ran. The report file holds the same fields uncut.
+ */
+export function indexOutputSpecs(report: IndexReport, reportFile?: string): OutputSpec[] {
+  const lists = Object.entries(indexOutputs(report))
+  const specs: OutputSpec[] = [
+    ...lists.map(([name, names]) => ({ name, list: names })),
+    ...lists.map(([name, names]) => ({ name: `${name}-count`, count: names.length })),
+    { name: 'base', exact: report.base?.sha ?? '' },
+    { name: 'base-source', exact: report.base?.source ?? 'none' },
+  ]
+  if (reportFile !== undefined) specs.push({ name: 'report-file', exact: reportFile })
+  if (report.flow) specs.push(...flowOutputSpecs(report.flow))
+  else if (report.flowError) specs.push(...failedFlowOutputSpecs(undefined))
+  return specs
+}
+
+/** `result`, `response` and `outputs` of a flow run (already cut under 1 MiB by the run). */
+export function flowOutputSpecs(flow: FlowRunReport): OutputSpec[] {
+  return [
+    { name: 'result', text: flow.result },
+    { name: 'response', json: flow.response },
+    { name: 'outputs', json: outputsOf(flow.response) },
+  ]
 }
 
 /** The outputs of a run that failed: empty `result`, and the answer when the service gave one. */
-export function writeFailedFlowOutputs(response: unknown, write: OutputWriter): void {
-  write('result', '')
-  write('response', response === undefined ? '' : JSON.stringify(response))
-  write('outputs', JSON.stringify(outputsOf(response)))
+export function failedFlowOutputSpecs(response: unknown): OutputSpec[] {
+  return [
+    { name: 'result', exact: '' },
+    response === undefined ? { name: 'response', exact: '' } : { name: 'response', json: response },
+    { name: 'outputs', json: outputsOf(response) },
+  ]
+}
+
+/** Writes `specs` within the budget; returns what was written (with what each cut left out). */
+export function writeOutputs(
+  specs: readonly OutputSpec[],
+  write: OutputWriter,
+  limits: OutputLimits,
+  fileOutput: string,
+): FittedOutput[] {
+  const fitted = fitOutputs(specs, limits.budget, fileOutput)
+  for (const output of fitted) write(output.name, output.value)
+  return fitted
+}
+
+export function writeIndexOutputs(
+  report: IndexReport,
+  write: OutputWriter,
+  limits: OutputLimits = NO_FILE,
+): FittedOutput[] {
+  return writeOutputs(indexOutputSpecs(report, limits.file), write, limits, 'report-file')
+}
+
+/** One line of counts: what the step did, for an error that must say it. */
+export function indexCountsLine(report: IndexReport): string {
+  const outputs = indexOutputs(report)
+  const counts = Object.entries(outputs).map(([name, names]) => `${name} ${names.length}`)
+  return `${report.dryRun ? 'dry run, nothing sent: ' : ''}${counts.join(', ')}`
 }
 
 export function formatBytes(bytes: number): string {

@@ -59,8 +59,9 @@ const itemLine = (item: ItemOutcome) => `${inline(item.name)}${attemptsNote(item
 const skippedLine = (item: SkippedItem) => `${inline(item.name)}: ${inline(shortLine(item.detail, 200))}`
 const plannedLine = (item: PlannedItem) =>
   `${inline(item.name)}${item.fallback ? (item.operation === 'upload' ? ' (409 → update)' : ' (404 → upload)') : ''}`
+// The outputs may be cut too (outputs budget): the report file is the one place that lists all.
 const cutNote = (output: string) => (missing: number) =>
-  `_${missing} more not shown (to stay within GitHub's size limit); the \`${output}\` output lists all._`
+  `_${missing} more not shown (to stay within GitHub's size limit); the file named by the \`report-file\` output lists all (key \`${output}\`)._`
 
 /** Which commit the change set was measured from, with a link to the run that synced it. */
 export function renderBaseLine(base: ChangeBase): string {
