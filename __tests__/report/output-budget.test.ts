@@ -90,7 +90,9 @@ describe('fitOutputs', () => {
     const text = '😀'.repeat(300_000)
     const [result] = fitOutputs([{ name: 'result', text }], 50_001, 'results-file')
     expect(result.name.length + result.value.length).toBeLessThanOrEqual(50_001)
-    expect(result.value).toMatch(/^(😀)+\n…\[cut by kb-sync: the last [\d,]+ of 600,000 characters were removed; the file named by the "results-file" output holds all\]$/)
+    expect(result.value).toMatch(
+      /^(😀)+\n…\[cut by kb-sync: the last [\d,]+ of 600,000 characters were removed; the file named by the "results-file" output holds all\]$/,
+    )
   })
 
   it('cuts JSON inside its strings so it stays JSON', () => {
@@ -104,7 +106,10 @@ describe('fitOutputs', () => {
       'results-file',
     )
     expect(totalSize(fitted)).toBeLessThanOrEqual(DEFAULT_OUTPUTS_BUDGET)
-    const response = JSON.parse(byName(fitted).response) as { run_id: string; outputs: Record<string, string> }
+    const response = JSON.parse(byName(fitted).response) as {
+      run_id: string
+      outputs: Record<string, string>
+    }
     expect(response.run_id).toBe('r1')
     expect(response.outputs['out-0']).toMatch(/cut by kb-sync/)
     expect(fitted.map((o) => o.cut)).toEqual(['long strings shortened', 'long strings shortened'])
@@ -132,7 +137,8 @@ describe('fitOutputs', () => {
             const cut = output.cut !== undefined
             const shown = cut ? list.slice(0, -1) : list
             expect(shown).toEqual(spec.list.slice(0, shown.length))
-            if (cut) expect((list.at(-1) as Record<string, number>)[CUT_KEY]).toBe(spec.list.length - shown.length)
+            if (cut)
+              expect((list.at(-1) as Record<string, number>)[CUT_KEY]).toBe(spec.list.length - shown.length)
             else expect(shown).toHaveLength(spec.list.length)
           })
         },

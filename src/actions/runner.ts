@@ -67,7 +67,11 @@ const DEFAULT_POINTER = "the step's outputs and its report file hold everything"
  * Writes the job summary, cut to GitHub's limit. A summary that cannot be written is a warning naming the
  * file, never the step's result: it is for people, later steps read the outputs and the report file.
  */
-export async function writeSummary(markdown: string, log: Logger, context: SummaryContext = {}): Promise<void> {
+export async function writeSummary(
+  markdown: string,
+  log: Logger,
+  context: SummaryContext = {},
+): Promise<void> {
   const file = process.env.GITHUB_STEP_SUMMARY
   if (!file) return
   try {

@@ -55,8 +55,16 @@ export async function writeStepOutputs(
     fileProblem = error.message
     file = ''
   }
-  const fitted = fitOutputs([...redacted, { name: options.fileOutput, exact: file }], options.budget, options.fileOutput)
-  const cuts = describeCuts(fitted, options.budget, file ? `the report file ${file}` : 'no file (see the error)')
+  const fitted = fitOutputs(
+    [...redacted, { name: options.fileOutput, exact: file }],
+    options.budget,
+    options.fileOutput,
+  )
+  const cuts = describeCuts(
+    fitted,
+    options.budget,
+    file ? `the report file ${file}` : 'no file (see the error)',
+  )
   if (cuts) log.warning(cuts)
   const outputFile = process.env.GITHUB_OUTPUT
   try {

@@ -85,7 +85,8 @@ export function renderChecksSummary(results: CheckResult[], verdict: SuiteVerdic
     shownRows += 1
   }
   const hiddenChecks = rows.length - shownRows
-  const table = rows.slice(0, shownRows).join('\n') + (hiddenChecks > 0 ? `\n\n${hiddenNote(hiddenChecks)}` : '')
+  const table =
+    rows.slice(0, shownRows).join('\n') + (hiddenChecks > 0 ? `\n\n${hiddenNote(hiddenChecks)}` : '')
   const head = `### Flow checks\n\n${renderVerdictLine(verdict)}\n\n${table}\n`
   let room = Math.max(0, SUMMARY_BUDGET_BYTES - Buffer.byteLength(head))
   // Each answer gets an equal share of what is left (the details markup included in the reserve).

@@ -84,7 +84,12 @@ function writeSummaryFile(log: Logger, flags: Flags, markdown: string): void {
 }
 
 /** `--report-file`: every output uncut, as the action's report file; a failure names the file and what was done. */
-async function writeReportFileFlag(log: Logger, flags: Flags, specs: OutputSpec[], done: string): Promise<void> {
+async function writeReportFileFlag(
+  log: Logger,
+  flags: Flags,
+  specs: OutputSpec[],
+  done: string,
+): Promise<void> {
   if (typeof flags.reportFile !== 'string') return
   try {
     await writeReportFile(flags.reportFile, fileFields(specs), (text) => log.secrets.redact(text))

@@ -50,7 +50,11 @@ export function cutListNote(missing: number, fileOutput: string): { [CUT_KEY]: n
 }
 
 /** `items` as a JSON array of at most `room` code units: whole when it fits, else a prefix and a note. */
-function fitList(items: readonly unknown[], room: number, fileOutput: string): { value: string; kept: number } {
+function fitList(
+  items: readonly unknown[],
+  room: number,
+  fileOutput: string,
+): { value: string; kept: number } {
   const note = JSON.stringify(cutListNote(items.length, fileOutput))
   // Every item is measured once; no text of the whole array is built before it is known to fit.
   const sizes = items.map((item) => (JSON.stringify(item) ?? 'null').length)
@@ -89,7 +93,10 @@ function wholeSize(spec: OutputSpec): number {
   if ('exact' in spec) return outputSize(spec.name, spec.exact)
   if ('text' in spec) return outputSize(spec.name, spec.text)
   if ('list' in spec)
-    return spec.name.length + spec.list.reduce<number>((n, item) => n + (JSON.stringify(item) ?? 'null').length + 1, 1)
+    return (
+      spec.name.length +
+      spec.list.reduce<number>((n, item) => n + (JSON.stringify(item) ?? 'null').length + 1, 1)
+    )
   return outputSize(spec.name, JSON.stringify(spec.json) ?? 'null')
 }
 
@@ -127,7 +134,9 @@ function fitOne(spec: OutputSpec, room: number, fileOutput: string): FittedOutpu
   if ('list' in spec) {
     const { value, kept } = fitList(spec.list, room, fileOutput)
     const total = spec.list.length
-    return kept === total ? { name, value } : { name, value, cut: `${count(total - kept)} of ${count(total)} items` }
+    return kept === total
+      ? { name, value }
+      : { name, value, cut: `${count(total - kept)} of ${count(total)} items` }
   }
   if ('text' in spec) {
     const value = fitText(spec.text, room, fileOutput)
@@ -167,7 +176,11 @@ export const totalSize = (outputs: readonly FittedOutput[]): number =>
   outputs.reduce((n, output) => n + outputSize(output.name, output.value), 0)
 
 /** One line naming each cut output and what it lost, for a warning; undefined when nothing was cut. */
-export function describeCuts(outputs: readonly FittedOutput[], budget: number, file: string): string | undefined {
+export function describeCuts(
+  outputs: readonly FittedOutput[],
+  budget: number,
+  file: string,
+): string | undefined {
   const cut = outputs.filter((output) => output.cut !== undefined)
   if (cut.length === 0) return undefined
   return (
