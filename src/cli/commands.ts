@@ -95,7 +95,7 @@ async function writeReportFileFlag(
     await writeReportFile(flags.reportFile, fileFields(specs), (text) => log.secrets.redact(text))
   } catch (error) {
     if (!(error instanceof ReportFileError)) throw error
-    throw new Error(`--report-file: ${error.message} This run: ${done}.`)
+    throw new Error(`--report-file: ${error.message} This run: ${done}.`, { cause: error })
   }
 }
 
