@@ -172,15 +172,18 @@ describe('run-flow action with a suite of checks', () => {
   })
 })
 
-describe('an unwritable GITHUB_OUTPUT', () => {
-  it('fails the index step with an error naming the file and what was done', async () => {
+describe('files the runner gives that cannot be written', () => {
+  const workspace = () => join(temp, 'small')
+  beforeAll(() => {
+    mkdirSync(join(workspace(), 'docs'), { recursive: true })
+    writeFileSync(join(workspace(), 'docs', 'a.md'), 'a')
+  })
+
+  it('an unwritable GITHUB_OUTPUT fails the index step with an error naming the file and what was done', async () => {
     const outputDir = runnerTemp('output-is-a-folder')
-    const workspace = join(temp, 'small')
-    mkdirSync(join(workspace, 'docs'), { recursive: true })
-    writeFileSync(join(workspace, 'docs', 'a.md'), 'a')
     const run = await runAction({
       action: 'action.yml',
-      workspace,
+      workspace: workspace(),
       inputs: { ...ids, 'node-id': 'knowledgebase-1', files: 'docs/**', 'dry-run': 'true' },
       env: { GITHUB_OUTPUT: outputDir, RUNNER_TEMP: runnerTemp('small') },
     })
@@ -194,7 +197,25 @@ describe('an unwritable GITHUB_OUTPUT', () => {
     expect(run.summary).toContain('Dry run: nothing sent.')
   })
 
-  it('fails the run-flow step when GITHUB_OUTPUT is in a folder it cannot write', async () => {
+  it('an unwritable job summary is a warning naming the file; the step and its outputs stand', async () => {
+    const summaryDir = runnerTemp('summary-is-a-folder')
+    const run = await runAction({
+      action: 'action.yml',
+      workspace: workspace(),
+      inputs: { ...ids, 'node-id': 'knowledgebase-1', files: 'docs/**', 'dry-run': 'true' },
+      env: { GITHUB_STEP_SUMMARY: summaryDir, RUNNER_TEMP: runnerTemp('small-2') },
+    })
+    expect(run.status).toBe(0)
+    expect(run.stdout).toContain(
+      `::warning::The job summary could not be written to ${summaryDir} (GITHUB_STEP_SUMMARY): `,
+    )
+    expect(run.stdout).toContain(
+      'This step: dry run, nothing sent: uploaded 0, updated 0, skipped 0, failed 0, removed 0. The outputs and the report file are not affected.',
+    )
+    expect(run.outputs['uploaded-count']).toBe('0')
+  })
+
+  it('an unwritable GITHUB_OUTPUT fails the run-flow step too (a folder it cannot write in)', async () => {
     const readOnly = runnerTemp('read-only')
     const flowTemp = runnerTemp('flow')
     // The other user reaches its RUNNER_TEMP; only the folder of GITHUB_OUTPUT is read-only.

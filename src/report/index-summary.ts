@@ -63,6 +63,10 @@ const plannedLine = (item: PlannedItem) =>
 const cutNote = (output: string) => (missing: number) =>
   `_${missing} more not shown (to stay within GitHub's size limit); the file named by the \`report-file\` output lists all (key \`${output}\`)._`
 
+// Nothing planned is an output (a dry run sends nothing): the log's Plan group lists every item.
+const planCutNote = (missing: number) =>
+  `_${missing} more not shown (to stay within GitHub's size limit); the log's "Plan" group lists all._`
+
 /** Which commit the change set was measured from, with a link to the run that synced it. */
 export function renderBaseLine(base: ChangeBase): string {
   const commit = `\`${base.sha.slice(0, 12)}\``
@@ -122,12 +126,12 @@ export function renderIndexSummary(report: IndexReport, limit = SUMMARY_LIMIT): 
     parts.push({
       summaryHtml: `Would upload (${uploads.length})`,
       items: uploads.map(plannedLine),
-      note: cutNote('uploaded'),
+      note: planCutNote,
     })
     parts.push({
       summaryHtml: `Would update (${updates.length})`,
       items: updates.map(plannedLine),
-      note: cutNote('updated'),
+      note: planCutNote,
     })
   }
   const uploaded = report.items.filter((i) => i.outcome === 'uploaded')
