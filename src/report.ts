@@ -4,12 +4,7 @@ import { outputsOf } from './flow/answer.js'
 import { displayName, type Logger } from './log.js'
 import { firstNames, groupFailures } from './report/causes.js'
 import type { FlowRunReport, IndexReport } from './report/types.js'
-import {
-  DEFAULT_OUTPUTS_BUDGET,
-  fitOutputs,
-  type FittedOutput,
-  type OutputSpec,
-} from './report/output-budget.js'
+import type { OutputSpec } from './report/output-budget.js'
 
 export type { FlowRunReport, IndexReport } from './report/types.js'
 export { fenced } from './report/markdown.js'
@@ -41,24 +36,11 @@ export function indexOutputs(report: IndexReport): IndexOutputs {
   }
 }
 
-/** Where the action writes its outputs: `core.setOutput` on the runner, a JSON object for the CLI. */
-export type OutputWriter = (name: string, value: string) => void
-
-/** How the outputs of one step are bounded, and the file that holds them uncut. */
-export interface OutputLimits {
-  /** UTF-16 code units for all outputs of the step (the `outputs-budget` input). */
-  budget: number
-  /** The report file's path ('' when none could be written). */
-  file: string
-}
-
-const NO_FILE: OutputLimits = { budget: DEFAULT_OUTPUTS_BUDGET, file: '' }
-
 /**
- * The index action's outputs: the five lists, their exact counts, the base, the report file, and the
+ * The index action's outputs (but `report-file`): the five lists, their exact counts, the base, and the
  * flow run's outputs when it ran. The report file holds the same fields uncut.
  */
-export function indexOutputSpecs(report: IndexReport, reportFile?: string): OutputSpec[] {
+export function indexOutputSpecs(report: IndexReport): OutputSpec[] {
   const lists = Object.entries(indexOutputs(report))
   const specs: OutputSpec[] = [
     ...lists.map(([name, names]) => ({ name, list: names })),
@@ -66,7 +48,6 @@ export function indexOutputSpecs(report: IndexReport, reportFile?: string): Outp
     { name: 'base', exact: report.base?.sha ?? '' },
     { name: 'base-source', exact: report.base?.source ?? 'none' },
   ]
-  if (reportFile !== undefined) specs.push({ name: 'report-file', exact: reportFile })
   if (report.flow) specs.push(...flowOutputSpecs(report.flow))
   else if (report.flowError) specs.push(...failedFlowOutputSpecs(undefined))
   return specs
@@ -88,26 +69,6 @@ export function failedFlowOutputSpecs(response: unknown): OutputSpec[] {
     response === undefined ? { name: 'response', exact: '' } : { name: 'response', json: response },
     { name: 'outputs', json: outputsOf(response) },
   ]
-}
-
-/** Writes `specs` within the budget; returns what was written (with what each cut left out). */
-export function writeOutputs(
-  specs: readonly OutputSpec[],
-  write: OutputWriter,
-  limits: OutputLimits,
-  fileOutput: string,
-): FittedOutput[] {
-  const fitted = fitOutputs(specs, limits.budget, fileOutput)
-  for (const output of fitted) write(output.name, output.value)
-  return fitted
-}
-
-export function writeIndexOutputs(
-  report: IndexReport,
-  write: OutputWriter,
-  limits: OutputLimits = NO_FILE,
-): FittedOutput[] {
-  return writeOutputs(indexOutputSpecs(report, limits.file), write, limits, 'report-file')
 }
 
 /** One line of counts: what the step did, for an error that must say it. */
