@@ -247,6 +247,9 @@ describe('files the runner gives that cannot be written', () => {
             'cannot read them\\. This step: the flow run completed \\(an answer of 4 characters\\)\\.',
         ),
       )
+      // The summary is the run's, not a failure's.
+      expect(run.summary).toContain('### Flow run\n')
+      expect(run.summary).not.toContain('Flow run failed')
     } finally {
       await flow.close()
       chmodSync(readOnly, 0o755)

@@ -26,7 +26,7 @@ import {
   writeSummary,
   type RunnerEnvironment,
 } from './runner.js'
-import { writeStepOutputs } from './step-outputs.js'
+import { StepOutputsError, writeStepOutputs } from './step-outputs.js'
 
 // The answer printed in the log; the `result` output and the summary hold more.
 const LOGGED_ANSWER_BYTES = 64 * 1024
@@ -58,7 +58,7 @@ export async function runFlowAction(): Promise<void> {
       ...extra,
     })
     const outputs = { budget: config.outputsBudget, fileOutput: 'results-file' } as const
-    // Written after the summary and the comment: a failed write of the outputs fails the step.
+    // Outputs that cannot be written fail the step, after the summary and the comment are written.
     let outputsError: unknown
     try {
       const report = await runFlow(
@@ -110,8 +110,9 @@ export async function runFlowAction(): Promise<void> {
     if (outputsError !== undefined) throw outputsError
   } catch (error) {
     fail(log, error)
-    // A failed run has written its own summary; anything else stopped before there was one.
-    if (!(error instanceof FlowRunError))
+    // A failed run, or outputs that could not be written, come after a summary; anything else stopped
+    // before there was one.
+    if (!(error instanceof FlowRunError) && !(error instanceof StepOutputsError))
       await writeSummary(renderStoppedSummary('Flow run failed', messageOf(error)), log)
   }
 }
