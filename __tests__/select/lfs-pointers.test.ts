@@ -47,7 +47,9 @@ describe('findLfsPointers', () => {
     workspace = makeWorkspace({
       'docs/manual.pdf': POINTER,
       'docs/slides.pptx': lfsPointerOf('slides'),
-      'docs/guide.md': '# Guide\n\nA short page, the size of a pointer, that is no pointer at all.\n'.repeat(2),
+      'docs/guide.md': '# Guide\n\nA short page, the size of a pointer, that is no pointer at all.\n'.repeat(
+        2,
+      ),
       'docs/big.md': `${POINTER}${'more text\n'.repeat(200)}`,
     })
   })

@@ -29,7 +29,10 @@ export const LFS_POINTER_CAUSE =
 /** Whether these bytes are a Git LFS pointer (lenient on CRLF and a missing last line break, as git-lfs). */
 export function isLfsPointer(bytes: Buffer): boolean {
   if (bytes.length < LFS_POINTER_MIN_BYTES || bytes.length > LFS_POINTER_MAX_BYTES) return false
-  const lines = bytes.toString('latin1').replace(/\r?\n$/, '').split(/\r?\n/)
+  const lines = bytes
+    .toString('latin1')
+    .replace(/\r?\n$/, '')
+    .split(/\r?\n/)
   if (!(VERSION_LINES as readonly string[]).includes(lines[0])) return false
   const rest = lines.slice(1)
   return (
