@@ -64,8 +64,13 @@ const itemLine = (item: ItemOutcome) => `${inline(item.name)}${attemptsNote(item
 const skippedLine = (item: SkippedItem) => `${inline(item.name)}: ${inline(shortLine(item.detail, 200))}`
 const plannedLine = (item: PlannedItem) =>
   `${inline(item.name)}${item.fallback ? (item.operation === 'upload' ? ' (409 → update)' : ' (404 → upload)') : ''}`
+// The outputs may be cut too (outputs budget): the report file is the one place that lists all.
 const cutNote = (output: string) => (missing: number) =>
-  `_${missing} more not shown (to stay within GitHub's size limit); the \`${output}\` output lists all._`
+  `_${missing} more not shown (to stay within GitHub's size limit); the file named by the \`report-file\` output lists all (key \`${output}\`)._`
+
+// Nothing planned is an output (a dry run sends nothing): the log's Plan group lists every item.
+const planCutNote = (missing: number) =>
+  `_${missing} more not shown (to stay within GitHub's size limit); the log's "Plan" group lists all._`
 
 /** Which commit the change set was measured from, with a link to the run that synced it. */
 export function renderBaseLine(base: ChangeBase): string {
@@ -126,12 +131,12 @@ export function renderIndexSummary(report: IndexReport, limit = SUMMARY_LIMIT): 
     parts.push({
       summaryHtml: `Would upload (${uploads.length})`,
       items: uploads.map(plannedLine),
-      note: cutNote('uploaded'),
+      note: planCutNote,
     })
     parts.push({
       summaryHtml: `Would update (${updates.length})`,
       items: updates.map(plannedLine),
-      note: cutNote('updated'),
+      note: planCutNote,
     })
   }
   const uploaded = report.items.filter((i) => i.outcome === 'uploaded')
