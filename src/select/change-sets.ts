@@ -15,7 +15,7 @@ export interface CommitLists {
 
 const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 
-function sortedUnique(names: Iterable<string>): string[] {
+export function sortedUnique(names: Iterable<string>): string[] {
   return [...new Set(names)].sort(byCodeUnit)
 }
 
