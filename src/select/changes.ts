@@ -18,7 +18,12 @@ import { type ChangeSet, foldCommitLists } from './change-sets.js'
 import { compareViaApi } from './compare-api.js'
 import { locateRepository, type RepositoryLocation } from './repository-location.js'
 import { diffWithSubmodules } from './submodule-changes.js'
-import { type DetectedChanges, overlapsWorkspace, workspaceChanges, workspaceChangesFromNames } from './workspace-changes.js'
+import {
+  type DetectedChanges,
+  overlapsWorkspace,
+  workspaceChanges,
+  workspaceChangesFromNames,
+} from './workspace-changes.js'
 
 export { foldCommitLists, parseNameStatus } from './change-sets.js'
 export type { DetectedChanges } from './workspace-changes.js'
@@ -115,7 +120,12 @@ export async function detectChanges(context: ChangeContext): Promise<ChangeDecis
     return {
       kind: 'changes',
       source: 'payload',
-      ...(await workspaceChangesFromNames(lists.changes, context.workspace, layout.location, 'the push payload')),
+      ...(await workspaceChangesFromNames(
+        lists.changes,
+        context.workspace,
+        layout.location,
+        'the push payload',
+      )),
     }
   log.info(`Change detection: payload lists not used (${lists.why})`)
 
@@ -124,7 +134,12 @@ export async function detectChanges(context: ChangeContext): Promise<ChangeDecis
     return {
       kind: 'changes',
       source: 'compare-api',
-      ...(await workspaceChangesFromNames(api.changes, context.workspace, layout.location, "GitHub's compare API")),
+      ...(await workspaceChangesFromNames(
+        api.changes,
+        context.workspace,
+        layout.location,
+        "GitHub's compare API",
+      )),
     }
 
   const reason = `the change set is unknown (git: ${git.why}; compare API: ${api.why}): every selected file`
@@ -210,7 +225,9 @@ function isStringList(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((item) => typeof item === 'string')
 }
 
-function changesFromPayloadLists(push: PushFacts): { ok: true; changes: ChangeSet } | { ok: false; why: string } {
+function changesFromPayloadLists(
+  push: PushFacts,
+): { ok: true; changes: ChangeSet } | { ok: false; why: string } {
   if (push.forced !== false) return { ok: false, why: 'the push was forced or does not say' }
   const commits = push.commits
   if (!Array.isArray(commits) || commits.length === 0)

@@ -78,7 +78,12 @@ export async function detectPullRequestChanges(
         decision: {
           kind: 'changes',
           source: 'compare-api',
-          ...(await workspaceChangesFromNames(api.changes, context.workspace, layout.location, "GitHub's compare API")),
+          ...(await workspaceChangesFromNames(
+            api.changes,
+            context.workspace,
+            layout.location,
+            "GitHub's compare API",
+          )),
         },
         description: `GitHub compare API for the pull request (${range})`,
       }

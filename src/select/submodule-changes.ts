@@ -43,7 +43,13 @@ export async function diffWithSubmodules(
   after: string,
   options: SubmoduleDiffOptions,
 ): Promise<RepositoryChanges> {
-  const changes: RepositoryChanges = { added: [], modified: [], removed: [], unknownFolders: [], warnings: [] }
+  const changes: RepositoryChanges = {
+    added: [],
+    modified: [],
+    removed: [],
+    unknownFolders: [],
+    warnings: [],
+  }
   await diffRepository(git, '', before, after, changes, options)
   return changes
 }
@@ -102,7 +108,11 @@ async function openSubmodule(parent: Git, relative: ByteName): Promise<Git | und
 }
 
 /** Why a commit cannot be had in the submodule's checkout (fetched when missing), or undefined. */
-async function missingCommit(git: Git, sha: string, options: SubmoduleDiffOptions): Promise<string | undefined> {
+async function missingCommit(
+  git: Git,
+  sha: string,
+  options: SubmoduleDiffOptions,
+): Promise<string | undefined> {
   if (await git.hasCommit(sha)) return undefined
   try {
     await git.fetchCommit('origin', sha, { timeoutMs: options.fetchTimeoutMs })
@@ -134,7 +144,9 @@ async function submoduleChanged(parent: Git, relative: ByteName, name: ByteName,
     const missing = await missingCommit(sub, sha, options)
     if (!missing) continue
     if (step.new === undefined)
-      changes.warnings.push(`the submodule ${label} was removed and ${missing}: its files are not listed as removed`)
+      changes.warnings.push(
+        `the submodule ${label} was removed and ${missing}: its files are not listed as removed`,
+      )
     else unknown(`${missing} (${HISTORY_FIX})`)
     return
   }

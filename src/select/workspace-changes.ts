@@ -92,7 +92,10 @@ export function workspaceChanges(raw: RepositoryChanges, location: RepositoryLoc
     everythingUnder.push(folder)
     warnings.push(otherRepositoryWarning(folder))
   }
-  return withOptional(changes, everythingUnder, [...undecodable.values()], warnings)
+  const unnamed = [...undecodable.values()].sort((a, b) =>
+    a.shown < b.shown ? -1 : a.shown > b.shown ? 1 : 0,
+  )
+  return withOptional(changes, everythingUnder, unnamed, warnings)
 }
 
 /**
