@@ -31,8 +31,7 @@ export interface SubmoduleDiffOptions {
 
 const CHECKOUT_FIX = 'set `submodules: true` (or `recursive`) on actions/checkout'
 const HISTORY_FIX =
-  'check out with `submodules: true` and `fetch-depth: 0` (submodules are fetched at the same depth) ' +
-  "with a token that can read the submodule's repository"
+  "check out with `submodules: true` and `fetch-depth: 0` (it applies to submodules too), with a token that can read the submodule's repository"
 
 const short = (sha: string): string => sha.slice(0, 12)
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error))
@@ -125,10 +124,10 @@ async function missingCommit(
 async function submoduleChanged(parent: Git, relative: ByteName, name: ByteName, step: SubmoduleStep) {
   const { changes, options } = step
   const label = lossyText(name)
-  const unknown = (why: string) =>
+  const unknown = (why: string, fix: string) =>
     changes.unknownFolders.push({
       folder: name,
-      why: `the submodule ${label}: ${why}; every selected file below ${label}/ is sent`,
+      why: `the submodule ${label}: ${why}, so every selected file below ${label}/ is sent; to fix: ${fix}`,
     })
   const sub = await openSubmodule(parent, relative)
   if (!sub) {
@@ -136,7 +135,7 @@ async function submoduleChanged(parent: Git, relative: ByteName, name: ByteName,
       changes.warnings.push(
         `the submodule ${label} was removed and its repository is not in the checkout: its files are not listed as removed`,
       )
-    else unknown(`it is not checked out, so what changed in it is unknown (${CHECKOUT_FIX})`)
+    else unknown('it is not checked out and what changed in it is unknown', CHECKOUT_FIX)
     return
   }
   for (const sha of [step.old, step.new]) {
@@ -147,7 +146,7 @@ async function submoduleChanged(parent: Git, relative: ByteName, name: ByteName,
       changes.warnings.push(
         `the submodule ${label} was removed and ${missing}: its files are not listed as removed`,
       )
-    else unknown(`${missing} (${HISTORY_FIX})`)
+    else unknown(missing, HISTORY_FIX)
     return
   }
   if (step.old !== undefined && step.new !== undefined)
