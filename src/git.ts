@@ -132,14 +132,6 @@ export class Git {
   }
 
   /**
-   * The tree difference between two commits as `--name-status --no-renames -z` output. The plumbing
-   * command is used because it ignores user configuration such as colour or external diff drivers.
-   */
-  async diffNameStatus(before: string, after: string): Promise<string> {
-    return this.exec(['diff-tree', '-r', '--name-status', '--no-renames', '-z', before, after])
-  }
-
-  /**
    * The tree difference between two commits as `--raw -z` bytes: modes show submodules (gitlinks,
    * mode 160000) and paths stay the bytes git stores, whatever their encoding.
    */

@@ -25,7 +25,7 @@ import {
   workspaceChangesFromNames,
 } from './workspace-changes.js'
 
-export { foldCommitLists, parseNameStatus } from './change-sets.js'
+export { foldCommitLists } from './change-sets.js'
 export type { DetectedChanges } from './workspace-changes.js'
 export type { ChangeSet, CommitLists } from './change-sets.js'
 

@@ -52,20 +52,29 @@ async function isFolder(candidate: string): Promise<boolean> {
   return (await fs.stat(candidate).catch(() => undefined))?.isDirectory() ?? false
 }
 
-/** The deepest existing folder along each include pattern's literal prefix, the workspace excluded. */
-async function patternFolders(root: string, patterns: string[]): Promise<string[]> {
-  const folders = new Set<string>()
+const hasGitEntry = async (folder: string): Promise<boolean> =>
+  (await fs.lstat(path.join(folder, '.git')).catch(() => undefined)) !== undefined
+
+/**
+ * Checkouts (folders below the workspace holding a `.git` folder or file) along each include pattern's
+ * literal prefix: a nested repository or a submodule starts at one. Found with a few stats, so git is
+ * asked only about those few folders, however many patterns there are.
+ */
+async function checkoutsAlongPatterns(root: string, patterns: string[]): Promise<string[]> {
+  const found = new Set<string>()
+  const checked = new Set<string>()
   for (const pattern of patterns) {
     if (pattern.trim().startsWith('!')) continue
     let folder = root
     for (const segment of literalPrefix(pattern)) {
-      const next = path.join(folder, segment)
-      if (!(await isFolder(next))) break
-      folder = next
+      folder = path.join(folder, segment)
+      if (checked.has(folder)) continue
+      checked.add(folder)
+      if (!(await isFolder(folder))) break
+      if (await hasGitEntry(folder)) found.add(folder)
     }
-    if (folder !== root) folders.add(folder)
   }
-  return [...folders]
+  return [...found]
 }
 
 /** Folders directly in the workspace that hold a checkout (a `.git` folder or file). */
@@ -79,8 +88,7 @@ async function checkoutsInWorkspace(root: string): Promise<string[]> {
   const found: string[] = []
   for (const entry of entries) {
     const folder = path.join(root, entry.name)
-    if (entry.isDirectory() && (await fs.lstat(path.join(folder, '.git')).catch(() => undefined)))
-      found.push(folder)
+    if (entry.isDirectory() && (await hasGitEntry(folder))) found.push(folder)
   }
   return found
 }
@@ -112,8 +120,9 @@ export async function locateRepository(
     return { ok: false, why: `the workspace ${workspace} does not exist`, ambiguous: false }
   }
   const own = await outermostTopLevel(root)
-  const folders = await patternFolders(root, patterns)
-  const reached = (await distinctTopLevels(folders)).filter((top) => top !== own)
+  const reached = (await distinctTopLevels(await checkoutsAlongPatterns(root, patterns))).filter(
+    (top) => top !== own,
+  )
   const inWorkspace = (top: string) => top !== root && insideName(root, top) !== undefined
   if (own) {
     const others = reached.filter(inWorkspace).map((top) => relativeName(root, top))
