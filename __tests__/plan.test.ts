@@ -160,7 +160,66 @@ describe('planSync', () => {
       changes: { kind: 'none', reason: 'tag push' },
       batchSize: 10,
     })
-    expect(plan).toEqual({ batches: [], skipped: [], removed: [] })
+    expect(plan).toEqual({ batches: [], skipped: [], removed: [], refused: [] })
+  })
+
+  it('fails refused documents with their cause and the operation they were planned for; no batch has them', () => {
+    const changes: ChangeDecision = {
+      kind: 'changes',
+      source: 'git-diff',
+      added: ['new.pdf', 'a.md'],
+      modified: ['old.pdf', 'b.md'],
+      removed: [],
+    }
+    const plan = planSync({
+      selection: selection(['a.md', 'b.md', 'new.pdf', 'old.pdf']),
+      urls: [],
+      mode: 'auto',
+      changes,
+      batchSize: 10,
+      refused: new Map([
+        ['new.pdf', 'LFS pointer'],
+        ['old.pdf', 'LFS pointer'],
+      ]),
+    })
+    expect(plannedItems(plan).map((i) => [i.name, i.operation])).toEqual([
+      ['a.md', 'upload'],
+      ['b.md', 'update'],
+    ])
+    expect(plan.batches.map((b) => (b.kind === 'documents' ? b.bytes : 0))).toEqual([10, 10])
+    expect(plan.refused).toEqual([
+      {
+        kind: 'document',
+        name: 'new.pdf',
+        outcome: 'failed',
+        operation: 'upload',
+        attempts: 0,
+        size: 10,
+        error: 'LFS pointer',
+      },
+      {
+        kind: 'document',
+        name: 'old.pdf',
+        outcome: 'failed',
+        operation: 'update',
+        attempts: 0,
+        size: 10,
+        error: 'LFS pointer',
+      },
+    ])
+  })
+
+  it('plans no empty batch when every selected file is refused', () => {
+    const plan = planSync({
+      selection: selection(['x.pdf']),
+      urls: [],
+      mode: 'upload',
+      changes: all,
+      batchSize: 10,
+      refused: new Map([['x.pdf', 'LFS pointer']]),
+    })
+    expect(plan.batches).toEqual([])
+    expect(plan.refused.map((item) => [item.name, item.operation])).toEqual([['x.pdf', 'upload']])
   })
 
   it('splits URLs by batch size', () => {

@@ -94,6 +94,8 @@ export interface ChangeBase {
   sha: string
   /** The workflow run that synced `sha` (last-success only). */
   run?: { id: number; number: number; url: string }
+  /** Why mode auto's change set is not measured from the last successful sync: the base used, and why. */
+  why?: string
 }
 
 /** upload = POST, update = PATCH. */
@@ -113,6 +115,8 @@ export interface Plan {
   skipped: SkippedItem[]
   /** Document names a push removed: never sent (the service has no delete), only reported. */
   removed: string[]
+  /** Selected documents that are not sent because their content must not be (a Git LFS pointer): failed. */
+  refused: ItemOutcome[]
 }
 
 export type Outcome = 'uploaded' | 'updated' | 'failed'

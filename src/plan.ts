@@ -4,6 +4,7 @@ import type {
   Batch,
   ChangeDecision,
   FileSelection,
+  ItemOutcome,
   Operation,
   Plan,
   SelectedFile,
@@ -23,6 +24,11 @@ export interface PlanInput {
   changes: ChangeDecision
   batchSize: number
   maxBatchBytes?: number
+  /**
+   * Selected documents that must not be sent as they are on disk (e.g. Git LFS pointers), by name, with
+   * the cause they fail with: they get the operation they were planned for, and no batch.
+   */
+  refused?: ReadonlyMap<string, string>
 }
 
 interface Intent {
@@ -78,8 +84,23 @@ export function planSync(input: PlanInput): Plan {
   }
 
   const batches: Batch[] = []
+  const refused: ItemOutcome[] = []
   for (const { files, intent } of fileIntents) {
-    for (const chunk of chunkFiles(files, input.batchSize, maxBatchBytes)) {
+    const sendable = files.filter((file) => {
+      const cause = input.refused?.get(file.name)
+      if (cause === undefined) return true
+      refused.push({
+        kind: 'document',
+        name: file.name,
+        outcome: 'failed',
+        operation: intent.operation,
+        attempts: 0,
+        size: file.size,
+        error: cause,
+      })
+      return false
+    })
+    for (const chunk of chunkFiles(sendable, input.batchSize, maxBatchBytes)) {
       batches.push({ kind: 'documents', ...intent, documents: chunk, bytes: totalBytes(chunk) })
     }
   }
@@ -89,7 +110,7 @@ export function planSync(input: PlanInput): Plan {
   for (let i = 0; i < urls.length; i += input.batchSize) {
     batches.push({ kind: 'urls', ...modeIntent, urls: urls.slice(i, i + input.batchSize) })
   }
-  return { batches, skipped, removed }
+  return { batches, skipped, removed, refused }
 }
 
 /** Whether a document name lies below one of the folders ('' is the whole workspace). */

@@ -17,6 +17,7 @@ import {
   type FileSelectionOptions,
 } from '../select/files.js'
 import { undecodableSkip } from '../select/byte-names.js'
+import { findLfsPointers, LFS_POINTER_CAUSE } from '../select/lfs-pointers.js'
 import { nameMatcher } from '../select/match.js'
 import { sendPlan } from '../send.js'
 import { runFlow, retryPolicyOf } from './flow-run.js'
@@ -282,16 +283,20 @@ async function indexPipeline(
   })
   selected.push(...selection.files.map((file) => file.name))
   const removed = changes.kind === 'changes' ? selectedRemovals(config, changes.removed) : []
+  // Found before planning, so a dry run and a preview fail on them too, as the sync they show would.
+  const pointers = findLfsPointers(selection.files)
   const plan = planSync({
     selection,
     urls: config.urls,
     mode: config.mode,
     changes: changes.kind === 'changes' ? { ...changes, removed } : changes,
     batchSize: config.batchSize,
+    refused: new Map(pointers.map((file) => [file.name, LFS_POINTER_CAUSE])),
   })
   report.planned = plannedItems(plan)
   report.skipped = plan.skipped
   report.removed = plan.removed
+  report.items = [...plan.refused]
   logSkipped(plan.skipped, log)
 
   await log.group('Plan', async () => {
@@ -338,7 +343,7 @@ async function indexPipeline(
           progress.stop()
         }
       })
-      report.items = result.items
+      report.items = [...plan.refused, ...result.items]
       report.requests = result.requests
       if (result.cancelled) notices.push('The run was cancelled: unsent items are reported as failed.')
     }

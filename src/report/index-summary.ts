@@ -23,7 +23,10 @@ export function verdictLine(report: IndexReport): string {
   const base = report.changeBase
     ? `, base \`${report.changeBase.sha.slice(0, 12)}\`${report.changeBase.source ? ` (${inline(report.changeBase.source)})` : ''}`
     : ''
-  const changeSet = `change set: ${inline(report.changeSource)}${base}`
+  // A change set not measured from the last successful sync says so first: which base, and why.
+  const changeSet = report.base?.why
+    ? `base: ${inline(shortLine(report.base.why, 300))}`
+    : `change set: ${inline(report.changeSource)}${base}`
   const skipped = report.skipped.length
   const removed = report.removed.length
   if (report.preview || report.dryRun) {
@@ -32,9 +35,11 @@ export function verdictLine(report: IndexReport): string {
     const what = report.preview
       ? `**Preview of pull request${report.preview.number ? ` #${report.preview.number}` : ''}: nothing sent.**`
       : '**Dry run: nothing sent.**'
+    // Documents that cannot be sent as they are (Git LFS pointers) fail in a dry run as in the sync.
+    const failed = count(report.items, 'failed')
     return (
       `${what} Would upload ${uploads} · update ${updates} · unchanged/skipped ${skipped} · ` +
-      `removed ${removed} — ${changeSet}`
+      `removed ${removed}${failed > 0 ? ` · failed ${failed}` : ''} — ${changeSet}`
     )
   }
   const failed = count(report.items, 'failed')
