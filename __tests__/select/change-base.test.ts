@@ -491,6 +491,34 @@ describe('repository layouts', () => {
     }
   })
 
+  it("--since in a workspace inside a submodule: the ref is the submodule's, names relative to the workspace", async () => {
+    const kb = GitFixture.create()
+    try {
+      const kbAuthor = kb.author()
+      const kbFirst = kbAuthor.write('docs/a.md').commit('seed kb')
+      kbAuthor.write('docs/b.md').commit('add b')
+      kbAuthor.push()
+      author.write('top.md').addSubmodule(kb.originUrl, 'kb').commit('seed')
+      author.push()
+      const workspace = `${fixture.checkout({ submodules: true }).dir}/kb/docs`
+      const result = await decide(workspace, {
+        eventName: '',
+        workflow: undefined,
+        since: kbFirst,
+        patterns: ['**'],
+      })
+      expect(result.decision).toEqual({
+        kind: 'changes',
+        source: 'since-ref',
+        added: ['b.md'],
+        modified: [],
+        removed: [],
+      })
+    } finally {
+      kb.cleanup()
+    }
+  })
+
   /** docs/a.md and README.md, then a commit modifying a, adding b and changing the README. */
   function twoCommits(): string {
     author.write('docs/a.md').write('README.md')

@@ -14,7 +14,7 @@ import { insideName } from './inside-name.js'
 import { literalPrefix } from './patterns.js'
 
 export interface RepositoryLocation {
-  /** The working tree of the repository (the outermost superproject), real and absolute. */
+  /** The working tree of the repository, real and absolute. */
   root: string
   /** The workspace as a folder of the repository ('' when it is the repository's top). */
   workspaceInRepository: string
@@ -32,20 +32,34 @@ export type LocateOutcome =
 // Submodules inside submodules: a checkout deeper than this is not looked above.
 const MAX_SUPERPROJECTS = 16
 
-/** The outermost working tree holding `folder` (climbing out of submodules), or undefined. */
-async function outermostTopLevel(folder: string): Promise<string | undefined> {
-  let top: string
+/** The working trees holding `folder`: its own, then each superproject it is a submodule of (real paths). */
+async function enclosingCheckouts(folder: string): Promise<string[]> {
+  const chain: string[] = []
   try {
-    top = await new Git(folder).topLevel()
+    let top = await new Git(folder).topLevel()
+    chain.push(await fs.realpath(top))
     for (let level = 0; level < MAX_SUPERPROJECTS; level++) {
       const above = await new Git(top).superproject()
       if (!above) break
       top = above
+      chain.push(await fs.realpath(top))
     }
-    return await fs.realpath(top)
   } catch {
-    return undefined
+    // Not in a working tree (or git cannot tell): what was found so far.
   }
+  return chain
+}
+
+/**
+ * Of the working trees around the workspace, the one the compared commits belong to: the innermost
+ * that holds `commit` (a push's commit is the superproject's even for a workspace inside a submodule),
+ * else the outermost; without a commit (`--since REF..HEAD`) the innermost, where the user stands.
+ */
+async function repositoryAround(chain: string[], commit: string | undefined): Promise<string | undefined> {
+  if (chain.length === 0) return undefined
+  if (commit === undefined) return chain[0]
+  for (const top of chain) if (await new Git(top).hasCommit(commit)) return top
+  return chain[chain.length - 1]
 }
 
 async function isFolder(candidate: string): Promise<boolean> {
@@ -93,11 +107,13 @@ async function checkoutsInWorkspace(root: string): Promise<string[]> {
   return found
 }
 
-async function distinctTopLevels(folders: string[]): Promise<string[]> {
+/** The outermost working tree of each checkout, unless it belongs to `own` (a submodule of it). */
+async function distinctTopLevels(folders: string[], own?: string): Promise<string[]> {
   const tops = new Set<string>()
   for (const folder of folders) {
-    const top = await outermostTopLevel(folder)
-    if (top) tops.add(top)
+    const chain = await enclosingCheckouts(folder)
+    if (chain.length === 0 || (own !== undefined && chain.includes(own))) continue
+    tops.add(chain[chain.length - 1])
   }
   return [...tops]
 }
@@ -119,10 +135,8 @@ export async function locateRepository(
   } catch {
     return { ok: false, why: `the workspace ${workspace} does not exist`, ambiguous: false }
   }
-  const own = await outermostTopLevel(root)
-  const reached = (await distinctTopLevels(await checkoutsAlongPatterns(root, patterns))).filter(
-    (top) => top !== own,
-  )
+  const own = await repositoryAround(await enclosingCheckouts(root), commit)
+  const reached = await distinctTopLevels(await checkoutsAlongPatterns(root, patterns), own)
   const inWorkspace = (top: string) => top !== root && insideName(root, top) !== undefined
   if (own) {
     const others = reached.filter(inWorkspace).map((top) => relativeName(root, top))
