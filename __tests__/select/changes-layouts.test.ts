@@ -97,6 +97,24 @@ describe('detectChanges when the repository is a folder of the workspace', () =>
     ])
   })
 
+  it('sends everything, with a warning, when several checkouts are reached and none holds the pushed commit', async () => {
+    const one = fixture()
+    const two = fixture()
+    twoPushes(one)
+    twoPushes(two)
+    const workspace = one.plainFolder('workspace')
+    one.checkout({ name: 'workspace/one' })
+    fs.renameSync(two.checkout().dir, path.join(workspace, 'two'))
+
+    const { decision, warnings } = await detect(workspace, 'e'.repeat(40), 'f'.repeat(40), [
+      'one/**',
+      'two/**',
+    ])
+    expect(decision).toMatchObject({ kind: 'all', source: 'full-sync' })
+    expect(decision.kind === 'all' && decision.reason).toMatch(/several git repositories \(one, two\)/)
+    expect(warnings).toHaveLength(1)
+  })
+
   it('sends everything, with a warning, when the workspace holds no repository of the selected files', async () => {
     const repo = fixture()
     const { before, after } = twoPushes(repo)

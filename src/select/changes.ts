@@ -111,7 +111,8 @@ export async function detectChanges(context: ChangeContext): Promise<ChangeDecis
 
   const layout = await repositoryNamesLayout(context, push.after)
   if (!layout.ok) {
-    const reason = `the change set is unknown (git: ${git.why}; GitHub's names cannot be mapped: ${layout.why}): every selected file`
+    // git failed for the same reason: the repository of the selected files is not known.
+    const reason = `the change set is unknown (${layout.why}): every selected file`
     log.warning(`Change detection: ${reason}`)
     return { kind: 'all', source: 'full-sync', reason }
   }

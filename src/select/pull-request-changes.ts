@@ -61,8 +61,7 @@ export async function detectPullRequestChanges(
   log.info(`Change detection: git cannot tell (${git.why})`)
 
   const layout = await repositoryNamesLayout(context, pr.head)
-  if (!layout.ok)
-    return all(`the change set is unknown (git: ${git.why}; GitHub's names cannot be mapped: ${layout.why})`)
+  if (!layout.ok) return all(`the change set is unknown (${layout.why})`)
   if (context.repository && context.githubToken) {
     context.log.addSecret(context.githubToken)
     const api = await compareViaApi({
