@@ -148,6 +148,47 @@ describe('docs in a submodule', () => {
   })
 })
 
+describe('docs in a submodule, in a pull request', () => {
+  it('previews what the pull request changes inside the submodule', async () => {
+    const kb = fixture()
+    const kbAuthor = kb.author()
+    kbAuthor.write('docs/a.md').write('docs/b.md').commit('seed kb')
+    kbAuthor.push()
+    const top = fixture()
+    const author = top.author()
+    const base = author.write('docs/top.md').addSubmodule(kb.originUrl, 'kb').commit('base')
+    author.push()
+    kbAuthor.write('docs/a.md', 'a, second\n').write('docs/c.md').remove('docs/b.md')
+    const kbHead = kbAuthor.commit('change kb')
+    kbAuthor.push()
+    author.git('checkout', '-q', '-b', 'feature')
+    const head = author.moveSubmodule('kb', kbHead).commit('move kb')
+    author.push('feature')
+
+    const run = await runAction({
+      action: 'action.yml',
+      workspace: top.checkout({ branch: 'feature', submodules: true }).dir,
+      eventName: 'pull_request',
+      payload: { pull_request: { number: 7, base: { sha: base }, head: { sha: head } } },
+      inputs: {
+        'base-url': emulator.url,
+        'flow-id': '65f0c0ffee0000000000beef',
+        'org-id': 'b2a1c3d4-0000-4000-8000-000000000001',
+        'node-id': 'urlemb-0',
+        'private-key': '',
+        files: 'docs/**\nkb/docs/**',
+        comment: 'false',
+      },
+    })
+    expect(run.status).toBe(0)
+    expect(emulator.requests()).toHaveLength(0)
+    expect(run.summary).toContain('Would upload 1 · update 1 · unchanged/skipped 0 · removed 1')
+    expect(run.summary).toMatch(/<summary>Would upload \(1\)<\/summary>\n\n- kb\/docs\/c\.md/)
+    expect(run.summary).toMatch(/<summary>Would update \(1\)<\/summary>\n\n- kb\/docs\/a\.md/)
+    expect(JSON.parse(run.outputs.removed)).toEqual(['kb/docs/b.md'])
+  })
+})
+
 describe('the repository checked out in a folder of the workspace (path: sub)', () => {
   /** docs/a.md and docs/b.md; `change()` then modifies a, adds c and removes b. */
   function pushes(repo: GitFixture) {
