@@ -133,7 +133,8 @@ export class Git {
 
   /**
    * The tree difference between two commits as `--raw -z` bytes: modes show submodules (gitlinks,
-   * mode 160000) and paths stay the bytes git stores, whatever their encoding.
+   * mode 160000) and paths stay the bytes git stores, whatever their encoding. The plumbing command
+   * ignores user configuration such as colour or external diff drivers.
    */
   async diffRaw(before: string, after: string): Promise<Buffer> {
     return this.execBytes(['diff-tree', '-r', '--raw', '--no-renames', '--no-abbrev', '-z', before, after])
