@@ -122,7 +122,8 @@ export async function workspaceChangesFromNames(
   const files: ChangeSet = { added: [], modified: [], removed: mapped.removed }
   for (const side of ['added', 'modified'] as const) {
     for (const name of mapped[side]) {
-      const stats = await fs.stat(path.join(workspace, ...name.split('/'))).catch(() => undefined)
+      // A submodule is a real folder; a link to one is a file of the repository.
+      const stats = await fs.lstat(path.join(workspace, ...name.split('/'))).catch(() => undefined)
       if (!stats?.isDirectory()) {
         files[side].push(name)
         continue
