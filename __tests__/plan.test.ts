@@ -86,6 +86,72 @@ describe('planSync', () => {
     expect(plan.removed).toEqual(['gone.md'])
   })
 
+  it('upserts every selected file below a folder whose changes are unknown, and the named changes', () => {
+    const changes: ChangeDecision = {
+      kind: 'changes',
+      source: 'git-diff',
+      added: ['kb/new.md', 'top.md'],
+      modified: [],
+      removed: [],
+      everythingUnder: ['kb'],
+    }
+    const plan = planSync({
+      selection: selection(
+        ['kb/new.md', 'kb/old.md', 'kb/deep/x.md', 'kbx/no.md', 'top.md', 'other.md'],
+        ['kb/.h'],
+      ),
+      urls: [],
+      mode: 'auto',
+      changes,
+      batchSize: 10,
+    })
+    expect(plannedItems(plan).map((i) => [i.name, i.operation, i.fallback])).toEqual([
+      ['kb/new.md', 'upload', true],
+      ['top.md', 'upload', true],
+      ['kb/old.md', 'update', true],
+      ['kb/deep/x.md', 'update', true],
+    ])
+    expect(plan.skipped.map((s) => s.name)).toEqual(['kb/.h'])
+  })
+
+  it("upserts every selected file when the unknown folder is the whole workspace ('')", () => {
+    const changes: ChangeDecision = {
+      kind: 'changes',
+      source: 'git-diff',
+      added: [],
+      modified: [],
+      removed: [],
+      everythingUnder: [''],
+    }
+    const plan = planSync({
+      selection: selection(['a.md', 'b/c.md']),
+      urls: [],
+      mode: 'auto',
+      changes,
+      batchSize: 10,
+    })
+    expect(plannedItems(plan).map((i) => i.name)).toEqual(['a.md', 'b/c.md'])
+  })
+
+  it('keeps the skip of a changed name that is not UTF-8', () => {
+    const changes: ChangeDecision = {
+      kind: 'changes',
+      source: 'git-diff',
+      added: [],
+      modified: [],
+      removed: [],
+      undecodable: [{ shown: 'f\\xff.md', lossy: 'f\uFFFD.md', isFolder: false }],
+    }
+    const plan = planSync({
+      selection: selection([], ['f\\xff.md', 'g\\xfe.md']),
+      urls: [],
+      mode: 'auto',
+      changes,
+      batchSize: 10,
+    })
+    expect(plan.skipped.map((s) => s.name)).toEqual(['f\\xff.md'])
+  })
+
   it('a push with nothing to index plans nothing', () => {
     const plan = planSync({
       selection: selection(['a.md'], ['.x']),

@@ -59,10 +59,15 @@ export function planSync(input: PlanInput): Plan {
     fileIntents = [{ files: input.selection.files, intent: modeIntent }]
   } else {
     // Only what the push changed: added → upload (409 → update), modified → update (404 → upload).
+    // Below a folder whose changes are unknown, every file is sent like a modified one: by upsert.
     const added = new Set(changes.added)
     const modified = new Set(changes.modified)
-    const changed = (name: string) => added.has(name) || modified.has(name)
-    skipped = skipped.filter((item) => item.kind === 'url' || changed(item.name))
+    const inUnknown = inFolders(changes.everythingUnder ?? [])
+    const undecodable = new Set((changes.undecodable ?? []).map((name) => name.shown))
+    const changed = (name: string) => added.has(name) || modified.has(name) || inUnknown(name)
+    skipped = skipped.filter(
+      (item) => item.kind === 'url' || changed(item.name) || undecodable.has(item.name),
+    )
     removed = [...new Set(changes.removed)].sort(compareNames)
     fileIntents = [
       {
@@ -70,7 +75,9 @@ export function planSync(input: PlanInput): Plan {
         intent: { operation: 'upload', fallback: true },
       },
       {
-        files: input.selection.files.filter((f) => modified.has(f.name)),
+        files: input.selection.files.filter(
+          (f) => !added.has(f.name) && (modified.has(f.name) || inUnknown(f.name)),
+        ),
         intent: { operation: 'update', fallback: true },
       },
     ]
@@ -104,6 +111,13 @@ export function planSync(input: PlanInput): Plan {
     batches.push({ kind: 'urls', ...modeIntent, urls: urls.slice(i, i + input.batchSize) })
   }
   return { batches, skipped, removed, refused }
+}
+
+/** Whether a document name lies below one of the folders ('' is the whole workspace). */
+export function inFolders(folders: string[]): (name: string) => boolean {
+  if (folders.includes('')) return () => true
+  const prefixes = folders.map((folder) => `${folder}/`)
+  return (name) => prefixes.some((prefix) => name.startsWith(prefix))
 }
 
 /** Consecutive chunks of at most `batchSize` files and `maxBytes` bytes; a larger file goes alone. */

@@ -460,3 +460,109 @@ describe('--since REF (CLI)', () => {
     })
   })
 })
+
+describe('repository layouts', () => {
+  it('reaches into a submodule that moved since the last successful sync', async () => {
+    const kb = GitFixture.create()
+    try {
+      const kbAuthor = kb.author()
+      kbAuthor.write('docs/a.md').write('docs/b.md').commit('seed kb')
+      kbAuthor.push()
+      const seed = author.write('top.md').addSubmodule(kb.originUrl, 'kb').commit('seed')
+      author.push()
+      success(seed)
+      kbAuthor.write('docs/a.md', 'a, second\n').write('docs/c.md')
+      const kbAfter = kbAuthor.commit('change kb')
+      kbAuthor.push()
+      author.moveSubmodule('kb', kbAfter).commit('move kb')
+      author.push()
+
+      const checkout = fixture.checkout({ submodules: true })
+      const result = await decide(checkout.dir, { eventName: 'workflow_dispatch', patterns: ['kb/**'] })
+      expect(result.decision).toEqual({
+        kind: 'changes',
+        source: 'last-success',
+        added: ['kb/docs/c.md'],
+        modified: ['kb/docs/a.md'],
+        removed: [],
+      })
+    } finally {
+      kb.cleanup()
+    }
+  })
+
+  it("--since in a workspace inside a submodule: the ref is the submodule's, names relative to the workspace", async () => {
+    const kb = GitFixture.create()
+    try {
+      const kbAuthor = kb.author()
+      const kbFirst = kbAuthor.write('docs/a.md').commit('seed kb')
+      kbAuthor.write('docs/b.md').commit('add b')
+      kbAuthor.push()
+      author.write('top.md').addSubmodule(kb.originUrl, 'kb').commit('seed')
+      author.push()
+      const workspace = `${fixture.checkout({ submodules: true }).dir}/kb/docs`
+      const result = await decide(workspace, {
+        eventName: '',
+        workflow: undefined,
+        since: kbFirst,
+        patterns: ['**'],
+      })
+      expect(result.decision).toEqual({
+        kind: 'changes',
+        source: 'since-ref',
+        added: ['b.md'],
+        modified: [],
+        removed: [],
+      })
+    } finally {
+      kb.cleanup()
+    }
+  })
+
+  /** docs/a.md and README.md, then a commit modifying a, adding b and changing the README. */
+  function twoCommits(): string {
+    author.write('docs/a.md').write('README.md')
+    const first = author.commit('seed')
+    author.write('docs/a.md', 'a, second\n').write('docs/b.md').write('README.md', 'changed\n')
+    author.commit('second')
+    author.push()
+    return first
+  }
+
+  it('--since in a workspace inside the repository: names relative to it, the rest left out', async () => {
+    const first = twoCommits()
+    const workspace = `${fixture.checkout().dir}/docs`
+    const result = await decide(workspace, {
+      eventName: '',
+      workflow: undefined,
+      since: first,
+      patterns: ['**'],
+    })
+    expect(result.decision).toEqual({
+      kind: 'changes',
+      source: 'since-ref',
+      added: ['b.md'],
+      modified: ['a.md'],
+      removed: [],
+    })
+  })
+
+  it('--since with the repository in a folder of the workspace: a ref resolved there, names below it', async () => {
+    twoCommits()
+    const workspace = fixture.plainFolder('workspace')
+    fixture.checkout({ name: 'workspace/sub', depth: 0 })
+    const result = await decide(workspace, {
+      eventName: '',
+      workflow: undefined,
+      since: 'HEAD~1',
+      patterns: ['sub/docs/**'],
+    })
+    expect(result.decision).toEqual({
+      kind: 'changes',
+      source: 'since-ref',
+      added: ['sub/docs/b.md'],
+      modified: ['sub/README.md', 'sub/docs/a.md'],
+      removed: [],
+    })
+  })
+})

@@ -9,7 +9,6 @@
 // The API answering "no successful run yet" means nothing was synced: every selected file. The API
 // refusing the token (no `actions: read`) also means every selected file: without the last sync, a
 // push's own files would leave out whatever earlier runs did not send, with no end to it.
-import fs from 'node:fs/promises'
 import { ConfigError, quoted } from '../config/errors.js'
 import { Git } from '../git.js'
 import { findLastSuccessfulRun, type SuccessfulRun } from '../github/last-success.js'
@@ -23,6 +22,7 @@ import {
   pushBefore,
   pushWithNothingToIndex,
 } from './changes.js'
+import { locateRepository } from './repository-location.js'
 
 export interface ChangeBaseRequest extends ChangeContext {
   /** The `full-sync` input: skip every base. */
@@ -125,7 +125,7 @@ export async function decideChangeBase(request: ChangeBaseRequest): Promise<Chan
       // The push's after is the checkout's HEAD; an id that is not a commit id never reaches git.
       const after = request.payload.after
       const head = isPush && typeof after === 'string' && COMMIT_ID.test(after) ? after : 'HEAD'
-      const diff = await changesFromGit(request.workspace, run.sha, head)
+      const diff = await changesFromGit(request.workspace, run.sha, head, request.patterns)
       if (diff.ok)
         return {
           decision: { kind: 'changes', source: 'last-success', ...diff.changes },
@@ -169,16 +169,13 @@ async function sinceRef(request: ChangeBaseRequest, ref: string): Promise<Change
   const problem = (message: string) =>
     new ConfigError([{ input: 'since', message: `Option --since ${quoted(ref)} ${message}.` }])
   if (ref === '' || ref.startsWith('-')) throw problem('must be a commit id, a branch, a tag or last-success')
-  let git: Git
-  try {
-    git = new Git(await fs.realpath(request.workspace))
-  } catch {
-    throw problem(`needs the workspace ${request.workspace} to exist`)
-  }
+  const located = await locateRepository(request.workspace, request.patterns ?? [])
+  if (!located.ok) throw problem(`needs a git repository: ${located.why}`)
+  const git = new Git(located.location.root)
   const sha = await git.resolveCommit(ref)
   if (!sha && COMMIT_ID.test(ref)) {
     // A depth-1 clone lacks older commits: fetch it as the push's before would be.
-    const fetched = await changesFromGit(request.workspace, ref, 'HEAD')
+    const fetched = await changesFromGit(request.workspace, ref, 'HEAD', request.patterns)
     if (fetched.ok)
       return {
         decision: { kind: 'changes', source: 'since-ref', ...fetched.changes },
@@ -188,7 +185,7 @@ async function sinceRef(request: ChangeBaseRequest, ref: string): Promise<Change
     throw problem(`is not a commit of the workspace's repository (${fetched.why})`)
   }
   if (!sha) throw problem(`names no commit in the git repository of ${request.workspace}`)
-  const diff = await changesFromGit(request.workspace, sha, 'HEAD')
+  const diff = await changesFromGit(request.workspace, sha, 'HEAD', request.patterns)
   if (!diff.ok) throw problem(`cannot be compared with HEAD: ${diff.why}`)
   return {
     decision: { kind: 'changes', source: 'since-ref', ...diff.changes },
