@@ -194,7 +194,7 @@ describe('run-flow action cancelled', () => {
     expectEndedOnItsOwn(run)
     expect(hanging!.requests).toHaveLength(1)
     expect(run.stdout).toMatch(/::error::The flow run was cancelled before a complete answer came/)
-    expect(run.outputs).toEqual({ result: '', response: '', outputs: '{}' })
+    expect(run.outputs).toMatchObject({ result: '', response: '', outputs: '{}' })
     expect(run.summary).toContain('cancelled')
   })
 })

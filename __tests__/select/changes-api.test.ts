@@ -1,11 +1,12 @@
 // Change detection when git cannot answer: payload lists, then the compare API (a local server that
 // answers like GitHub's compare endpoint), then a full sync with a warning. Also the event rules.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { createRequire } from 'node:module'
+import fs from 'node:fs'
+import path from 'node:path'
 import type { PushEvent } from '@octokit/webhooks-types'
 import { type ChangeContext, detectChanges } from '../../src/select/changes.js'
+import { CompareServer } from '../helpers/compare-server.js'
 import { GitFixture, recordingLog } from '../helpers/git-fixture.js'
 
 interface WebhookExamples {
@@ -19,65 +20,6 @@ const pushExamples = (
 const TOKEN = 'ghs_compareTokenForTests123'
 const BEFORE = '1'.repeat(40)
 const AFTER = '2'.repeat(40)
-
-interface ComparedFile {
-  filename: string
-  status: string
-  previous_filename?: string
-}
-interface CompareAnswer {
-  httpStatus?: number
-  status?: string
-  total_commits?: number
-  files?: ComparedFile[]
-}
-
-/** Imitates GET /repos/{owner}/{repo}/compare/{base}...{head}; answers keyed by basehead. */
-class CompareServer {
-  readonly requests: { path: string; authorization?: string }[] = []
-  answers: Record<string, CompareAnswer> = {}
-  private readonly server = http.createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1')
-    this.requests.push({
-      path: decodeURIComponent(url.pathname),
-      authorization: request.headers.authorization,
-    })
-    const match = /^\/repos\/acme\/docs\/compare\/(.+)$/.exec(decodeURIComponent(url.pathname))
-    const answer = match ? this.answers[match[1]] : undefined
-    response.setHeader('content-type', 'application/json')
-    if (!answer || (answer.httpStatus ?? 200) !== 200) {
-      response.statusCode = answer?.httpStatus ?? 404
-      response.end(JSON.stringify({ message: 'Not Found' }))
-      return
-    }
-    const files = answer.files ?? []
-    response.end(
-      JSON.stringify({
-        status: answer.status ?? 'ahead',
-        ahead_by: 1,
-        behind_by: 0,
-        total_commits: answer.total_commits ?? 1,
-        commits: [],
-        files: files.map((file) => ({
-          sha: '0'.repeat(40),
-          additions: 1,
-          deletions: 0,
-          changes: 1,
-          ...file,
-        })),
-      }),
-    )
-  })
-
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve))
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`
-  }
-
-  close(): Promise<void> {
-    return new Promise((resolve) => this.server.close(() => resolve()))
-  }
-}
 
 let fixture: GitFixture
 let server: CompareServer
@@ -407,5 +349,81 @@ describe('compare API', () => {
     expect(reasonOf(decision)).toMatch(/compare API: no github-token/)
     expect(warnings).toHaveLength(1)
     expect(server.requests).toEqual([])
+  })
+})
+
+describe('compare API names in other layouts', () => {
+  /** A force push whose before origin cannot serve: git cannot answer in any checkout of it. */
+  function lostBefore(): { before: string; after: string } {
+    const author = fixture.author()
+    author.write('docs/a.md').write('README.md').commit('seed')
+    author.push()
+    const before = fixture.author('lost').write('docs/x.md').commit('never reaches origin')
+    const after = author.write('docs/a.md', 'a, second\n').commit('pushed')
+    author.push('main', { force: true })
+    return { before, after }
+  }
+
+  const answer = {
+    status: 'ahead',
+    files: [
+      { filename: 'docs/a.md', status: 'modified' },
+      { filename: 'docs/new.md', status: 'added' },
+      { filename: 'README.md', status: 'modified' },
+    ],
+  }
+
+  it('strips the folder of a workspace inside the repository and drops names outside it', async () => {
+    const { before, after } = lostBefore()
+    server.answers[`${before}...${after}`] = answer
+    const workspace = path.join(fixture.checkout().dir, 'docs')
+    const { decision } = await detect(pushPayload({ before, after }), { workspace, patterns: ['**'] })
+    expect(decision).toEqual({
+      kind: 'changes',
+      source: 'compare-api',
+      added: ['new.md'],
+      modified: ['a.md'],
+      removed: [],
+    })
+  })
+
+  it('prefixes the folder of a repository checked out in the workspace (path: sub)', async () => {
+    const { before, after } = lostBefore()
+    server.answers[`${before}...${after}`] = answer
+    const workspace = fixture.plainFolder('workspace')
+    fixture.checkout({ name: 'workspace/sub' })
+    const { decision } = await detect(pushPayload({ before, after }), {
+      workspace,
+      patterns: ['sub/docs/**'],
+    })
+    expect(decision).toEqual({
+      kind: 'changes',
+      source: 'compare-api',
+      added: ['sub/docs/new.md'],
+      modified: ['sub/README.md', 'sub/docs/a.md'],
+      removed: [],
+    })
+  })
+
+  it('sends every selected file of a submodule the answer shows as one entry, with a warning', async () => {
+    server.answers[`${BEFORE}...${AFTER}`] = {
+      files: [
+        { filename: 'kb', status: 'modified' },
+        { filename: 'top.md', status: 'modified' },
+      ],
+    }
+    const workspace = fixture.plainFolder('workspace')
+    fs.mkdirSync(path.join(workspace, 'kb', 'docs'), { recursive: true })
+    const { decision } = await detect(pushPayload(), { workspace })
+    expect(decision).toMatchObject({
+      kind: 'changes',
+      source: 'compare-api',
+      added: [],
+      modified: ['top.md'],
+      everythingUnder: ['kb'],
+    })
+    expect(decision.kind === 'changes' && decision.warnings).toEqual([
+      expect.stringMatching(/compare API shows the submodule kb as one entry.*`submodules: true`/),
+    ])
   })
 })

@@ -4,7 +4,13 @@ import { accessSync, constants, statSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { cancellationSignal } from '../actions/runner.js'
 import { cancellationOf, cancelledExitStatus } from '../cancellation.js'
-import { checksResultsJson, renderChecksSummary, renderChecksTable, verdictText } from '../checks/render.js'
+import {
+  checksResultEntries,
+  checksResultsJson,
+  renderChecksSummary,
+  renderChecksTable,
+  verdictText,
+} from '../checks/render.js'
 import { runCheckSuite } from '../checks/run.js'
 import type { Check } from '../checks/schema.js'
 import { ConfigError, readIndexConfig, type IndexConfig } from '../config.js'
@@ -17,12 +23,17 @@ import { expectationProblem, flowRunOptions, runFlow } from '../jobs/flow-run.js
 import { IndexJobFailure, runIndexJob, type JobContext } from '../jobs/index-job.js'
 import { consoleSink, Logger } from '../log.js'
 import {
+  flowOutputSpecs,
+  indexCountsLine,
   indexOutputs,
+  indexOutputSpecs,
   logIndexResult,
   renderFlowSection,
   renderIndexSummary,
   type IndexReport,
 } from '../report.js'
+import { fileFields, type OutputSpec } from '../report/output-budget.js'
+import { ReportFileError, writeReportFile } from '../report/report-file.js'
 import { redactDeep } from '../report/redact.js'
 import { LAST_SUCCESS } from '../select/change-base.js'
 import { ServiceClient } from '../service/client.js'
@@ -39,10 +50,13 @@ function reasonOf(error: unknown): string {
   return error instanceof Error && 'code' in error ? String(error.code) : String(error)
 }
 
-/** A bad `--summary-file` or `--workspace` is a usage error before any request, not a failure after. */
+/** A bad `--summary-file`, `--report-file` or `--workspace` is a usage error before any request. */
 function checkPaths(flags: Flags): void {
-  if (typeof flags.summaryFile === 'string') {
-    const file = flags.summaryFile
+  for (const [flag, file] of [
+    ['--summary-file', flags.summaryFile],
+    ['--report-file', flags.reportFile],
+  ] as const) {
+    if (typeof file !== 'string') continue
     let problem: string | undefined
     try {
       const stats = statSync(file, { throwIfNoEntry: false })
@@ -52,7 +66,7 @@ function checkPaths(flags: Flags): void {
     } catch (error) {
       problem = reasonOf(error)
     }
-    if (problem) throw new UsageError(`--summary-file: cannot write ${file} (${problem}).`)
+    if (problem) throw new UsageError(`${flag}: cannot write ${file} (${problem}).`)
   }
   if (typeof flags.workspace === 'string') {
     const stats = statSync(flags.workspace, { throwIfNoEntry: false })
@@ -67,6 +81,22 @@ function writeSummaryFile(log: Logger, flags: Flags, markdown: string): void {
     writeFileSync(flags.summaryFile, log.secrets.redact(markdown))
   } catch (error) {
     throw new UsageError(`--summary-file: cannot write ${flags.summaryFile} (${reasonOf(error)}).`)
+  }
+}
+
+/** `--report-file`: every output uncut, as the action's report file; a failure names the file and what was done. */
+async function writeReportFileFlag(
+  log: Logger,
+  flags: Flags,
+  specs: OutputSpec[],
+  done: string,
+): Promise<void> {
+  if (typeof flags.reportFile !== 'string') return
+  try {
+    await writeReportFile(flags.reportFile, fileFields(specs), (text) => log.secrets.redact(text))
+  } catch (error) {
+    if (!(error instanceof ReportFileError)) throw error
+    throw new Error(`--report-file: ${error.message} This run: ${done}.`, { cause: error })
   }
 }
 
@@ -103,11 +133,12 @@ function sinceContext(flags: Flags, config: IndexConfig, log: Logger): Partial<J
 }
 
 /** What the run did: the summary (or the JSON outputs) on stdout, the markdown to --summary-file. */
-function printIndexReport(report: IndexReport, flags: Flags, log: Logger): void {
+async function printIndexReport(report: IndexReport, flags: Flags, log: Logger): Promise<void> {
   const verbose = flags.verbose === true
   if (verbose) logIndexResult(report, log)
   printResult(log, flags.json ? JSON.stringify(indexJson(report)) : indexSummaryText(report, { verbose }))
   writeSummaryFile(log, flags, renderIndexSummary(redactDeep(report, log.secrets)))
+  await writeReportFileFlag(log, flags, indexOutputSpecs(report), indexCountsLine(report))
 }
 
 export async function indexCommand(flags: Flags): Promise<void> {
@@ -125,12 +156,13 @@ export async function indexCommand(flags: Flags): Promise<void> {
       onProgress: progressReporter(),
       ...sinceContext(flags, config, log),
     })
-    printIndexReport(report, flags, log)
+    await printIndexReport(report, flags, log)
     if (report.flowError && flags.json) log.error(`The flow run after indexing failed: ${report.flowError}`)
     if (indexOutputs(report).failed.length > 0 || report.flowError) process.exitCode = EXIT_FAILURE
   } catch (error) {
     // Ctrl-C: what was done (and every item not sent, as failed), then the cause.
-    if (error instanceof IndexJobFailure && cancellationOf(signal)) printIndexReport(error.report, flags, log)
+    if (error instanceof IndexJobFailure && cancellationOf(signal))
+      await printIndexReport(error.report, flags, log)
     reportError(log, error)
   }
 }
@@ -160,6 +192,7 @@ export async function runCommand(flags: Flags): Promise<void> {
           : report.result,
       )
       writeSummaryFile(log, flags, renderFlowSection(redactDeep(report, log.secrets)))
+      await writeReportFileFlag(log, flags, flowOutputSpecs(report), 'the flow run completed')
       const problem = expectationProblem(report.result, config.expect)
       if (problem) {
         log.error(problem)
@@ -186,6 +219,16 @@ async function checksCommand(
     flags.json ? checksResultsJson(results) : `${renderChecksTable(results)}\n\n${verdictText(verdict)}`,
   )
   writeSummaryFile(log, flags, renderChecksSummary(redactDeep(results, log.secrets), verdict))
+  await writeReportFileFlag(
+    log,
+    flags,
+    [
+      { name: 'passed', count: verdict.passed },
+      { name: 'failed', count: verdict.failed },
+      { name: 'results', list: checksResultEntries(results) },
+    ],
+    verdictText(verdict),
+  )
   const cancelled = cancellationOf(signal)
   if (cancelled) {
     log.error(`${cancelled.message}: checks that had not answered are reported as errors.`)
