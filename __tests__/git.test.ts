@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import fs from 'node:fs'
+import path from 'node:path'
 import { Git, GitError } from '../src/git.js'
 import { GitFixture } from './helpers/git-fixture.js'
 
@@ -66,5 +67,43 @@ describe('Git', () => {
       "fatal: unable to access 'https://x-access-token:s3cret@example.com/r/'",
     )
     expect(error.message).toBe("git fetch failed: fatal: unable to access 'https://***@example.com/r/'")
+  })
+
+  it('kills a fetch that hangs, and what it started, when the run is cancelled', async () => {
+    const author = fixture.author()
+    const missing = author.write('a.md').commit('first')
+    author.write('b.md').commit('second')
+    author.push()
+    const checkout = fixture.checkout()
+    // The origin's upload-pack never answers, like a server that accepted the connection and stalls.
+    const pidFile = path.join(fixture.root, 'upload-pack.pid')
+    const uploadPack = path.join(fixture.root, 'stalled-upload-pack')
+    fs.writeFileSync(
+      uploadPack,
+      `#!/bin/sh\necho $$ > '${pidFile}.tmp'\nmv '${pidFile}.tmp' '${pidFile}'\nexec sleep 600\n`,
+      {
+        mode: 0o755,
+      },
+    )
+    checkout.git('config', 'remote.origin.uploadpack', uploadPack)
+
+    const cancel = new AbortController()
+    const fetching = new Git(checkout.dir).fetchCommit('origin', missing, { signal: cancel.signal })
+    fetching.catch(() => undefined)
+    while (!fs.existsSync(pidFile)) await new Promise((resolve) => setTimeout(resolve, 10))
+    const uploadPackPid = Number(fs.readFileSync(pidFile, 'utf8'))
+    const reason = new Error('cancelled (SIGINT received)')
+    cancel.abort(reason)
+    await expect(fetching).rejects.toBe(reason)
+    // Nothing of the fetch is left running (an ended process not reaped yet is a zombie, state Z).
+    const running = () => {
+      try {
+        return !/^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${uploadPackPid}/stat`, 'utf8'))
+      } catch {
+        return false
+      }
+    }
+    while (running()) await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(await new Git(checkout.dir).hasCommit(missing)).toBe(false)
   })
 })

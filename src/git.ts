@@ -52,33 +52,63 @@ function gitEnvironment(): NodeJS.ProcessEnv {
   return env
 }
 
+// Process groups are POSIX; on Windows git is killed alone.
+const OWN_PROCESS_GROUP = process.platform !== 'win32'
+
 export interface GitRunOptions {
   /** Kill git after this long (a fetch over a slow network). */
   timeoutMs?: number
+  /** Kill git on cancellation; the call then rejects with the signal's reason. */
+  signal?: AbortSignal
 }
 
 export class Git {
   constructor(readonly workingDirectory: string) {}
 
-  /** Runs git and resolves with its exit code; rejects only when git cannot be started. */
+  /**
+   * Runs git and resolves with its exit code; rejects when git cannot be started, or with the signal's
+   * reason on cancellation.
+   */
   run(args: string[], options: GitRunOptions = {}): Promise<GitResult> {
     return new Promise((resolve, reject) => {
+      const { signal } = options
+      if (signal?.aborted) return reject(signal.reason)
       const child = spawn('git', args, {
         cwd: this.workingDirectory,
         env: gitEnvironment(),
         stdio: ['ignore', 'pipe', 'pipe'],
-        timeout: options.timeoutMs,
+        // Its own process group, so that a kill reaches what git started too (upload-pack, ssh, a remote
+        // helper): git does not end them when it is killed, and they would hold the network and our pipes.
+        detached: OWN_PROCESS_GROUP,
         windowsHide: true,
       })
+      const kill = () => {
+        try {
+          if (OWN_PROCESS_GROUP && child.pid !== undefined) process.kill(-child.pid, 'SIGTERM')
+          else child.kill('SIGTERM')
+        } catch {
+          // Already ended.
+        }
+      }
+      const timer = options.timeoutMs === undefined ? undefined : setTimeout(kill, options.timeoutMs)
+      const onAbort = () => {
+        kill()
+        child.stdout.destroy()
+        child.stderr.destroy()
+        reject(signal!.reason)
+      }
+      signal?.addEventListener('abort', onAbort, { once: true })
       const stdout: Buffer[] = []
       const stderr: Buffer[] = []
       child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk))
       child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk))
       child.on('error', reject)
-      child.on('close', (code, signal) => {
+      child.on('close', (code, killedBy) => {
+        clearTimeout(timer)
+        signal?.removeEventListener('abort', onAbort)
         const stdoutBytes = Buffer.concat(stdout)
         resolve({
-          exitCode: code ?? (signal ? 128 : 1),
+          exitCode: code ?? (killedBy ? 128 : 1),
           stdout: stdoutBytes.toString('utf8'),
           stdoutBytes,
           stderr: Buffer.concat(stderr).toString('utf8'),

@@ -37,7 +37,7 @@ export type IndexingClient = Pick<
 > &
   Partial<Pick<ServiceClient, 'openDocuments'>>
 
-export const DEFAULT_GRACE_MS = 5000
+export const DEFAULT_GRACE_MS = 3000
 
 /** One document or URL of the plan, and how far it got. */
 interface Item {

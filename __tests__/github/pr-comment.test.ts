@@ -4,6 +4,7 @@ import { getOctokit } from '../../src/github/octokit.js'
 import { upsertStickyComment } from '../../src/github/pr-comment.js'
 import { renderFlowComment } from '../../src/report/pr-comment.js'
 import { startCommentsServer, type CommentsServer } from '../helpers/github-comments-server.js'
+import { startRecordingServer } from '../service/recording-server.js'
 
 const TOKEN = 'ghs_commenttoken0123456789'
 const where = { owner: 'octo-org', repo: 'docs' }
@@ -74,5 +75,21 @@ describe('sticky pull-request comment', () => {
     expect(outcome).toMatchObject({ ok: true, action: 'created' })
     expect(server.comments[0].body.length).toBeLessThanOrEqual(65_536)
     expect(server.comments[0].body).toContain('Answers were cut')
+  })
+
+  it('a cancelled run stops waiting for GitHub at once, before the request timeout', async () => {
+    const cancel = new AbortController()
+    const reason = new Error('The run was cancelled (SIGINT received)')
+    // GitHub takes the request and never answers; the run is cancelled once it is waiting.
+    const stalled = await startRecordingServer(() => cancel.abort(reason))
+    try {
+      const octokit = getOctokit(TOKEN, stalled.url)
+      const outcome = await upsertStickyComment(octokit, comment('<!-- m -->', 'x'), cancel.signal)
+      expect(outcome).toMatchObject({ ok: false })
+      expect(outcome.ok === false && outcome.why).toContain('cancelled (SIGINT received)')
+      expect(stalled.requests).toHaveLength(1)
+    } finally {
+      await stalled.close()
+    }
   })
 })

@@ -1,6 +1,7 @@
 // A local server answering GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs as GitHub
 // does: filtered by branch and status (a conclusion), newest first, paged with per_page / page, a Link
-// header and total_count. Failures are scripted per test (an HTTP status, or a body that is not JSON).
+// header and total_count. Failures are scripted per test (an HTTP status, a body that is not JSON, or
+// no answer at all).
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 
@@ -21,13 +22,17 @@ export interface RecordedRequest {
 }
 
 export type ScriptedFailure =
-  { status: number; message?: string; headers?: Record<string, string> } | { garbage: string }
+  | { status: number; message?: string; headers?: Record<string, string> }
+  | { garbage: string }
+  | { hang: true }
 
 export class WorkflowRunsServer {
   readonly requests: RecordedRequest[] = []
   /** Oldest first, as they were created; listed newest first. */
   readonly runs: ListedRun[] = []
   failure?: ScriptedFailure
+  /** Called with each request as it arrives. */
+  onRequest?: (request: RecordedRequest) => void
   url = ''
   private readonly server = http.createServer((request, response) => this.answer(request, response))
 
@@ -59,7 +64,10 @@ export class WorkflowRunsServer {
   private answer(request: http.IncomingMessage, response: http.ServerResponse): void {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1')
     const query = Object.fromEntries(url.searchParams)
-    this.requests.push({ path: url.pathname, query, authorization: request.headers.authorization })
+    const recorded = { path: url.pathname, query, authorization: request.headers.authorization }
+    this.requests.push(recorded)
+    this.onRequest?.(recorded)
+    if (this.failure && 'hang' in this.failure) return
     const send = (status: number, body: string, headers: Record<string, string> = {}) => {
       response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers })
       response.end(body)

@@ -28,6 +28,7 @@ import { writeStepOutputs } from './step-outputs.js'
 export async function runIndexAction(): Promise<void> {
   const log = new Logger(actionsSink)
   maskKeys(log, ['private-key', 'public-key', 'github-token'])
+  const signal = cancellationSignal(log)
   let report: IndexReport | undefined
   let budget = DEFAULT_OUTPUTS_BUDGET
   try {
@@ -42,7 +43,7 @@ export async function runIndexAction(): Promise<void> {
       await finish(report, log, budget)
       return
     }
-    report = await runIndexJob(config, { ...runner, log, signal: cancellationSignal(log) })
+    report = await runIndexJob(config, { ...runner, log, signal })
     await finish(report, log, budget)
     await commentIndexResult(config, runner, log, report)
     const failed = indexOutputs(report).failed.length

@@ -1,4 +1,5 @@
-// Entry of the index action (action.yml → dist/index.js).
+// Entry of the index action (action.yml → dist/index.js). The signals are claimed first (cancellation.ts).
+import './claim-signals.js'
 import { runIndexAction } from './index-action.js'
 import { isMainModule } from './main-module.js'
 

@@ -56,15 +56,23 @@ export async function postStickyComment(options: {
     log.notice('No pull-request comment: input "github-token" is empty (the default is ${{ github.token }}).')
     return
   }
+  if (runner.signal.aborted) {
+    log.info('comment: the run was cancelled; no comment is posted.')
+    return
+  }
   log.addSecret(settings.githubToken)
   // Octokit is evaluated only when a comment is posted: a push run never needs it (~7 ms of every start).
   const { getOctokit } = await import(/* webpackMode: "eager" */ '../github/octokit.js')
-  const outcome = await upsertStickyComment(getOctokit(settings.githubToken, runner.apiUrl), {
-    ...runner.repository,
-    issueNumber: pr.number,
-    marker: options.marker,
-    body: log.clean(options.body),
-  })
+  const outcome = await upsertStickyComment(
+    getOctokit(settings.githubToken, runner.apiUrl),
+    {
+      ...runner.repository,
+      issueNumber: pr.number,
+      marker: options.marker,
+      body: log.clean(options.body),
+    },
+    runner.signal,
+  )
   if (outcome.ok) {
     log.info(`Pull-request comment ${outcome.action}: ${outcome.url}`)
   } else if (outcome.status !== undefined && PERMISSION_STATUSES.has(outcome.status)) {

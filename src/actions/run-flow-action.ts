@@ -16,6 +16,7 @@ import {
 } from '../report.js'
 import { redactDeep } from '../report/redact.js'
 import { ServiceClient } from '../service/client.js'
+import { cancellationOf, type RunCancelled } from '../cancellation.js'
 import { commentChecksResult, commentFlowResult, type FlowOutcome } from './flow-comment.js'
 import {
   cancellationSignal,
@@ -28,12 +29,16 @@ import {
 } from './runner.js'
 import { StepOutputsError, writeStepOutputs } from './step-outputs.js'
 
+const CHECKS_CANCELLED = (cancelled: RunCancelled) =>
+  `${cancelled.message}: checks that had not answered are reported as errors.`
+
 // The answer printed in the log; the `result` output and the summary hold more.
 const LOGGED_ANSWER_BYTES = 64 * 1024
 
 export async function runFlowAction(): Promise<void> {
   const log = new Logger(actionsSink)
   maskKeys(log, ['public-key', 'github-token'])
+  const signal = cancellationSignal(log)
   try {
     const runner = readRunnerEnvironment()
     const config = readRunConfig((name) => core.getInput(name), {
@@ -46,7 +51,7 @@ export async function runFlowAction(): Promise<void> {
       return
     }
     if (config.checks) {
-      await runChecksStep(config, config.checks, runner, log)
+      await runChecksStep(config, config.checks, runner, log, signal)
       return
     }
     const client = new ServiceClient({ baseUrl: config.baseUrl, publicKey: config.publicKey, connections: 1 })
@@ -64,7 +69,7 @@ export async function runFlowAction(): Promise<void> {
       const report = await runFlow(
         client,
         { target: config.target, inputs: config.inputs, outputKey: config.outputKey },
-        flowRunOptions(config, log, cancellationSignal(log)),
+        flowRunOptions(config, log, signal),
       )
       const done = `the flow run completed (an answer of ${report.result.length.toLocaleString('en-US')} characters)`
       const file = await writeStepOutputs(flowOutputSpecs(report), log, { ...outputs, done }).catch(
@@ -123,8 +128,10 @@ async function runChecksStep(
   checks: Check[],
   runner: RunnerEnvironment,
   log: Logger,
+  signal: AbortSignal,
 ): Promise<void> {
-  const { results, verdict } = await runCheckSuite(config, checks, log, cancellationSignal(log))
+  const { results, verdict } = await runCheckSuite(config, checks, log, signal)
+  const cancelled = cancellationOf(signal)
   const done = verdictText(verdict)
   let outputsError: unknown
   const file = await writeStepOutputs(
@@ -139,7 +146,11 @@ async function runChecksStep(
     outputsError = error
     return ''
   })
-  await writeSummary(renderChecksSummary(redactDeep(results, log.secrets), verdict), log, {
+  const summary = renderChecksSummary(redactDeep(results, log.secrets), verdict)
+  const stopped = cancelled
+    ? `${renderStoppedSummary('Flow checks cancelled', CHECKS_CANCELLED(cancelled))}\n`
+    : ''
+  await writeSummary(`${stopped}${summary}`, log, {
     pointer: pointerTo(file),
     done,
   })
@@ -148,7 +159,8 @@ async function runChecksStep(
   for (const result of failed)
     log.info(`Check "${result.name}" ${result.verdict}: ${result.failed.join('; ')}`)
   const line = verdictText(verdict)
-  if (!verdict.ok)
+  if (cancelled) core.setFailed(CHECKS_CANCELLED(cancelled))
+  else if (!verdict.ok)
     core.setFailed(
       log.clean(`Flow checks below the threshold: ${line} Failed: ${failed.map((r) => r.name).join(', ')}.`),
     )

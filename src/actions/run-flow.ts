@@ -1,4 +1,6 @@
-// Entry of the run-flow action (run-flow/action.yml → dist/run-flow/index.js).
+// Entry of the run-flow action (run-flow/action.yml → dist/run-flow/index.js). The signals are claimed
+// first (cancellation.ts).
+import './claim-signals.js'
 import { runFlowAction } from './run-flow-action.js'
 import { isMainModule } from './main-module.js'
 

@@ -3,6 +3,7 @@ import * as core from '@actions/core'
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { readWorkflowRun, type WorkflowRunOutcome } from '../github/workflow.js'
 import type { Logger } from '../log.js'
+import { cancellationOf, runCancellation } from '../cancellation.js'
 import { fitSummary } from '../report/summary-limit.js'
 
 export interface RunnerEnvironment {
@@ -13,6 +14,8 @@ export interface RunnerEnvironment {
   apiUrl?: string
   /** This workflow run (undefined when GITHUB_WORKFLOW_REF is not set). */
   workflow?: WorkflowRunOutcome
+  /** The run's cancellation (SIGINT, then SIGTERM from the runner). */
+  signal: AbortSignal
 }
 
 export function readRunnerEnvironment(env: NodeJS.ProcessEnv = process.env): RunnerEnvironment {
@@ -24,6 +27,7 @@ export function readRunnerEnvironment(env: NodeJS.ProcessEnv = process.env): Run
     repository: owner && repo ? { owner, repo } : undefined,
     apiUrl: env.GITHUB_API_URL || undefined,
     workflow: readWorkflowRun(env),
+    signal: runCancellation,
   }
 }
 
@@ -37,17 +41,21 @@ function readPayload(path: string | undefined): Record<string, unknown> {
   }
 }
 
-/** Aborts on the runner's cancellation (SIGINT, then SIGTERM) so outputs and summary are still written. */
+/**
+ * The run's cancellation (SIGINT, then SIGTERM), announced once in the log when it comes (at once if it
+ * came while the bundle was loading).
+ */
 export function cancellationSignal(log: Logger): AbortSignal {
-  const controller = new AbortController()
-  const cancel = (signal: string) => {
-    if (controller.signal.aborted) return
-    log.warning(`Received ${signal}: no new requests are started; unsent items will be reported as failed.`)
-    controller.abort()
+  const announce = () => {
+    const signal = cancellationOf(runCancellation)?.signalName ?? 'a cancellation'
+    log.warning(
+      `Received ${signal}: no new requests are started; what was done is reported, with every item not ` +
+        'sent as failed.',
+    )
   }
-  process.once('SIGINT', () => cancel('SIGINT'))
-  process.once('SIGTERM', () => cancel('SIGTERM'))
-  return controller.signal
+  if (runCancellation.aborted) announce()
+  else runCancellation.addEventListener('abort', announce, { once: true })
+  return runCancellation
 }
 
 /** Masks both keys before anything else is printed. */

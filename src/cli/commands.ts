@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { accessSync, constants, statSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { cancellationSignal } from '../actions/runner.js'
+import { cancellationOf, cancelledExitStatus } from '../cancellation.js'
 import {
   checksResultEntries,
   checksResultsJson,
@@ -19,7 +20,7 @@ import { readWorkflowRun } from '../github/workflow.js'
 import { startEmulator } from '../emulator/server.js'
 import type { KnowledgeBaseId } from '../emulator/store.js'
 import { expectationProblem, flowRunOptions, runFlow } from '../jobs/flow-run.js'
-import { runIndexJob, type JobContext } from '../jobs/index-job.js'
+import { IndexJobFailure, runIndexJob, type JobContext } from '../jobs/index-job.js'
 import { consoleSink, Logger } from '../log.js'
 import {
   flowOutputSpecs,
@@ -131,9 +132,18 @@ function sinceContext(flags: Flags, config: IndexConfig, log: Logger): Partial<J
   }
 }
 
+/** What the run did: the summary (or the JSON outputs) on stdout, the markdown to --summary-file. */
+async function printIndexReport(report: IndexReport, flags: Flags, log: Logger): Promise<void> {
+  const verbose = flags.verbose === true
+  if (verbose) logIndexResult(report, log)
+  printResult(log, flags.json ? JSON.stringify(indexJson(report)) : indexSummaryText(report, { verbose }))
+  writeSummaryFile(log, flags, renderIndexSummary(redactDeep(report, log.secrets)))
+  await writeReportFileFlag(log, flags, indexOutputSpecs(report), indexCountsLine(report))
+}
+
 export async function indexCommand(flags: Flags): Promise<void> {
   const log = commandLogger(flags)
-  const verbose = flags.verbose === true
+  const signal = cancellationSignal(log)
   try {
     const config = readIndexConfig(inputReader(flags), NO_EVENT)
     checkPaths(flags)
@@ -142,33 +152,34 @@ export async function indexCommand(flags: Flags): Promise<void> {
       ...NO_EVENT,
       payload: {},
       log,
-      signal: cancellationSignal(log),
+      signal,
       onProgress: progressReporter(),
       ...sinceContext(flags, config, log),
     })
-    if (verbose) logIndexResult(report, log)
-    printResult(log, flags.json ? JSON.stringify(indexJson(report)) : indexSummaryText(report, { verbose }))
-    writeSummaryFile(log, flags, renderIndexSummary(redactDeep(report, log.secrets)))
-    await writeReportFileFlag(log, flags, indexOutputSpecs(report), indexCountsLine(report))
+    await printIndexReport(report, flags, log)
     if (report.flowError && flags.json) log.error(`The flow run after indexing failed: ${report.flowError}`)
     if (indexOutputs(report).failed.length > 0 || report.flowError) process.exitCode = EXIT_FAILURE
   } catch (error) {
+    // Ctrl-C: what was done (and every item not sent, as failed), then the cause.
+    if (error instanceof IndexJobFailure && cancellationOf(signal))
+      await printIndexReport(error.report, flags, log)
     reportError(log, error)
   }
 }
 
 export async function runCommand(flags: Flags): Promise<void> {
   const log = commandLogger(flags)
+  const signal = cancellationSignal(log)
   try {
     const config = readRunConfig(inputReader(flags), { eventName: '', workspace: process.cwd() })
     checkPaths(flags)
-    if (config.checks) return await checksCommand(config, config.checks, flags, log)
+    if (config.checks) return await checksCommand(config, config.checks, flags, log, signal)
     const client = new ServiceClient({ baseUrl: config.baseUrl, publicKey: config.publicKey, connections: 1 })
     try {
       const report = await runFlow(
         client,
         { target: config.target, inputs: config.inputs, outputKey: config.outputKey },
-        flowRunOptions(config, log, cancellationSignal(log)),
+        flowRunOptions(config, log, signal),
       )
       printResult(
         log,
@@ -195,8 +206,14 @@ export async function runCommand(flags: Flags): Promise<void> {
   }
 }
 
-async function checksCommand(config: RunConfig, checks: Check[], flags: Flags, log: Logger): Promise<void> {
-  const { results, verdict } = await runCheckSuite(config, checks, log, cancellationSignal(log))
+async function checksCommand(
+  config: RunConfig,
+  checks: Check[],
+  flags: Flags,
+  log: Logger,
+  signal: AbortSignal,
+): Promise<void> {
+  const { results, verdict } = await runCheckSuite(config, checks, log, signal)
   printResult(
     log,
     flags.json ? checksResultsJson(results) : `${renderChecksTable(results)}\n\n${verdictText(verdict)}`,
@@ -212,7 +229,11 @@ async function checksCommand(config: RunConfig, checks: Check[], flags: Flags, l
     ],
     verdictText(verdict),
   )
-  if (!verdict.ok) {
+  const cancelled = cancellationOf(signal)
+  if (cancelled) {
+    log.error(`${cancelled.message}: checks that had not answered are reported as errors.`)
+    process.exitCode = cancelledExitStatus(cancelled)
+  } else if (!verdict.ok) {
     log.error(`Flow checks below the threshold: ${verdictText(verdict)}`)
     process.exitCode = EXIT_FAILURE
   }

@@ -1,4 +1,5 @@
 // Where the CLI prints: results on stdout, diagnostics on stderr; keys redacted from both.
+import { cancellationOf, cancelledExitStatus, runCancellation } from '../cancellation.js'
 import { Logger, type LogSink } from '../log.js'
 import { describeError } from './errors.js'
 import { keysOf, type Flags } from './inputs.js'
@@ -41,9 +42,10 @@ export function printResult(log: Logger, text: string): void {
   writeStdout(`${log.secrets.redact(text)}\n`)
 }
 
-/** Prints an error as one line (one per bad input) and sets the exit status. */
+/** Prints an error as one line (one per bad input) and sets the exit status (130 after Ctrl-C). */
 export function reportError(log: Logger, error: unknown): void {
   const { lines, status } = describeError(error)
   for (const line of lines) log.error(line)
-  process.exitCode = status
+  const cancelled = cancellationOf(runCancellation)
+  process.exitCode = cancelled ? cancelledExitStatus(cancelled) : status
 }

@@ -2,6 +2,7 @@
 // last received in full, so the next change set is measured from it. A run counts when it succeeded
 // (a failed item fails the step, so the run too), ran for the branch itself (not a pull request),
 // was created before this run, and is not marked as a dry run in its title.
+import { withTimeout } from '../cancellation.js'
 import { getOctokit } from './octokit.js'
 import type { WorkflowRun } from './workflow.js'
 
@@ -9,6 +10,8 @@ export interface LastSuccessQuery {
   workflow: WorkflowRun
   token: string
   apiUrl?: string
+  /** The run's cancellation: the lookup stops, and the call rejects with its reason. */
+  signal?: AbortSignal
 }
 
 export interface SuccessfulRun {
@@ -131,7 +134,7 @@ function requestFailure(error: unknown): { why: string; refused?: number } {
 export async function findLastSuccessfulRun(query: LastSuccessQuery): Promise<LastSuccessOutcome> {
   const { workflow } = query
   const octokit = getOctokit(query.token, query.apiUrl)
-  const signal = AbortSignal.timeout(LOOKUP_TIMEOUT_MS)
+  const signal = withTimeout(query.signal, LOOKUP_TIMEOUT_MS)
   let seen = 0
   for (let page = 1; page <= MAX_PAGES; page++) {
     let data: unknown
@@ -149,6 +152,7 @@ export async function findLastSuccessfulRun(query: LastSuccessQuery): Promise<La
       })
       data = response.data
     } catch (error) {
+      query.signal?.throwIfAborted()
       return { ok: false, ...requestFailure(error) }
     }
     const parsed = readRunsPage(data)

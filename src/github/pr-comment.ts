@@ -1,8 +1,10 @@
 // One comment per marker on a pull request, updated in place: the marker (a hidden HTML comment at the
 // start of the body) is how the next run finds the comment this step wrote before.
+import { withTimeout } from '../cancellation.js'
 import type { Octokit } from './octokit.js'
 
 const REQUEST_TIMEOUT_MS = 30_000
+const COMMENTS_PER_PAGE = 100
 
 export interface StickyComment {
   owner: string
@@ -24,20 +26,27 @@ function failure(error: unknown): CommentOutcome {
 }
 
 /** Creates the comment, or updates the one that carries the same marker. Never throws. */
-export async function upsertStickyComment(octokit: Octokit, comment: StickyComment): Promise<CommentOutcome> {
+export async function upsertStickyComment(
+  octokit: Octokit,
+  comment: StickyComment,
+  signal?: AbortSignal,
+): Promise<CommentOutcome> {
   const where = { owner: comment.owner, repo: comment.repo }
   const body = `${comment.marker}\n${comment.body}`
-  const request = () => ({ signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) })
+  const request = () => ({ signal: withTimeout(signal, REQUEST_TIMEOUT_MS) })
   try {
     let existing: { id: number } | undefined
-    for await (const page of octokit.paginate.iterator(octokit.rest.issues.listComments, {
-      ...where,
-      issue_number: comment.issueNumber,
-      per_page: 100,
-      request: request(),
-    })) {
-      existing = page.data.find((c) => (c.body ?? '').startsWith(comment.marker))
-      if (existing) break
+    // Paged by hand: octokit.paginate drops the `request` options (the timeout and the cancellation).
+    for (let page = 1; !existing; page++) {
+      const { data } = await octokit.rest.issues.listComments({
+        ...where,
+        issue_number: comment.issueNumber,
+        per_page: COMMENTS_PER_PAGE,
+        page,
+        request: request(),
+      })
+      existing = data.find((c) => (c.body ?? '').startsWith(comment.marker))
+      if (data.length < COMMENTS_PER_PAGE) break
     }
     if (existing) {
       const { data } = await octokit.rest.issues.updateComment({

@@ -1,5 +1,6 @@
 // The index pipeline, shared by the index action and `kb-sync index`:
 // change set ──► selection ──► plan ──► send ──► (flow run) ──► report
+import { cancellationOf, NOT_SENT_CANCELLED } from '../cancellation.js'
 import { ConfigError, type IndexConfig } from '../config.js'
 import type { WorkflowRunOutcome } from '../github/workflow.js'
 import { displayName, type Logger } from '../log.js'
@@ -34,7 +35,7 @@ export interface JobContext {
   /** The CLI's --since: a commit or ref, or last-success. */
   since?: string
   log: Logger
-  /** Runner cancellation. */
+  /** The run's cancellation: every wait stops, and the job ends with an IndexJobFailure. */
   signal?: AbortSignal
   /** After each completed request (the CLI draws its progress from it). */
   onProgress?: (progress: { done: number; total: number; bytes: number }) => void
@@ -215,12 +216,22 @@ export async function runIndexJob(config: IndexConfig, context: JobContext): Pro
   const report = emptyIndexReport(config.dryRun)
   const selected: string[] = []
   try {
-    return await indexPipeline(config, context, report, selected)
+    const finished = await indexPipeline(config, context, report, selected)
+    // Cancelled on the way (items not sent are failed already): the run is no base for the next one.
+    context.signal?.throwIfAborted()
+    return finished
   } catch (error) {
     // A bad input found on the way (e.g. --since naming no commit) is still an input error: nothing was sent.
     if (error instanceof ConfigError) throw error
-    const cause = context.log.clean(error instanceof Error ? error.message : String(error))
-    failUnfinished(report, config, selected, cause)
+    const cancelled = cancellationOf(context.signal)
+    const cause = context.log.clean(
+      cancelled
+        ? `${cancelled.message}: nothing new was started; every item not sent is listed as failed.`
+        : error instanceof Error
+          ? error.message
+          : String(error),
+    )
+    failUnfinished(report, config, selected, cancelled ? NOT_SENT_CANCELLED : cause)
     report.ended = { kind: 'stopped', why: cause }
     report.durationMs = Date.now() - started
     throw new IndexJobFailure(cause, report)
@@ -236,6 +247,7 @@ async function indexPipeline(
   const { log } = context
   const started = Date.now()
   const notices = report.notices
+  context.signal?.throwIfAborted()
   // In a pull request, what merging would change: previewed, or sent with `pull-request: index`.
   const inPullRequest =
     config.preview || (config.pullRequest === 'index' && 'pull_request' in context.payload)
@@ -268,6 +280,8 @@ async function indexPipeline(
       head: pullRequest.head ?? '',
     }
   if (pullRequest?.base) report.changeBase = { sha: pullRequest.base, source: 'pull request base' }
+  // Cancelled during change detection: nothing is selected or sent.
+  context.signal?.throwIfAborted()
   report.changeSource = previewed?.description ?? describeChanges(changes)
   if (changes.kind === 'none') {
     log.notice(`Nothing to index: ${changes.reason}.`)

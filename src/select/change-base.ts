@@ -73,6 +73,7 @@ async function lookUpLastSuccess(request: ChangeBaseRequest): Promise<LastSucces
     workflow: workflow.run,
     token: request.githubToken,
     apiUrl: request.apiUrl,
+    signal: request.signal,
   })
   if (!found.ok && found.refused !== undefined)
     return { kind: 'refused', status: found.refused, why: `the workflow runs API refused: ${found.why}` }
@@ -125,7 +126,7 @@ export async function decideChangeBase(request: ChangeBaseRequest): Promise<Chan
       // The push's after is the checkout's HEAD; an id that is not a commit id never reaches git.
       const after = request.payload.after
       const head = isPush && typeof after === 'string' && COMMIT_ID.test(after) ? after : 'HEAD'
-      const diff = await changesFromGit(request.workspace, run.sha, head, request.patterns)
+      const diff = await changesFromGit(request.workspace, run.sha, head, request.patterns, request.signal)
       if (diff.ok)
         return {
           decision: { kind: 'changes', source: 'last-success', ...diff.changes },
@@ -175,7 +176,7 @@ async function sinceRef(request: ChangeBaseRequest, ref: string): Promise<Change
   const sha = await git.resolveCommit(ref)
   if (!sha && COMMIT_ID.test(ref)) {
     // A depth-1 clone lacks older commits: fetch it as the push's before would be.
-    const fetched = await changesFromGit(request.workspace, ref, 'HEAD', request.patterns)
+    const fetched = await changesFromGit(request.workspace, ref, 'HEAD', request.patterns, request.signal)
     if (fetched.ok)
       return {
         decision: { kind: 'changes', source: 'since-ref', ...fetched.changes },
@@ -185,7 +186,7 @@ async function sinceRef(request: ChangeBaseRequest, ref: string): Promise<Change
     throw problem(`is not a commit of the workspace's repository (${fetched.why})`)
   }
   if (!sha) throw problem(`names no commit in the git repository of ${request.workspace}`)
-  const diff = await changesFromGit(request.workspace, sha, 'HEAD', request.patterns)
+  const diff = await changesFromGit(request.workspace, sha, 'HEAD', request.patterns, request.signal)
   if (!diff.ok) throw problem(`cannot be compared with HEAD: ${diff.why}`)
   return {
     decision: { kind: 'changes', source: 'since-ref', ...diff.changes },

@@ -45,6 +45,8 @@ export interface ChangeContext {
   /** GITHUB_API_URL; https://api.github.com when absent. */
   apiUrl?: string
   log: Logger
+  /** The run's cancellation: every wait stops, and the call rejects with its reason. */
+  signal?: AbortSignal
 }
 
 const ZERO_COMMIT = /^0+$/
@@ -105,7 +107,13 @@ export async function detectChanges(context: ChangeContext): Promise<ChangeDecis
     return { kind: 'all', source: 'full-sync', reason }
   }
 
-  const git = await changesFromGit(context.workspace, push.before, push.after, context.patterns)
+  const git = await changesFromGit(
+    context.workspace,
+    push.before,
+    push.after,
+    context.patterns,
+    context.signal,
+  )
   if (git.ok) return { kind: 'changes', source: git.fetched ? 'fetched-before' : 'git-diff', ...git.changes }
   log.info(`Change detection: git cannot tell (${git.why})`)
 
@@ -189,6 +197,7 @@ export async function changesFromGit(
   before: string,
   after: string,
   patterns: string[] = [],
+  signal?: AbortSignal,
 ): Promise<
   (SourceOutcome & { ok: false }) | { ok: true; changes: DetectedChanges; fetched: boolean; root: string }
 > {
@@ -201,8 +210,9 @@ export async function changesFromGit(
     for (const sha of [before, after]) {
       if (await git.hasCommit(sha)) continue
       try {
-        await git.fetchCommit('origin', sha, { timeoutMs: FETCH_TIMEOUT_MS })
+        await git.fetchCommit('origin', sha, { timeoutMs: FETCH_TIMEOUT_MS, signal })
       } catch (error) {
+        signal?.throwIfAborted()
         return {
           ok: false,
           why: `commit ${short(sha)} is not in the checkout and fetching it failed: ${messageOf(error)}`,
@@ -214,10 +224,12 @@ export async function changesFromGit(
     }
     const raw = await diffWithSubmodules(git, before, after, {
       fetchTimeoutMs: FETCH_TIMEOUT_MS,
+      signal,
       relevant: overlapsWorkspace(location),
     })
     return { ok: true, changes: workspaceChanges(raw, location), fetched, root: location.root }
   } catch (error) {
+    signal?.throwIfAborted()
     return { ok: false, why: messageOf(error) }
   }
 }
@@ -261,5 +273,6 @@ async function changesFromCompareApi(
     after,
     token: context.githubToken,
     apiUrl: context.apiUrl || DEFAULT_API_URL,
+    signal: context.signal,
   })
 }

@@ -2,6 +2,7 @@
 // before commit cannot be fetched). The API compares from the merge base (`base...head`), which is the
 // tree difference only when `before` is an ancestor of `after`; for a force push the other side is
 // asked too, and the two lists are combined into the difference between `before` and `after`.
+import { withTimeout } from '../cancellation.js'
 import { getOctokit, type Octokit } from '../github/octokit.js'
 import { type ChangeSet, type PathPresence, changeSetFromPresence } from './change-sets.js'
 
@@ -17,6 +18,8 @@ export interface CompareRequest {
   after: string
   token: string
   apiUrl: string
+  /** The run's cancellation: the request stops, and the call rejects with its reason. */
+  signal?: AbortSignal
 }
 
 export type CompareOutcome = { ok: true; changes: ChangeSet } | { ok: false; why: string }
@@ -42,10 +45,11 @@ async function compareSide(
       owner: request.owner,
       repo: request.repo,
       basehead: `${base}...${head}`,
-      request: { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) },
+      request: { signal: withTimeout(request.signal, REQUEST_TIMEOUT_MS) },
     })
     data = response.data
   } catch (error) {
+    request.signal?.throwIfAborted()
     const status = (error as { status?: unknown }).status
     const message = error instanceof Error ? error.message : String(error)
     return {

@@ -51,7 +51,7 @@ export async function detectPullRequestChanges(
     return all('the pull_request payload has no valid base/head commit ids')
   const range = `${short(pr.base)}..${short(pr.head)}`
 
-  const git = await changesFromGit(context.workspace, pr.base, pr.head, context.patterns)
+  const git = await changesFromGit(context.workspace, pr.base, pr.head, context.patterns, context.signal)
   if (git.ok)
     return {
       ...pr,
@@ -70,6 +70,7 @@ export async function detectPullRequestChanges(
       after: pr.head,
       token: context.githubToken,
       apiUrl: context.apiUrl || DEFAULT_API_URL,
+      signal: context.signal,
     })
     if (api.ok)
       return {

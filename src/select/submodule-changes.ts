@@ -25,6 +25,8 @@ export interface RepositoryChanges {
 export interface SubmoduleDiffOptions {
   /** Kill a fetch of a missing submodule commit after this long. */
   fetchTimeoutMs: number
+  /** The run's cancellation: a fetch is killed, and the diff rejects with its reason. */
+  signal?: AbortSignal
   /** Whether a submodule at this repository path can hold workspace files (others are not opened). */
   relevant: (folder: ByteName) => boolean
 }
@@ -114,8 +116,9 @@ async function missingCommit(
 ): Promise<string | undefined> {
   if (await git.hasCommit(sha)) return undefined
   try {
-    await git.fetchCommit('origin', sha, { timeoutMs: options.fetchTimeoutMs })
+    await git.fetchCommit('origin', sha, { timeoutMs: options.fetchTimeoutMs, signal: options.signal })
   } catch (error) {
+    options.signal?.throwIfAborted()
     return `its commit ${short(sha)} is not in the checkout and fetching it failed: ${messageOf(error)}`
   }
   return (await git.hasCommit(sha)) ? undefined : `its commit ${short(sha)} is still missing after a fetch`
