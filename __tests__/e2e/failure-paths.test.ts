@@ -2,7 +2,7 @@
 // nothing, odd entries are skipped while the rest lands, outputs and summary are written on every way
 // out, and Node prints no warning (stderr stays empty) under any of these failures.
 import { afterEach, describe, expect, it } from '@jest/globals'
-import { execFileSync } from 'node:child_process'
+import { execFileSync, type ChildProcess } from 'node:child_process'
 import { chmodSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
@@ -107,11 +107,18 @@ describe('index action: a refused key', () => {
 })
 
 describe('index action: a service that is briefly unreachable', () => {
-  it('starting 3 s after the action: every document lands once', async () => {
+  it('coming up only after attempts beyond `retries` were refused: every document lands once', async () => {
     const port = await freePort()
-    let late: Emulator | undefined
-    const timer = setTimeout(() => void emulator({ port }).then((started) => (late = started)), 3000)
-    cleanup.push(() => clearTimeout(timer))
+    let late: Promise<Emulator> | undefined
+    // The service comes up once a request's third attempt was refused and it is retried anyway (counted
+    // failures would end it there: `retries: 3`); not after a wall-clock time.
+    const onStart = (child: ChildProcess) => {
+      let seen = ''
+      child.stdout!.on('data', (chunk: Buffer) => {
+        seen += chunk.toString()
+        if (!late && /attempt 3 failed \(.*ECONNREFUSED.*\); retrying/.test(seen)) late = emulator({ port })
+      })
+    }
     const run = await runAction({
       action: 'action.yml',
       workspace: workspace(),
@@ -124,11 +131,12 @@ describe('index action: a service that is briefly unreachable', () => {
         'batch-size': '2',
         retries: '3',
       },
+      onStart,
     })
     expect(run.status).toBe(0)
     expect(outputList(run, 'uploaded')).toEqual(Object.keys(docs).sort())
     expect(outputList(run, 'failed')).toEqual([])
-    const stored = late!.documents(ids['flow-id'], ids['org-id'], ids['node-id'])
+    const stored = (await late!).documents(ids['flow-id'], ids['org-id'], ids['node-id'])
     expect(stored.every((d) => d.created === 1)).toBe(true)
     expectQuietStderr(run)
   }, 60_000)
@@ -144,7 +152,7 @@ describe('index action: a service that is briefly unreachable', () => {
         files: 'docs/**',
         mode: 'upload',
         'batch-size': '1',
-        'retry-deadline': '2',
+        'retry-deadline': '1',
       },
     })
     expect(run.status).toBe(1)

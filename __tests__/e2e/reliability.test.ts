@@ -41,7 +41,7 @@ describe('index action reliability', () => {
         'private-key': KEY,
         files: 'docs/**',
         retries: '2',
-        'retry-deadline': '5',
+        'retry-deadline': '1',
       },
     })
     expect(run.status).toBe(1)

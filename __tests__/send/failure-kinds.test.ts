@@ -5,7 +5,7 @@ import { afterEach, describe, expect, test } from '@jest/globals'
 import { writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
-import { startEmulator } from '../../src/emulator/server.js'
+import { startEmulator, type Emulator } from '../../src/emulator/server.js'
 import type { SelectedFile } from '../../src/model.js'
 import { sendPlan, type SendOptions } from '../../src/send.js'
 import { ServiceClient } from '../../src/service/client.js'
@@ -197,32 +197,30 @@ describe('no knowledge base where the ids point (404 to a document upload)', () 
 })
 
 describe('a service that is briefly unreachable', () => {
-  test('starting to listen 3 s after sending began: nothing is lost, each document stored once', async () => {
+  test('starting to listen only after refused attempts beyond `attempts`: nothing is lost, each document stored once', async () => {
     const workspace = await documents(20)
     const port = await freePort()
-    let emulator: Awaited<ReturnType<typeof startEmulator>> | undefined
-    const late = setTimeout(() => {
-      void startEmulator({ privateKey: PRIVATE_KEY, publicKey: PUBLIC_KEY, port }).then((started) => {
-        emulator = started
-      })
-    }, 3000)
-    cleanup.push(async () => {
-      clearTimeout(late)
-      await emulator?.close()
+    let emulator: Promise<Emulator> | undefined
+    // The service comes up once a request's fourth attempt was refused (`attempts: 3` would have ended it,
+    // were refusals counted); not after a wall-clock time.
+    const { log } = recordingLogger((text) => {
+      if (!emulator && /attempt 4 failed \(.*ECONNREFUSED/.test(text))
+        emulator = startEmulator({ privateKey: PRIVATE_KEY, publicKey: PUBLIC_KEY, port })
     })
+    cleanup.push(async () => (await emulator)?.close())
     const result = await sendPlan(
       planFor(workspace.files, 'upload', 2),
       clientFor(`http://127.0.0.1:${port}`),
       TARGET,
       {
-        ...options(),
+        ...options({ log }),
         // Few attempts on purpose: refused connections are bounded by the deadline, not by the count.
         retry: { ...FAST_RETRY, attempts: 3, baseDelayMs: 50, maxDelayMs: 400, deadlineMs: 60_000 },
       },
     )
     expect(result.items.filter((item) => item.outcome === 'failed')).toEqual([])
     expect(emulator).toBeDefined()
-    const stored = emulator!.documents(TARGET.flowId, TARGET.orgId, TARGET.nodeId)
+    const stored = (await emulator!).documents(TARGET.flowId, TARGET.orgId, TARGET.nodeId)
     expect(stored.map((d) => d.name)).toEqual(workspace.files.map((f) => f.name))
     expect(stored.every((d) => d.created === 1 && d.updated === 0)).toBe(true)
   }, 30_000)
@@ -231,9 +229,10 @@ describe('a service that is briefly unreachable', () => {
     'answering %i for a while (shorter than the deadline): nothing is lost, though far more answers than `retries`',
     async (status) => {
       const workspace = await documents(6)
-      const until = Date.now() + 1000
+      // Unavailable for the first 12 answers: more than the 3 batches' 2 attempts each.
+      let answered = 0
       const service = await server((request, response, socket) =>
-        Date.now() < until
+        ++answered <= 12
           ? answer(status, { detail: 'unavailable' })(request, response, socket)
           : answer(200, { uploaded: [] })(request, response, socket),
       )

@@ -67,10 +67,16 @@ export function sha256(content: string | Buffer): string {
   return createHash('sha256').update(content).digest('hex')
 }
 
-/** A logger that keeps its lines (and when they were written). */
-export function recordingLogger(): { log: Logger; lines: { at: number; text: string }[] } {
+/** A logger that keeps its lines (and when they were written), and tells `onLine` of each. */
+export function recordingLogger(onLine?: (text: string) => void): {
+  log: Logger
+  lines: { at: number; text: string }[]
+} {
   const lines: { at: number; text: string }[] = []
-  const keep = (text: string) => void lines.push({ at: Date.now(), text })
+  const keep = (text: string) => {
+    lines.push({ at: Date.now(), text })
+    onLine?.(text)
+  }
   const sink: LogSink = {
     info: keep,
     debug: keep,
