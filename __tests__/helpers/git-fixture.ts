@@ -73,12 +73,15 @@ export class GitFixture {
   /** A full clone to write commits in (works on an empty origin too). */
   author(name = 'author'): WorkingCopy {
     const dir = path.join(this.root, name)
-    git(this.root, ['-c', 'init.defaultBranch=main', 'clone', '-q', this.originUrl, dir])
+    // One git process: `clone -c` writes the copy's configuration as it clones.
+    const config = [
+      'user.name=Fixture Author',
+      'user.email=author@example.com',
+      'commit.gpgsign=false',
+      'core.autocrlf=false',
+    ].flatMap((setting) => ['-c', setting])
+    git(this.root, ['-c', 'init.defaultBranch=main', 'clone', '-q', ...config, this.originUrl, dir])
     const copy = new WorkingCopy(dir)
-    copy.git('config', 'user.name', 'Fixture Author')
-    copy.git('config', 'user.email', 'author@example.com')
-    copy.git('config', 'commit.gpgsign', 'false')
-    copy.git('config', 'core.autocrlf', 'false')
     // Without it a new branch in the empty origin could be named anything.
     copy.git('symbolic-ref', 'HEAD', 'refs/heads/main')
     return copy
