@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { execFileSync, type ChildProcess } from 'node:child_process'
 import { chmodSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { freePort } from '../helpers/ports.js'
 import { join } from 'node:path'
 import { startEmulator, type Emulator } from '../../src/emulator/server.js'
 import { runAction, type ActionRun } from '../helpers/run-action.js'
@@ -38,14 +38,6 @@ async function emulator(options: { port?: number } = {}): Promise<Emulator> {
   const started = await startEmulator({ privateKey: KEY, publicKey: 'pub-failure-paths', ...options })
   cleanup.push(() => started.close())
   return started
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const { port } = probe.address() as { port: number }
-  await new Promise((resolve) => probe.close(resolve))
-  return port
 }
 
 /** A node executable the user can run (the test runner's may sit in root's home, e.g. under npx). */

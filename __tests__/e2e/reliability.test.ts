@@ -1,6 +1,6 @@
 // Issue 5 end to end: the built index action when the service is down, and when the runner cancels it.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { createServer } from 'node:net'
+import { freePort } from '../helpers/ports.js'
 import { startEmulator, type Emulator } from '../../src/emulator/server.js'
 import { runAction } from '../helpers/run-action.js'
 import { makeWorkspace } from '../helpers/workspace.js'
@@ -21,22 +21,13 @@ beforeEach(() => {
 })
 afterEach(() => workspace.remove())
 
-/** A port on which nothing listens. */
-async function closedPort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
-
 describe('index action reliability', () => {
   it('fails the step and names every document when the service cannot be reached', async () => {
     const run = await runAction({
       action: 'action.yml',
       workspace: workspace.dir,
       inputs: {
-        'base-url': `http://127.0.0.1:${await closedPort()}`,
+        'base-url': `http://127.0.0.1:${await freePort()}`,
         ...ids,
         'private-key': KEY,
         files: 'docs/**',

@@ -5,7 +5,7 @@ import { ServiceClient } from '../../src/service/client.js'
 import { startEmulator, type Emulator } from '../../src/emulator/server.js'
 import { runAction, workflowCommands } from '../helpers/run-action.js'
 import { makeWorkspace } from '../helpers/workspace.js'
-import { startRecordingServer } from '../service/recording-server.js'
+import { startRecordingServer } from '../helpers/recording-server.js'
 
 const PRIVATE_KEY = 'priv-flow-1234567890'
 const PUBLIC_KEY = 'pub-flow-0987654321'

@@ -5,7 +5,7 @@ import { once } from 'node:events'
 import { describe, expect, it } from '@jest/globals'
 import { peakRss } from '../helpers/peak-rss.js'
 import { runAction } from '../helpers/run-action.js'
-import { startRecordingServer, type RecordingServer, type Responder } from '../service/recording-server.js'
+import { startRecordingServer, type RecordingServer, type Responder } from '../helpers/recording-server.js'
 
 const MB = 1024 * 1024
 const ids = { 'flow-id': '65f0c0ffee0000000000beef', 'org-id': 'b2a1c3d4-0000-4000-8000-000000000001' }

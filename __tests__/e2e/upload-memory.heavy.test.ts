@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from '@jest/globals'
 import { runCliAsync } from '../helpers/cli.js'
 import { peakRss } from '../helpers/peak-rss.js'
-import { startRecordingServer, type RecordingServer } from '../service/recording-server.js'
+import { startRecordingServer, type RecordingServer } from '../helpers/recording-server.js'
 
 const MB = 1024 * 1024
 const LARGE = 300 * MB

@@ -4,7 +4,6 @@ import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { Logger, type LogSink } from '../../src/log.js'
 
 // The machine's own git configuration (signing, hooks, templates) must not change the fixtures.
 const gitEnv: NodeJS.ProcessEnv = {
@@ -115,25 +114,4 @@ export class GitFixture {
   cleanup(): void {
     fs.rmSync(this.root, { recursive: true, force: true })
   }
-}
-
-export interface LoggedLine {
-  level: 'info' | 'debug' | 'notice' | 'warning' | 'error'
-  message: string
-}
-
-/** A Logger that keeps what it was asked to print. */
-export function recordingLog(): { log: Logger; lines: LoggedLine[] } {
-  const lines: LoggedLine[] = []
-  const sink: LogSink = {
-    info: (message) => lines.push({ level: 'info', message }),
-    debug: (message) => lines.push({ level: 'debug', message }),
-    notice: (message) => lines.push({ level: 'notice', message }),
-    warning: (message) => lines.push({ level: 'warning', message }),
-    error: (message) => lines.push({ level: 'error', message }),
-    startGroup: () => undefined,
-    endGroup: () => undefined,
-    mask: () => undefined,
-  }
-  return { log: new Logger(sink), lines }
 }

@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net'
 import { createRequire } from 'node:module'
 import type { PushEvent } from '@octokit/webhooks-types'
 import { type ChangeContext, detectChanges } from '../../src/select/changes.js'
-import { GitFixture, recordingLog } from '../helpers/git-fixture.js'
+import { GitFixture } from '../helpers/git-fixture.js'
+import { recordingLog } from '../helpers/log.js'
 
 interface WebhookExamples {
   name: string

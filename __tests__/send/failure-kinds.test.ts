@@ -3,25 +3,25 @@
 // wait runs past the deadline. Real local servers script the failures per request.
 import { afterEach, describe, expect, test } from '@jest/globals'
 import { writeFile } from 'node:fs/promises'
-import { createServer } from 'node:net'
+import { freePort } from '../helpers/ports.js'
 import { join } from 'node:path'
 import { startEmulator, type Emulator } from '../../src/emulator/server.js'
 import type { SelectedFile } from '../../src/model.js'
 import { sendPlan, type SendOptions } from '../../src/send.js'
 import { ServiceClient } from '../../src/service/client.js'
 import { systemClock, type Clock } from '../../src/service/retry.js'
-import { startRecordingServer, type Responder } from '../service/recording-server.js'
+import { startRecordingServer, type Responder } from '../helpers/recording-server.js'
 import {
   FAST_RETRY,
   makeDocuments,
   planFor,
   PRIVATE_KEY,
   PUBLIC_KEY,
-  recordingLogger,
   selected,
   TARGET,
   type Workspace,
 } from './fixture.js'
+import { quietLog, recordingLog } from '../helpers/log.js'
 
 const cleanup: (() => Promise<unknown>)[] = []
 afterEach(async () => {
@@ -41,7 +41,7 @@ function clientFor(url: string, privateKey = PRIVATE_KEY): ServiceClient {
 }
 
 function options(overrides: Partial<SendOptions> = {}): SendOptions {
-  return { concurrency: 4, retry: FAST_RETRY, log: recordingLogger().log, ...overrides }
+  return { concurrency: 4, retry: FAST_RETRY, log: quietLog(), ...overrides }
 }
 
 async function server(respond: Responder) {
@@ -55,15 +55,6 @@ function answer(status: number, body: unknown, headers: Record<string, string> =
     response.writeHead(status, { 'content-type': 'application/json', ...headers })
     response.end(JSON.stringify(body))
   }
-}
-
-/** A port on which nothing listens (yet). */
-async function freePort(): Promise<number> {
-  const probe = createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const { port } = probe.address() as { port: number }
-  await new Promise((resolve) => probe.close(resolve))
-  return port
 }
 
 /** 10,000 documents by name (one small file on disk behind all of them). */
@@ -89,7 +80,7 @@ describe('a refused key (401, 403)', () => {
           30,
         ),
       )
-      const { log, lines } = recordingLogger()
+      const { log, lines } = recordingLog()
       const result = await sendPlan(planFor(files, 'upload', 10), clientFor(service.url), TARGET, {
         ...options({ log }),
         retry: { ...FAST_RETRY, attempts: 10 },
@@ -104,7 +95,7 @@ describe('a refused key (401, 403)', () => {
       expect(cause).toMatch(new RegExp(`refused the key in input "private-key" \\(HTTP ${status}\\)`))
       expect(cause).toMatch(/Indexing needs the organization's private key/)
       // No batch was split into single documents.
-      expect(lines.some((line) => /alone/.test(line.text))).toBe(false)
+      expect(lines.some((line) => /alone/.test(line.message))).toBe(false)
     },
   )
 
@@ -131,7 +122,7 @@ describe('no knowledge base where the ids point (404 to a document upload)', () 
     const service = await server((request, response) =>
       setTimeout(() => answer(404, { detail: 'Not Found' })(request, response, response.socket!), 30),
     )
-    const { log, lines } = recordingLogger()
+    const { log, lines } = recordingLog()
     const result = await sendPlan(
       planFor(files, 'upload', 10),
       clientFor(service.url),
@@ -146,7 +137,7 @@ describe('no knowledge base where the ids point (404 to a document upload)', () 
     const [cause] = causes
     expect(cause).toContain(`no knowledge base at /indexing/v0/documents/${TARGET.flowId}/${TARGET.orgId}/`)
     expect(cause).toContain('"flow-id", "org-id" and "node-id"')
-    expect(lines.some((line) => /alone/.test(line.text))).toBe(false)
+    expect(lines.some((line) => /alone/.test(line.message))).toBe(false)
   })
 
   test('mode auto, an emulator that knows other nodes only: after the first POST answered 404, nothing more', async () => {
@@ -157,7 +148,7 @@ describe('no knowledge base where the ids point (404 to a document upload)', () 
       flows: [{ ...TARGET, nodeId: 'knowledgebase-2' }],
     })
     cleanup.push(() => emulator.close())
-    const { log, lines } = recordingLogger()
+    const { log, lines } = recordingLog()
     const result = await sendPlan(
       planFor(workspace.files, 'auto', 3),
       clientFor(emulator.url),
@@ -172,7 +163,7 @@ describe('no knowledge base where the ids point (404 to a document upload)', () 
     const firstPost = requests.findIndex((entry) => entry.method === 'POST')
     expect(requests[firstPost].status).toBe(404)
     expect(requests.length - firstPost).toBeLessThanOrEqual(2)
-    expect(lines.some((line) => /alone/.test(line.text))).toBe(false)
+    expect(lines.some((line) => /alone/.test(line.message))).toBe(false)
     expect(result.items.every((item) => item.outcome === 'failed')).toBe(true)
     expect(new Set(result.items.map((item) => item.error)).size).toBe(1)
     expect(result.items[0].error).toMatch(/no knowledge base at .*knowledgebase-1 \(HTTP 404 to an upload\)/)
@@ -203,8 +194,8 @@ describe('a service that is briefly unreachable', () => {
     let emulator: Promise<Emulator> | undefined
     // The service comes up once a request's fourth attempt was refused (`attempts: 3` would have ended it,
     // were refusals counted); not after a wall-clock time.
-    const { log } = recordingLogger((text) => {
-      if (!emulator && /attempt 4 failed \(.*ECONNREFUSED/.test(text))
+    const { log } = recordingLog((line) => {
+      if (!emulator && /attempt 4 failed \(.*ECONNREFUSED/.test(line.message))
         emulator = startEmulator({ privateKey: PRIVATE_KEY, publicKey: PUBLIC_KEY, port })
     })
     cleanup.push(async () => (await emulator)?.close())

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, test } from '@jest/globals'
 import { writeFileSync } from 'node:fs'
 import { readFile, rm, writeFile } from 'node:fs/promises'
-import { createServer } from 'node:net'
+import { freePort } from '../helpers/ports.js'
 import { startEmulator } from '../../src/emulator/server.js'
 import { sendPlan, type IndexingClient, type SendOptions } from '../../src/send.js'
 import { ServiceClient } from '../../src/service/client.js'
@@ -13,11 +13,11 @@ import {
   planFor,
   PRIVATE_KEY,
   PUBLIC_KEY,
-  recordingLogger,
   sha256,
   TARGET,
   type Workspace,
 } from './fixture.js'
+import { quietLog } from '../helpers/log.js'
 
 type Emulator = Awaited<ReturnType<typeof startEmulator>>
 type EmulatorOptions = Parameters<typeof startEmulator>[0]
@@ -44,7 +44,7 @@ async function start(
 }
 
 function options(overrides: Partial<SendOptions> = {}): SendOptions {
-  return { concurrency: 4, retry: FAST_RETRY, log: recordingLogger().log, ...overrides }
+  return { concurrency: 4, retry: FAST_RETRY, log: quietLog(), ...overrides }
 }
 
 const stored = (emulator: Emulator) => emulator.documents(TARGET.flowId, TARGET.orgId, TARGET.nodeId)
@@ -221,7 +221,7 @@ describe('service down', () => {
 
   test('a closed port: every document fails with the connection error', async () => {
     const workspace = await documents(5)
-    const port = await closedPort()
+    const port = await freePort()
     const client = new ServiceClient({ baseUrl: `http://127.0.0.1:${port}`, privateKey: PRIVATE_KEY })
     cleanup.push(() => client.close())
     const result = await sendPlan(planFor(workspace.files, 'auto', 2), client, TARGET, {
@@ -430,14 +430,3 @@ describe('progress', () => {
     expect(seen.at(-1)).toEqual({ done: 4, total: 4, bytes })
   })
 })
-
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}

@@ -13,10 +13,10 @@ import {
   planFor,
   PRIVATE_KEY,
   PUBLIC_KEY,
-  recordingLogger,
   TARGET,
   type Workspace,
 } from './fixture.js'
+import { quietLog } from '../helpers/log.js'
 
 let workspace: Workspace
 let emulator: Awaited<ReturnType<typeof startEmulator>>
@@ -68,7 +68,7 @@ async function uploadAll(through: ServiceClient): Promise<void> {
   const result = await sendPlan(planFor(workspace.files, 'upload', 2), client, TARGET, {
     concurrency: 8,
     retry: FAST_RETRY,
-    log: recordingLogger().log,
+    log: quietLog(),
   })
   expect(result.items.every((item) => item.outcome === 'uploaded')).toBe(true)
 }

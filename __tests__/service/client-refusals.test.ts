@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
 import { baseUrlProblem, ClientUsageError, ServiceClient } from '../../src/service/client.js'
 import { idProblem } from '../../src/service/ids.js'
-import { startRecordingServer, type RecordingServer } from './recording-server.js'
+import { startRecordingServer, type RecordingServer } from '../helpers/recording-server.js'
 
 const PRIVATE_KEY = 'sk-private-refusals'
 const PUBLIC_KEY = 'pk-public-refusals'

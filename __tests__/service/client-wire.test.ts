@@ -17,7 +17,7 @@ import {
   startRecordingServer,
   type ReceivedRequest,
   type RecordingServer,
-} from './recording-server.js'
+} from '../helpers/recording-server.js'
 
 const PRIVATE_KEY = 'sk-private-wire-test'
 const PUBLIC_KEY = 'pk-public-wire-test'
