@@ -4,8 +4,8 @@ import { freePort } from '../helpers/ports.js'
 import { startEmulator, type Emulator } from '../../src/emulator/server.js'
 import { runAction } from '../helpers/run-action.js'
 import { makeWorkspace } from '../helpers/workspace.js'
+import { PRIVATE_KEY as KEY } from '../helpers/keys.js'
 
-const KEY = 'priv-reliability-42'
 const ids = {
   'flow-id': '65f0c0ffee0000000000beef',
   'org-id': 'b2a1c3d4-0000-4000-8000-000000000001',

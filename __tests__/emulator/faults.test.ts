@@ -9,9 +9,8 @@ import {
   type EmulatorOptions,
   type FaultKind,
 } from '../../src/emulator/server.js'
+import { PRIVATE_KEY, PUBLIC_KEY } from '../helpers/keys.js'
 
-const PRIVATE_KEY = 'sk-faults-private'
-const PUBLIC_KEY = 'pk-faults-public'
 const URLS_PATH = '/indexing/v0/urls/f/o/n'
 const DOCS_PATH = '/indexing/v0/documents/f/o/n'
 

@@ -13,8 +13,8 @@ import { pipeline } from 'node:stream/promises'
 import { EmulatorStore } from '../../src/emulator/store.js'
 import { startServe } from '../helpers/cli.js'
 import { peakRss } from '../helpers/peak-rss.js'
+import { PRIVATE_KEY } from '../helpers/keys.js'
 
-const PRIVATE_KEY = 'sk-stream-private'
 const MB = 1024 * 1024
 const kb = { flowId: 'f', orgId: 'o', nodeId: 'n' }
 

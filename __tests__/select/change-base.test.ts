@@ -8,8 +8,7 @@ import { type ChangeBaseRequest, decideChangeBase } from '../../src/select/chang
 import { GitFixture, type WorkingCopy } from '../helpers/git-fixture.js'
 import { recordingLog } from '../helpers/log.js'
 import { WorkflowRunsServer, type ListedRun } from '../helpers/workflow-runs-server.js'
-
-const TOKEN = 'ghs_changeBaseToken0123456789'
+import { GITHUB_TOKEN as TOKEN } from '../helpers/keys.js'
 
 let fixture: GitFixture
 let author: WorkingCopy

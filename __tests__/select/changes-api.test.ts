@@ -1,13 +1,13 @@
 // Change detection when git cannot answer: payload lists, then the compare API (a local server that
 // answers like GitHub's compare endpoint), then a full sync with a warning. Also the event rules.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { createRequire } from 'node:module'
 import type { PushEvent } from '@octokit/webhooks-types'
 import { type ChangeContext, detectChanges } from '../../src/select/changes.js'
 import { GitFixture } from '../helpers/git-fixture.js'
 import { recordingLog } from '../helpers/log.js'
+import { GITHUB_TOKEN as TOKEN } from '../helpers/keys.js'
+import { CompareServer } from '../helpers/compare-api-server.js'
 
 interface WebhookExamples {
   name: string
@@ -17,68 +17,8 @@ const pushExamples = (
   createRequire(import.meta.url)('@octokit/webhooks-examples/api.github.com/index.json') as WebhookExamples[]
 ).find((definition) => definition.name === 'push')!.examples as PushEvent[]
 
-const TOKEN = 'ghs_compareTokenForTests123'
 const BEFORE = '1'.repeat(40)
 const AFTER = '2'.repeat(40)
-
-interface ComparedFile {
-  filename: string
-  status: string
-  previous_filename?: string
-}
-interface CompareAnswer {
-  httpStatus?: number
-  status?: string
-  total_commits?: number
-  files?: ComparedFile[]
-}
-
-/** Imitates GET /repos/{owner}/{repo}/compare/{base}...{head}; answers keyed by basehead. */
-class CompareServer {
-  readonly requests: { path: string; authorization?: string }[] = []
-  answers: Record<string, CompareAnswer> = {}
-  private readonly server = http.createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1')
-    this.requests.push({
-      path: decodeURIComponent(url.pathname),
-      authorization: request.headers.authorization,
-    })
-    const match = /^\/repos\/acme\/docs\/compare\/(.+)$/.exec(decodeURIComponent(url.pathname))
-    const answer = match ? this.answers[match[1]] : undefined
-    response.setHeader('content-type', 'application/json')
-    if (!answer || (answer.httpStatus ?? 200) !== 200) {
-      response.statusCode = answer?.httpStatus ?? 404
-      response.end(JSON.stringify({ message: 'Not Found' }))
-      return
-    }
-    const files = answer.files ?? []
-    response.end(
-      JSON.stringify({
-        status: answer.status ?? 'ahead',
-        ahead_by: 1,
-        behind_by: 0,
-        total_commits: answer.total_commits ?? 1,
-        commits: [],
-        files: files.map((file) => ({
-          sha: '0'.repeat(40),
-          additions: 1,
-          deletions: 0,
-          changes: 1,
-          ...file,
-        })),
-      }),
-    )
-  })
-
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve))
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`
-  }
-
-  close(): Promise<void> {
-    return new Promise((resolve) => this.server.close(() => resolve()))
-  }
-}
 
 let fixture: GitFixture
 let server: CompareServer

@@ -1,0 +1,67 @@
+// A local server answering GitHub's compare endpoint in its REST shape, for change detection through the
+// compare API (in process, and from the built action through GITHUB_API_URL).
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+export interface ComparedFile {
+  filename: string
+  status: string
+  previous_filename?: string
+}
+export interface CompareAnswer {
+  httpStatus?: number
+  status?: string
+  total_commits?: number
+  files?: ComparedFile[]
+}
+
+/** Imitates GET /repos/{owner}/{repo}/compare/{base}...{head}; answers keyed by basehead, 404 for others. */
+export class CompareServer {
+  readonly requests: { path: string; authorization?: string }[] = []
+  answers: Record<string, CompareAnswer> = {}
+  port = 0
+
+  /** `repository`: owner/repo, the only one it knows. */
+  constructor(readonly repository = 'acme/docs') {}
+
+  private readonly server = http.createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1')
+    const path = decodeURIComponent(url.pathname)
+    this.requests.push({ path, authorization: request.headers.authorization })
+    const prefix = `/repos/${this.repository}/compare/`
+    const answer = path.startsWith(prefix) ? this.answers[path.slice(prefix.length)] : undefined
+    response.setHeader('content-type', 'application/json')
+    if (!answer || (answer.httpStatus ?? 200) !== 200) {
+      response.statusCode = answer?.httpStatus ?? 404
+      response.end(JSON.stringify({ message: 'Not Found' }))
+      return
+    }
+    const files = answer.files ?? []
+    response.end(
+      JSON.stringify({
+        status: answer.status ?? 'ahead',
+        ahead_by: 1,
+        behind_by: 0,
+        total_commits: answer.total_commits ?? 1,
+        commits: [],
+        files: files.map((file) => ({
+          sha: '0'.repeat(40),
+          additions: 1,
+          deletions: 0,
+          changes: 1,
+          ...file,
+        })),
+      }),
+    )
+  })
+
+  async start(): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve))
+    this.port = (this.server.address() as AddressInfo).port
+    return `http://127.0.0.1:${this.port}`
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => this.server.close(() => resolve()))
+  }
+}
