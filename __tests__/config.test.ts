@@ -68,8 +68,21 @@ describe('readIndexConfig', () => {
       comment: { enabled: false, key: '', githubToken: '' },
       pullRequest: 'preview',
       preview: false,
+      outputsBudget: 256_000,
     })
   })
+
+  test.each(['9999', '500001', '256k', '-1'])(
+    'outputs-budget %s is refused, naming the input and the range',
+    (value) => {
+      const error = configError(() =>
+        readIndexConfig(reader({ ...GOOD_INDEX, 'outputs-budget': value }), PUSH),
+      )
+      expect(error.message).toContain(
+        `Input "outputs-budget" must be a whole number from 10000 to 500000 (got "${value}").`,
+      )
+    },
+  )
 
   test('defaults given as action.yml text give the same config as no value', () => {
     const withDefaults = readIndexConfig(reader({ ...INDEX_DEFAULTS, ...GOOD_INDEX }), PUSH)
@@ -341,8 +354,13 @@ describe('readRunConfig', () => {
       runTimeoutMs: 600_000,
       concurrency: 2,
       threshold: 100,
+      outputsBudget: 256_000,
     })
     expect(readRunConfig(reader({ ...RUN_DEFAULTS, ...GOOD_RUN }), PUSH)).toEqual(config)
+    expect(readRunConfig(reader({ ...GOOD_RUN, 'outputs-budget': '10000' }), PUSH).outputsBudget).toBe(10_000)
+    expect(() => readRunConfig(reader({ ...GOOD_RUN, 'outputs-budget': '1e6' }), PUSH)).toThrow(
+      'Input "outputs-budget" must be a whole number from 10000 to 500000 (got "1e6").',
+    )
   })
 
   describe('checks', () => {

@@ -86,6 +86,72 @@ describe('planSync', () => {
     expect(plan.removed).toEqual(['gone.md'])
   })
 
+  it('upserts every selected file below a folder whose changes are unknown, and the named changes', () => {
+    const changes: ChangeDecision = {
+      kind: 'changes',
+      source: 'git-diff',
+      added: ['kb/new.md', 'top.md'],
+      modified: [],
+      removed: [],
+      everythingUnder: ['kb'],
+    }
+    const plan = planSync({
+      selection: selection(
+        ['kb/new.md', 'kb/old.md', 'kb/deep/x.md', 'kbx/no.md', 'top.md', 'other.md'],
+        ['kb/.h'],
+      ),
+      urls: [],
+      mode: 'auto',
+      changes,
+      batchSize: 10,
+    })
+    expect(plannedItems(plan).map((i) => [i.name, i.operation, i.fallback])).toEqual([
+      ['kb/new.md', 'upload', true],
+      ['top.md', 'upload', true],
+      ['kb/old.md', 'update', true],
+      ['kb/deep/x.md', 'update', true],
+    ])
+    expect(plan.skipped.map((s) => s.name)).toEqual(['kb/.h'])
+  })
+
+  it("upserts every selected file when the unknown folder is the whole workspace ('')", () => {
+    const changes: ChangeDecision = {
+      kind: 'changes',
+      source: 'git-diff',
+      added: [],
+      modified: [],
+      removed: [],
+      everythingUnder: [''],
+    }
+    const plan = planSync({
+      selection: selection(['a.md', 'b/c.md']),
+      urls: [],
+      mode: 'auto',
+      changes,
+      batchSize: 10,
+    })
+    expect(plannedItems(plan).map((i) => i.name)).toEqual(['a.md', 'b/c.md'])
+  })
+
+  it('keeps the skip of a changed name that is not UTF-8', () => {
+    const changes: ChangeDecision = {
+      kind: 'changes',
+      source: 'git-diff',
+      added: [],
+      modified: [],
+      removed: [],
+      undecodable: [{ shown: 'f\\xff.md', lossy: 'f\uFFFD.md', isFolder: false }],
+    }
+    const plan = planSync({
+      selection: selection([], ['f\\xff.md', 'g\\xfe.md']),
+      urls: [],
+      mode: 'auto',
+      changes,
+      batchSize: 10,
+    })
+    expect(plan.skipped.map((s) => s.name)).toEqual(['f\\xff.md'])
+  })
+
   it('a push with nothing to index plans nothing', () => {
     const plan = planSync({
       selection: selection(['a.md'], ['.x']),
@@ -94,7 +160,66 @@ describe('planSync', () => {
       changes: { kind: 'none', reason: 'tag push' },
       batchSize: 10,
     })
-    expect(plan).toEqual({ batches: [], skipped: [], removed: [] })
+    expect(plan).toEqual({ batches: [], skipped: [], removed: [], refused: [] })
+  })
+
+  it('fails refused documents with their cause and the operation they were planned for; no batch has them', () => {
+    const changes: ChangeDecision = {
+      kind: 'changes',
+      source: 'git-diff',
+      added: ['new.pdf', 'a.md'],
+      modified: ['old.pdf', 'b.md'],
+      removed: [],
+    }
+    const plan = planSync({
+      selection: selection(['a.md', 'b.md', 'new.pdf', 'old.pdf']),
+      urls: [],
+      mode: 'auto',
+      changes,
+      batchSize: 10,
+      refused: new Map([
+        ['new.pdf', 'LFS pointer'],
+        ['old.pdf', 'LFS pointer'],
+      ]),
+    })
+    expect(plannedItems(plan).map((i) => [i.name, i.operation])).toEqual([
+      ['a.md', 'upload'],
+      ['b.md', 'update'],
+    ])
+    expect(plan.batches.map((b) => (b.kind === 'documents' ? b.bytes : 0))).toEqual([10, 10])
+    expect(plan.refused).toEqual([
+      {
+        kind: 'document',
+        name: 'new.pdf',
+        outcome: 'failed',
+        operation: 'upload',
+        attempts: 0,
+        size: 10,
+        error: 'LFS pointer',
+      },
+      {
+        kind: 'document',
+        name: 'old.pdf',
+        outcome: 'failed',
+        operation: 'update',
+        attempts: 0,
+        size: 10,
+        error: 'LFS pointer',
+      },
+    ])
+  })
+
+  it('plans no empty batch when every selected file is refused', () => {
+    const plan = planSync({
+      selection: selection(['x.pdf']),
+      urls: [],
+      mode: 'upload',
+      changes: all,
+      batchSize: 10,
+      refused: new Map([['x.pdf', 'LFS pointer']]),
+    })
+    expect(plan.batches).toEqual([])
+    expect(plan.refused.map((item) => [item.name, item.operation])).toEqual([['x.pdf', 'upload']])
   })
 
   it('splits URLs by batch size', () => {

@@ -5,9 +5,16 @@ import {
   indexOutputs,
   renderIndexSummary,
   SUMMARY_LIMIT,
-  writeIndexOutputs,
+  indexOutputSpecs,
   type IndexReport,
 } from '../src/report.js'
+import { DEFAULT_OUTPUTS_BUDGET, fitOutputs } from '../src/report/output-budget.js'
+
+/** The outputs as the action writes them (within the default budget), by name. */
+const outputsOf = (r: IndexReport): Record<string, string> =>
+  Object.fromEntries(
+    fitOutputs(indexOutputSpecs(r), DEFAULT_OUTPUTS_BUDGET, 'report-file').map((o) => [o.name, o.value]),
+  )
 
 function report(overrides: Partial<IndexReport> = {}): IndexReport {
   return {
@@ -49,21 +56,27 @@ describe('outputs', () => {
       skipped: [{ kind: 'document', name: '.env', reason: 'secret', detail: 'secret file' }],
       removed: ['gone.md'],
     })
-    const written: Record<string, string> = {}
-    writeIndexOutputs(r, (name, value) => (written[name] = value))
+    const written = outputsOf(r)
     expect(JSON.parse(written.uploaded)).toEqual(['a.md'])
     expect(JSON.parse(written.updated)).toEqual(['b.md', 'https://x.test/'])
     expect(JSON.parse(written.failed)).toEqual(['c.md'])
     expect(JSON.parse(written.skipped)).toEqual(['.env'])
     expect(JSON.parse(written.removed)).toEqual(['gone.md'])
     expect(written.result).toBeUndefined()
+    expect(written).toMatchObject({
+      'uploaded-count': '1',
+      'updated-count': '2',
+      'failed-count': '1',
+      'skipped-count': '1',
+      'removed-count': '1',
+      base: '',
+      'base-source': 'none',
+    })
   })
 
   it('adds result and response when the flow ran', () => {
-    const written: Record<string, string> = {}
-    writeIndexOutputs(
+    const written = outputsOf(
       report({ flow: { question: 'q', result: 'answer', response: { outputs: { 'out-0': 'answer' } } } }),
-      (n, v) => (written[n] = v),
     )
     expect(written.result).toBe('answer')
     expect(JSON.parse(written.response)).toEqual({ outputs: { 'out-0': 'answer' } })

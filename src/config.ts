@@ -6,6 +6,7 @@ import { InputFields, type InputReader } from './config/fields.js'
 import { parseFlowInputs } from './config/flow-inputs.js'
 import { parseUrlEntries } from './config/urls.js'
 import type { IndexTarget } from './model.js'
+import { DEFAULT_OUTPUTS_BUDGET, OUTPUTS_BUDGET_MAX, OUTPUTS_BUDGET_MIN } from './report/output-budget.js'
 import { patternProblem } from './select/patterns.js'
 
 export { ConfigError }
@@ -56,6 +57,8 @@ export interface IndexConfig {
   preview: boolean
   /** Present when `flow-inputs` is set: the flow runs after indexing (not in a dry run). */
   flowRun?: { publicKey: string; inputs: Record<string, string> }
+  /** `outputs-budget`: UTF-16 code units for all outputs of the step (GitHub's job limit is shared). */
+  outputsBudget: number
   /** Set, instead of an error, when a pull request has no private key: print it as a notice, exit 0. */
   skip?: string
 }
@@ -83,6 +86,7 @@ export const INDEX_DEFAULTS: Readonly<Record<string, string>> = Object.freeze({
   retries: '10',
   'retry-deadline': '120',
   'pull-request': 'preview',
+  'outputs-budget': String(DEFAULT_OUTPUTS_BUDGET),
 })
 
 /** Every input readIndexConfig reads, in action.yml order. */
@@ -111,6 +115,7 @@ export const INDEX_INPUTS: readonly string[] = Object.freeze([
   'comment',
   'comment-key',
   'pull-request',
+  'outputs-budget',
 ])
 
 // Pull requests from forks and Dependabot run without secrets: an empty key there is expected, not an error.
@@ -128,6 +133,11 @@ export function readRetry(fields: InputFields): RetrySettings {
     retries: fields.integer('retries', 1, 20),
     deadlineMs: fields.duration('retry-deadline', 1000, 3_600_000),
   }
+}
+
+/** All outputs of one step share this budget (see report/output-budget.ts). */
+export function readOutputsBudget(fields: InputFields): number {
+  return fields.integer('outputs-budget', OUTPUTS_BUDGET_MIN, OUTPUTS_BUDGET_MAX)
 }
 
 /** The `files` patterns; a pattern that could reach outside the workspace is a problem naming `files`. */
@@ -178,6 +188,7 @@ export function readIndexConfig(read: InputReader, event: EventContext): IndexCo
     comment: readCommentSettings(fields, event.eventName, githubToken),
     pullRequest: fields.oneOf('pull-request', ['preview', 'index'] as const),
     preview: false,
+    outputsBudget: readOutputsBudget(fields),
   }
 
   const urls = parseUrlEntries(fields.raw('urls'))

@@ -5,6 +5,8 @@ import { spawn } from 'node:child_process'
 export interface GitResult {
   exitCode: number
   stdout: string
+  /** Standard output as git wrote it: paths in -z output are bytes, not necessarily UTF-8. */
+  stdoutBytes: Buffer
   stderr: string
 }
 
@@ -73,13 +75,15 @@ export class Git {
       child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk))
       child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk))
       child.on('error', reject)
-      child.on('close', (code, signal) =>
+      child.on('close', (code, signal) => {
+        const stdoutBytes = Buffer.concat(stdout)
         resolve({
           exitCode: code ?? (signal ? 128 : 1),
-          stdout: Buffer.concat(stdout).toString('utf8'),
+          stdout: stdoutBytes.toString('utf8'),
+          stdoutBytes,
           stderr: Buffer.concat(stderr).toString('utf8'),
-        }),
-      )
+        })
+      })
     })
   }
 
@@ -88,6 +92,13 @@ export class Git {
     const result = await this.run(args, options)
     if (result.exitCode !== 0) throw new GitError(args, result.exitCode, result.stderr)
     return result.stdout
+  }
+
+  /** Runs git and returns its standard output as bytes; a non-zero exit is a GitError. */
+  async execBytes(args: string[], options: GitRunOptions = {}): Promise<Buffer> {
+    const result = await this.run(args, options)
+    if (result.exitCode !== 0) throw new GitError(args, result.exitCode, result.stderr)
+    return result.stdoutBytes
   }
 
   /** The top folder of the working tree that contains the working directory (a GitError outside one). */
@@ -121,10 +132,22 @@ export class Git {
   }
 
   /**
-   * The tree difference between two commits as `--name-status --no-renames -z` output. The plumbing
-   * command is used because it ignores user configuration such as colour or external diff drivers.
+   * The tree difference between two commits as `--raw -z` bytes: modes show submodules (gitlinks,
+   * mode 160000) and paths stay the bytes git stores, whatever their encoding. The plumbing command
+   * ignores user configuration such as colour or external diff drivers.
    */
-  async diffNameStatus(before: string, after: string): Promise<string> {
-    return this.exec(['diff-tree', '-r', '--name-status', '--no-renames', '-z', before, after])
+  async diffRaw(before: string, after: string): Promise<Buffer> {
+    return this.execBytes(['diff-tree', '-r', '--raw', '--no-renames', '--no-abbrev', '-z', before, after])
+  }
+
+  /** Every entry of a commit's tree as `ls-tree -r -z` bytes (submodules appear as one gitlink entry). */
+  async listTree(commit: string): Promise<Buffer> {
+    return this.execBytes(['ls-tree', '-r', '-z', '--full-tree', commit])
+  }
+
+  /** The working tree of the superproject when this checkout is a submodule's, else undefined. */
+  async superproject(): Promise<string | undefined> {
+    const top = (await this.exec(['rev-parse', '--show-superproject-working-tree'])).replace(/\n$/, '')
+    return top === '' ? undefined : top
   }
 }

@@ -53,6 +53,16 @@ export interface FileSelection {
   skipped: SkippedItem[]
 }
 
+/** A name git gave that is not valid UTF-8: it cannot be a document, and is reported as skipped. */
+export interface UndecodableName {
+  /** As the workspace search shows it: the path up to the first undecodable segment, its bytes as `\xNN`. */
+  shown: string
+  /** The whole name with invalid bytes replaced, for matching against the `files` patterns. */
+  lossy: string
+  /** The undecodable segment is a folder of the name, not its last segment. */
+  isFolder: boolean
+}
+
 /** What a push changed, or why everything (or nothing) is synced. Names are document names. */
 export type ChangeDecision =
   | { kind: 'all'; source: 'full-sync'; reason: string }
@@ -63,6 +73,15 @@ export type ChangeDecision =
       added: string[]
       modified: string[]
       removed: string[]
+      /**
+       * Folders whose changes could not be read (a submodule whose old commit is missing): every
+       * selected file below them is sent, by upsert. Present only when not empty.
+       */
+      everythingUnder?: string[]
+      /** Added or modified names that are not valid UTF-8: skipped as selection skips them. */
+      undecodable?: UndecodableName[]
+      /** Why parts of the change set are approximate, each naming the fix: shown as warnings. */
+      warnings?: string[]
     }
 
 /**
@@ -75,6 +94,8 @@ export interface ChangeBase {
   sha: string
   /** The workflow run that synced `sha` (last-success only). */
   run?: { id: number; number: number; url: string }
+  /** Why mode auto's change set is not measured from the last successful sync: the base used, and why. */
+  why?: string
 }
 
 /** upload = POST, update = PATCH. */
@@ -94,6 +115,8 @@ export interface Plan {
   skipped: SkippedItem[]
   /** Document names a push removed: never sent (the service has no delete), only reported. */
   removed: string[]
+  /** Selected documents that are not sent because their content must not be (a Git LFS pointer): failed. */
+  refused: ItemOutcome[]
 }
 
 export type Outcome = 'uploaded' | 'updated' | 'failed'

@@ -4,6 +4,7 @@ import type {
   Batch,
   ChangeDecision,
   FileSelection,
+  ItemOutcome,
   Operation,
   Plan,
   SelectedFile,
@@ -23,6 +24,11 @@ export interface PlanInput {
   changes: ChangeDecision
   batchSize: number
   maxBatchBytes?: number
+  /**
+   * Selected documents that must not be sent as they are on disk (e.g. Git LFS pointers), by name, with
+   * the cause they fail with: they get the operation they were planned for, and no batch.
+   */
+  refused?: ReadonlyMap<string, string>
 }
 
 interface Intent {
@@ -53,10 +59,15 @@ export function planSync(input: PlanInput): Plan {
     fileIntents = [{ files: input.selection.files, intent: modeIntent }]
   } else {
     // Only what the push changed: added → upload (409 → update), modified → update (404 → upload).
+    // Below a folder whose changes are unknown, every file is sent like a modified one: by upsert.
     const added = new Set(changes.added)
     const modified = new Set(changes.modified)
-    const changed = (name: string) => added.has(name) || modified.has(name)
-    skipped = skipped.filter((item) => item.kind === 'url' || changed(item.name))
+    const inUnknown = inFolders(changes.everythingUnder ?? [])
+    const undecodable = new Set((changes.undecodable ?? []).map((name) => name.shown))
+    const changed = (name: string) => added.has(name) || modified.has(name) || inUnknown(name)
+    skipped = skipped.filter(
+      (item) => item.kind === 'url' || changed(item.name) || undecodable.has(item.name),
+    )
     removed = [...new Set(changes.removed)].sort(compareNames)
     fileIntents = [
       {
@@ -64,15 +75,32 @@ export function planSync(input: PlanInput): Plan {
         intent: { operation: 'upload', fallback: true },
       },
       {
-        files: input.selection.files.filter((f) => modified.has(f.name)),
+        files: input.selection.files.filter(
+          (f) => !added.has(f.name) && (modified.has(f.name) || inUnknown(f.name)),
+        ),
         intent: { operation: 'update', fallback: true },
       },
     ]
   }
 
   const batches: Batch[] = []
+  const refused: ItemOutcome[] = []
   for (const { files, intent } of fileIntents) {
-    for (const chunk of chunkFiles(files, input.batchSize, maxBatchBytes)) {
+    const sendable = files.filter((file) => {
+      const cause = input.refused?.get(file.name)
+      if (cause === undefined) return true
+      refused.push({
+        kind: 'document',
+        name: file.name,
+        outcome: 'failed',
+        operation: intent.operation,
+        attempts: 0,
+        size: file.size,
+        error: cause,
+      })
+      return false
+    })
+    for (const chunk of chunkFiles(sendable, input.batchSize, maxBatchBytes)) {
       batches.push({ kind: 'documents', ...intent, documents: chunk, bytes: totalBytes(chunk) })
     }
   }
@@ -82,7 +110,14 @@ export function planSync(input: PlanInput): Plan {
   for (let i = 0; i < urls.length; i += input.batchSize) {
     batches.push({ kind: 'urls', ...modeIntent, urls: urls.slice(i, i + input.batchSize) })
   }
-  return { batches, skipped, removed }
+  return { batches, skipped, removed, refused }
+}
+
+/** Whether a document name lies below one of the folders ('' is the whole workspace). */
+export function inFolders(folders: string[]): (name: string) => boolean {
+  if (folders.includes('')) return () => true
+  const prefixes = folders.map((folder) => `${folder}/`)
+  return (name) => prefixes.some((prefix) => name.startsWith(prefix))
 }
 
 /** Consecutive chunks of at most `batchSize` files and `maxBytes` bytes; a larger file goes alone. */

@@ -4,6 +4,7 @@ import { outputsOf } from './flow/answer.js'
 import { displayName, type Logger } from './log.js'
 import { firstNames, groupFailures } from './report/causes.js'
 import type { FlowRunReport, IndexReport } from './report/types.js'
+import type { OutputSpec } from './report/output-budget.js'
 
 export type { FlowRunReport, IndexReport } from './report/types.js'
 export { fenced } from './report/markdown.js'
@@ -35,29 +36,46 @@ export function indexOutputs(report: IndexReport): IndexOutputs {
   }
 }
 
-/** Where the action writes its outputs: `core.setOutput` on the runner, a JSON object for the CLI. */
-export type OutputWriter = (name: string, value: string) => void
-
-export function writeIndexOutputs(report: IndexReport, write: OutputWriter): void {
-  for (const [name, names] of Object.entries(indexOutputs(report))) write(name, JSON.stringify(names))
-  write('base', report.base?.sha ?? '')
-  write('base-source', report.base?.source ?? 'none')
-  if (report.flow) writeFlowOutputs(report.flow, write)
-  else if (report.flowError) writeFailedFlowOutputs(undefined, write)
+/**
+ * The index action's outputs (but `report-file`): the five lists, their exact counts, the base, and the
+ * flow run's outputs when it ran. The report file holds the same fields uncut.
+ */
+export function indexOutputSpecs(report: IndexReport): OutputSpec[] {
+  const lists = Object.entries(indexOutputs(report))
+  const specs: OutputSpec[] = [
+    ...lists.map(([name, names]) => ({ name, list: names })),
+    ...lists.map(([name, names]) => ({ name: `${name}-count`, count: names.length })),
+    { name: 'base', exact: report.base?.sha ?? '' },
+    { name: 'base-source', exact: report.base?.source ?? 'none' },
+  ]
+  if (report.flow) specs.push(...flowOutputSpecs(report.flow))
+  else if (report.flowError) specs.push(...failedFlowOutputSpecs(undefined))
+  return specs
 }
 
-/** `result`, `response` and `outputs`; the flow run already cut them to fit GitHub's 1 MiB per output. */
-export function writeFlowOutputs(flow: FlowRunReport, write: OutputWriter): void {
-  write('result', flow.result)
-  write('response', JSON.stringify(flow.response))
-  write('outputs', JSON.stringify(outputsOf(flow.response)))
+/** `result`, `response` and `outputs` of a flow run (already cut under 1 MiB by the run). */
+export function flowOutputSpecs(flow: FlowRunReport): OutputSpec[] {
+  return [
+    { name: 'result', text: flow.result },
+    { name: 'response', json: flow.response },
+    { name: 'outputs', json: outputsOf(flow.response) },
+  ]
 }
 
 /** The outputs of a run that failed: empty `result`, and the answer when the service gave one. */
-export function writeFailedFlowOutputs(response: unknown, write: OutputWriter): void {
-  write('result', '')
-  write('response', response === undefined ? '' : JSON.stringify(response))
-  write('outputs', JSON.stringify(outputsOf(response)))
+export function failedFlowOutputSpecs(response: unknown): OutputSpec[] {
+  return [
+    { name: 'result', exact: '' },
+    response === undefined ? { name: 'response', exact: '' } : { name: 'response', json: response },
+    { name: 'outputs', json: outputsOf(response) },
+  ]
+}
+
+/** One line of counts: what the step did, for an error that must say it. */
+export function indexCountsLine(report: IndexReport): string {
+  const outputs = indexOutputs(report)
+  const counts = Object.entries(outputs).map(([name, names]) => `${name} ${names.length}`)
+  return `${report.dryRun ? 'dry run, nothing sent: ' : ''}${counts.join(', ')}`
 }
 
 export function formatBytes(bytes: number): string {

@@ -74,6 +74,18 @@ describe('kb-sync index output', () => {
     expect(run.stdout).not.toContain('|')
   })
 
+  it("--report-file writes every output, uncut, as the action's report file", () => {
+    const file = join(workspace.dir, 'report.json')
+    const run = index(['--files', 'docs/**', '--report-file', file])
+    expect(run.status).toBe(0)
+    const report = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>
+    expect([...(report.uploaded as string[]), ...(report.updated as string[])]).toEqual(['docs/refunds.md'])
+    expect(report.skipped).toEqual(['docs/.draft.md'])
+    expect(report).toMatchObject({ 'skipped-count': 1, 'failed-count': 0, failed: [], 'base-source': 'none' })
+    expect((report['uploaded-count'] as number) + (report['updated-count'] as number)).toBe(1)
+    expect(readFileSync(file, 'utf8')).not.toContain(keys.KB_SYNC_PRIVATE_KEY)
+  })
+
   it('--json prints the outputs as one JSON object, with the flow answer when the flow ran', () => {
     const run = index(['--files', 'docs/**', '--json', '--flow-inputs', '{"in-0": "refunds"}'])
     expect(run.status).toBe(0)

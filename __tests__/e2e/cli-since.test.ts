@@ -115,4 +115,37 @@ describe('kb-sync index --since', () => {
     expect(runs.requests.map((r) => r.authorization)).toEqual([`token ${GITHUB_TOKEN}`])
     expect(run.stderr).not.toContain(GITHUB_TOKEN)
   })
+
+  it('names documents relative to --workspace, a folder inside the repository', async () => {
+    const first = threeCommits()
+    const checkout = fixture.checkout().dir
+    const run = await index(checkout, ['--since', first, '--workspace', 'docs', '--files', '**/*.md'])
+    expect(run.status).toBe(0)
+    expect(JSON.parse(run.stdout)).toMatchObject({ uploaded: ['c.md', 'b.md'], skipped: [] })
+    expect(emulator.requests().flatMap((r) => r.documents?.map((d) => d.filename) ?? [])).not.toContain(
+      'a.md',
+    )
+  })
+
+  it('reaches into a submodule that moved since the ref', async () => {
+    const kb = GitFixture.create()
+    try {
+      const kbAuthor = kb.author()
+      kbAuthor.write('a.md').write('b.md').commit('seed kb')
+      kbAuthor.push()
+      const first = author.write('docs/top.md').addSubmodule(kb.originUrl, 'docs/kb').commit('seed')
+      kbAuthor.write('b.md', 'b, second\n').write('c.md')
+      const kbAfter = kbAuthor.commit('change kb')
+      kbAuthor.push()
+      author.moveSubmodule('docs/kb', kbAfter).commit('move kb')
+      author.push()
+
+      const run = await index(fixture.checkout({ submodules: true }).dir, ['--since', first])
+      expect(run.status).toBe(0)
+      const outputs = JSON.parse(run.stdout) as { uploaded: string[] }
+      expect(outputs.uploaded.sort()).toEqual(['docs/kb/b.md', 'docs/kb/c.md'])
+    } finally {
+      kb.cleanup()
+    }
+  })
 })

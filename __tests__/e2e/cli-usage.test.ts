@@ -85,6 +85,12 @@ describe('bad flags and values exit 2 with one line naming the flag', () => {
       '--summary-file',
     ],
     ['summary file is a folder', [...indexArgs, '--summary-file', ROOT], '--summary-file'],
+    ['report file is a folder', [...indexArgs, '--report-file', ROOT], '--report-file'],
+    [
+      'report file in a missing folder',
+      [...indexArgs, '--report-file', '/nonexistent/r.json'],
+      '--report-file',
+    ],
     [
       'run: summary file in a missing folder',
       [

@@ -157,20 +157,51 @@ describe('index action: the change set starts at the last successful sync', () =
     expect(JSON.parse(full.outputs.updated)).toEqual(['docs/a.md', 'docs/b.md'])
   })
 
-  it("falls back to the push's before with a notice when the API refuses", async () => {
-    author.write('docs/a.md')
+  it('sends every selected file, with a warning naming actions: read, when the API refuses (contents: read only)', async () => {
+    // A team adopting kb-sync: the docs exist, the adopting push changes one of them.
+    author.write('docs/a.md').write('docs/b.md').write('docs/c.md').write('docs/guide/d.md')
+    const seed = author.commit('docs written before kb-sync')
+    author.push()
+    author.write('docs/a.md', 'a, second\n')
+    const after = author.commit('adopt kb-sync')
+    author.push()
+    runs.failure = { status: 403, message: 'Resource not accessible by integration' }
+    const run = await workflowRun({ eventName: 'push', payload: pushPayload(seed, after) })
+    expect(run.status).toBe(0)
+    const all = ['docs/a.md', 'docs/b.md', 'docs/c.md', 'docs/guide/d.md']
+    expect(sent(0)).toEqual({ POST: all, PATCH: [] })
+    expect(JSON.parse(run.outputs.uploaded)).toEqual(all)
+    expect(run.outputs).toMatchObject({ base: '', 'base-source': 'none' })
+    const warnings = run.stdout.split('\n').filter((line) => line.startsWith('::warning::Change detection:'))
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toMatch(/HTTP 403: Resource not accessible by integration/)
+    expect(warnings[0]).toContain('sending every selected file (by upsert)')
+    expect(warnings[0]).toContain('Grant the job `permissions: actions: read`')
+    expect(run.stdout).not.toMatch(/::notice::Change detection/)
+    const firstLine = run.summary.split('\n').find((line) => line.trim() !== '' && !line.startsWith('#'))
+    expect(firstLine).toContain('✅ **Synced.** Uploaded 4')
+    expect(firstLine).toContain(
+      'base: every selected file — the workflow runs API refused (HTTP 403), grant actions: read',
+    )
+  })
+
+  it("keeps the push's before, with a warning, when the API cannot answer for now (HTTP 500)", async () => {
+    author.write('docs/a.md').write('docs/b.md')
     const seed = author.commit('seed')
     author.push()
     author.write('docs/a.md', 'a, second\n')
     const after = author.commit('edit a')
     author.push()
-    runs.failure = { status: 403, message: 'Resource not accessible by integration' }
+    runs.failure = { status: 500, message: 'Server Error' }
     const run = await workflowRun({ eventName: 'push', payload: pushPayload(seed, after) })
     expect(run.status).toBe(0)
-    expect(run.stdout).toMatch(
-      /::notice::Change detection: the last successful sync cannot be looked up \(the workflow runs API cannot answer: HTTP 403: Resource not accessible by integration/,
-    )
     expect(run.outputs).toMatchObject({ base: seed, 'base-source': 'push', uploaded: '["docs/a.md"]' })
-    expect(run.summary).toContain('the last successful sync cannot be looked up')
+    expect(run.stdout).toMatch(
+      /::warning::Change detection: the last successful sync cannot be looked up \(the workflow runs API cannot answer: HTTP 500: Server Error.*\); using the push's before commit\./,
+    )
+    const firstLine = run.summary.split('\n').find((line) => line.trim() !== '' && !line.startsWith('#'))
+    expect(firstLine).toContain(
+      "base: the push's before commit — the last successful sync cannot be looked up (the workflow runs API cannot answer: HTTP 500",
+    )
   })
 })

@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import { startEmulator, type Emulator } from '../../src/emulator/server.js'
 import { runAction } from '../helpers/run-action.js'
 import { PRIVATE_KEY, GITHUB_TOKEN as TOKEN } from '../helpers/keys.js'
-import { CompareServer } from '../helpers/compare-api-server.js'
+import { CompareServer } from '../helpers/compare-server.js'
 
 const BEFORE = 'a'.repeat(40)
 const AFTER = 'b'.repeat(40)

@@ -57,7 +57,7 @@ describe('run-flow action bounds', () => {
     expect(JSON.parse(run.outputs.response).state).toBe('COMPLETED')
   })
 
-  it('keeps every output under 1 MiB for a 50 MB answer, saying what was cut', async () => {
+  it('keeps all outputs within the outputs budget for a 50 MB answer, saying what was cut', async () => {
     const big = 'refund policy '.repeat(Math.ceil((50 * 1000 * 1000) / 14))
     const url = await serve(answer({ 'out-0': big }))
     const run = await runFlow(url, { expect: 'refund' })
@@ -67,7 +67,14 @@ describe('run-flow action bounds', () => {
       expect(Buffer.byteLength(run.outputs[name])).toBeLessThan(MIB)
     }
     expect(JSON.parse(run.outputs.outputs)['out-0']).toMatch(/characters removed\]$/)
-    expect(run.outputs.result).toMatch(/cut by kb-sync: the last [\d,]+ of [\d,]+ bytes were removed\]$/)
+    expect(run.outputs.result).toMatch(
+      /…\[cut by kb-sync: the last [\d,]+ of [\d,]+ characters were removed; the file named by the "results-file" output holds all\]$/,
+    )
+    const total = Object.entries(run.outputs).reduce((n, [name, value]) => n + name.length + value.length, 0)
+    expect(total).toBeLessThanOrEqual(256_000)
+    expect(run.stdout).toMatch(
+      /::warning::Outputs cut to stay within the outputs budget .*result \([\d,]+ characters left out\)/,
+    )
     expect(run.stdout.length).toBeLessThan(MIB)
     expect(run.stdout).toMatch(/::warning::The output "result" \(out-0\) was cut/)
     expect(Buffer.byteLength(run.summary)).toBeLessThan(MIB)
@@ -97,7 +104,12 @@ describe('run-flow action bounds', () => {
     const run = await runFlow(url, { 'run-timeout': '1' })
     expect(run.status).toBe(1)
     expect(run.stdout).toMatch(/::error::.*"run-timeout" \(1 s\)/)
-    expect(run.outputs).toEqual({ result: '', response: '', outputs: '{}' })
+    expect(run.outputs).toEqual({
+      result: '',
+      response: '',
+      outputs: '{}',
+      'results-file': expect.stringMatching(/kb-sync-results-[\w-]+\.json$/),
+    })
     expect(run.summary).toContain('Flow run failed')
     expect(service!.requests).toHaveLength(1)
   })
@@ -114,7 +126,12 @@ describe('run-flow action bounds', () => {
     })
     expect(run.status).toBe(1)
     expect(run.stdout).toMatch(/::error::The flow run was cancelled/)
-    expect(run.outputs).toEqual({ result: '', response: '', outputs: '{}' })
+    expect(run.outputs).toEqual({
+      result: '',
+      response: '',
+      outputs: '{}',
+      'results-file': expect.stringMatching(/kb-sync-results-[\w-]+\.json$/),
+    })
     expect(run.summary).toContain('cancelled')
   })
 

@@ -134,18 +134,29 @@ describe('findLastSuccessfulRun', () => {
   })
 
   it.each([
+    [401, 'Bad credentials', /HTTP 401: Bad credentials.*github-token.*actions: read/],
     [
       403,
       'Resource not accessible by integration',
       /HTTP 403: Resource not accessible by integration.*actions: read/,
     ],
-    [404, 'Not Found', /HTTP 404: Not Found/],
-    [500, 'Server Error', /HTTP 500: Server Error/],
-  ])('cannot answer on HTTP %i', async (status, message, why) => {
+    [404, 'Not Found', /HTTP 404: Not Found.*actions: read/],
+  ])('is refused on HTTP %i: a permission to grant', async (status, message, why) => {
     server.failure = { status, message }
     const outcome = await lookUp()
-    expect(outcome).toEqual({ ok: false, why: expect.stringMatching(why) })
+    expect(outcome).toEqual({ ok: false, refused: status, why: expect.stringMatching(why) })
     expect(server.requests).toHaveLength(1)
+  })
+
+  it.each([
+    [500, {}, /^HTTP 500: Server Error - https:\/\/docs.github.com$/],
+    [403, { 'x-ratelimit-remaining': '0' }, /^HTTP 403: Server Error.* \(rate limited\)$/],
+    [403, { 'retry-after': '60' }, /^HTTP 403: Server Error.* \(rate limited\)$/],
+    [429, {}, /^HTTP 429: Server Error.* \(rate limited\)$/],
+  ])('cannot answer, for now, on HTTP %i %j', async (status, headers, why) => {
+    server.failure = { status, message: 'Server Error', headers }
+    const outcome = await lookUp()
+    expect(outcome).toEqual({ ok: false, why: expect.stringMatching(why) })
   })
 
   it.each([

@@ -32,6 +32,28 @@ export class WorkingCopy {
     return this
   }
 
+  /** Writes a file below `folder` whose name (folders may be part of it) is given as bytes, e.g. not UTF-8. */
+  writeBytes(folder: string, name: Buffer, content = 'content\n'): this {
+    const file = Buffer.concat([Buffer.from(`${this.dir}/${folder}/`), name])
+    fs.mkdirSync(file.subarray(0, file.lastIndexOf('/')), { recursive: true })
+    fs.writeFileSync(file, content)
+    return this
+  }
+
+  /** `git submodule add` of another repository (a local file:// URL, so file transport is allowed). */
+  addSubmodule(url: string, where: string): this {
+    this.git('-c', 'protocol.file.allow=always', 'submodule', 'add', '-q', url, where)
+    return this
+  }
+
+  /** Points the submodule at `where` to a commit of its origin (staged; commit to record it). */
+  moveSubmodule(where: string, sha: string): this {
+    const sub = new WorkingCopy(path.join(this.dir, where))
+    sub.git('fetch', '-q', 'origin')
+    sub.git('checkout', '-q', sha)
+    return this
+  }
+
   remove(name: string): this {
     fs.rmSync(path.join(this.dir, name))
     return this
@@ -86,8 +108,13 @@ export class GitFixture {
     return copy
   }
 
-  /** What actions/checkout leaves by default: one commit of `branch`, no history, no tags. */
-  checkout(options: { depth?: number; branch?: string; name?: string } = {}): WorkingCopy {
+  /**
+   * What actions/checkout leaves by default: one commit of `branch`, no history, no tags. With
+   * `submodules`, what `submodules: true` (or `recursive`) adds: each submodule at depth 1 too.
+   */
+  checkout(
+    options: { depth?: number; branch?: string; name?: string; submodules?: boolean | 'recursive' } = {},
+  ): WorkingCopy {
     const dir = path.join(this.root, options.name ?? 'checkout')
     const depth =
       options.depth === undefined ? ['--depth=1'] : options.depth === 0 ? [] : [`--depth=${options.depth}`]
@@ -101,7 +128,21 @@ export class GitFixture {
       this.originUrl,
       dir,
     ])
-    return new WorkingCopy(dir)
+    const copy = new WorkingCopy(dir)
+    if (options.submodules) {
+      const recursive = options.submodules === 'recursive' ? ['--recursive'] : []
+      copy.git(
+        '-c',
+        'protocol.file.allow=always',
+        'submodule',
+        'update',
+        '-q',
+        '--init',
+        '--depth=1',
+        ...recursive,
+      )
+    }
+    return copy
   }
 
   /** An empty folder: a workspace without .git. */

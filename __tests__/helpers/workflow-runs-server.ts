@@ -20,7 +20,8 @@ export interface RecordedRequest {
   authorization?: string
 }
 
-export type ScriptedFailure = { status: number; message?: string } | { garbage: string }
+export type ScriptedFailure =
+  { status: number; message?: string; headers?: Record<string, string> } | { garbage: string }
 
 export class WorkflowRunsServer {
   readonly requests: RecordedRequest[] = []
@@ -71,6 +72,7 @@ export class WorkflowRunsServer {
           message: this.failure.message ?? 'Error',
           documentation_url: 'https://docs.github.com',
         }),
+        this.failure.headers,
       )
     const expected = `/repos/${this.owner}/${this.repo}/actions/workflows/${this.workflowFile}/runs`
     if (request.method !== 'GET' || url.pathname !== expected)

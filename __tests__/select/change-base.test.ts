@@ -1,6 +1,6 @@
 // The base of mode auto's change set: the last successful run of the workflow on the branch (a local
 // server listing runs like GitHub, reached through octokit), diffed with git in real repositories;
-// and every fallback, each with the notice that says why.
+// and every fallback, each with the warning that says why.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { ConfigError } from '../../src/config.js'
 import type { WorkflowRun } from '../../src/github/workflow.js'
@@ -65,7 +65,7 @@ async function decide(workspace: string, overrides: Partial<ChangeBaseRequest> =
     workflow: { ok: true, run: thisRun() },
     ...overrides,
   })
-  return { ...result, lines, noticeLines: lines.filter((l) => l.level === 'notice').map((l) => l.message) }
+  return { ...result, lines, warningLines: lines.filter((l) => l.level === 'warning').map((l) => l.message) }
 }
 
 const success = (sha: string, extra: Partial<ListedRun> = {}) =>
@@ -177,11 +177,45 @@ describe('fallbacks', () => {
   }
 
   it.each([
-    ['HTTP 403', { status: 403, message: 'Resource not accessible by integration' }, /HTTP 403/],
-    ['HTTP 404', { status: 404, message: 'Not Found' }, /HTTP 404/],
+    ['401', { status: 401, message: 'Bad credentials' }],
+    ['403', { status: 403, message: 'Resource not accessible by integration' }],
+    ['404', { status: 404, message: 'Not Found' }],
+  ])(
+    'sends every selected file, with a warning naming actions: read, when the API refuses with HTTP %s',
+    async (status, failure) => {
+      const { before, after } = twoPushes()
+      server.failure = failure
+      const result = await decide(fixture.checkout().dir, { payload: pushPayload(before, after) })
+      const why = `the workflow runs API refused (HTTP ${status}), grant actions: read`
+      expect(result.decision).toEqual({
+        kind: 'all',
+        source: 'full-sync',
+        reason: `${why}: every selected file`,
+      })
+      expect(result.base).toEqual({ source: 'none', sha: '', why: `every selected file — ${why}` })
+      expect(result.notices).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^the last successful sync cannot be looked up \\(the workflow runs API refused: HTTP ${status}: ` +
+              `${failure.message}.*\\); sending every selected file \\(by upsert\\) so the knowledge base is ` +
+              'complete\\. Grant the job `permissions: actions: read`',
+          ),
+        ),
+      ])
+      expect(result.warningLines).toEqual([`Change detection: ${result.notices[0]}`])
+      expect(result.lines.filter((line) => line.level === 'notice')).toEqual([])
+    },
+  )
+
+  it.each([
     ['HTTP 500', { status: 500, message: 'Server Error' }, /HTTP 500/],
+    [
+      'a rate limit',
+      { status: 403, message: 'API rate limit exceeded', headers: { 'x-ratelimit-remaining': '0' } },
+      /HTTP 403.*rate limited/,
+    ],
     ['garbage', { garbage: '<!doctype html><p>unicorn</p>' }, /not a list of workflow runs/],
-  ])("falls back to the push's before with a notice on %s", async (_, failure, why) => {
+  ])("falls back to the push's before with a warning on %s", async (_, failure, why) => {
     const { before, after } = twoPushes()
     server.failure = failure
     const result = await decide(fixture.checkout().dir, { payload: pushPayload(before, after) })
@@ -192,12 +226,32 @@ describe('fallbacks', () => {
       modified: ['a.md'],
       removed: [],
     })
-    expect(result.base).toEqual({ source: 'push', sha: before })
+    expect(result.base).toEqual({
+      source: 'push',
+      sha: before,
+      why: expect.stringMatching(
+        /^the push's before commit — the last successful sync cannot be looked up \(/,
+      ),
+    })
+    expect(result.base.why).toMatch(why)
     expect(result.notices).toEqual([expect.stringMatching(why)])
     expect(result.notices[0]).toMatch(
       /the last successful sync cannot be looked up .*; using the push's before commit\.$/,
     )
-    expect(result.noticeLines).toEqual([`Change detection: ${result.notices[0]}`])
+    expect(result.warningLines).toEqual([`Change detection: ${result.notices[0]}`])
+  })
+
+  it("falls back to the push's before with a warning when the API does not answer at all", async () => {
+    const { before, after } = twoPushes()
+    await server.close()
+    const result = await decide(fixture.checkout().dir, { payload: pushPayload(before, after) })
+    expect(result.decision).toMatchObject({ kind: 'changes', modified: ['a.md'] })
+    expect(result.base).toMatchObject({ source: 'push', sha: before })
+    expect(result.warningLines).toEqual([
+      expect.stringMatching(/cannot be looked up \(.*the request failed: /),
+    ])
+    server = new WorkflowRunsServer()
+    await server.start()
   })
 
   it('syncs everything on a dispatch when the API cannot answer', async () => {
@@ -209,7 +263,13 @@ describe('fallbacks', () => {
       source: 'full-sync',
       reason: 'workflow_dispatch event, not a push: every selected file',
     })
-    expect(result.base).toEqual({ source: 'none', sha: '' })
+    expect(result.base).toEqual({
+      source: 'none',
+      sha: '',
+      why: expect.stringMatching(
+        /^every selected file — the last successful sync cannot be looked up \(.*HTTP 500/,
+      ),
+    })
     expect(result.notices).toEqual([expect.stringMatching(/HTTP 500.*; using every selected file\.$/)])
   })
 
@@ -220,7 +280,16 @@ describe('fallbacks', () => {
     success(unpushed)
     const result = await decide(fixture.checkout().dir, { payload: pushPayload(before, after) })
     expect(result.decision).toMatchObject({ kind: 'changes', source: 'fetched-before', modified: ['a.md'] })
-    expect(result.base).toEqual({ source: 'push', sha: before })
+    expect(result.base).toEqual({
+      source: 'push',
+      sha: before,
+      why: expect.stringMatching(
+        new RegExp(
+          `^the push's before commit — the commit ${unpushed.slice(0, 12)} of the last successful sync cannot be used \\(.*fetching it failed`,
+        ),
+      ),
+    })
+    expect(result.warningLines).toHaveLength(1)
     expect(result.notices).toEqual([
       expect.stringMatching(
         new RegExp(
@@ -238,7 +307,13 @@ describe('fallbacks', () => {
     success(gone)
     const result = await decide(fixture.checkout().dir, { payload: pushPayload('e'.repeat(40), after) })
     expect(result.decision).toMatchObject({ kind: 'all', source: 'full-sync' })
-    expect(result.base).toEqual({ source: 'none', sha: '' })
+    expect(result.base).toEqual({
+      source: 'none',
+      sha: '',
+      why: expect.stringMatching(
+        /^every selected file — the commit ffffffffffff of the last successful sync cannot be used/,
+      ),
+    })
     expect(result.notices).toHaveLength(1)
   })
 
@@ -287,8 +362,13 @@ describe('fallbacks', () => {
       payload: pushPayload(before, after),
       githubToken: '',
     })
-    expect(result.base).toEqual({ source: 'push', sha: before })
+    expect(result.base).toEqual({
+      source: 'push',
+      sha: before,
+      why: "the push's before commit — the last successful sync cannot be looked up (no github-token)",
+    })
     expect(result.notices).toEqual([expect.stringContaining('(no github-token)')])
+    expect(result.warningLines).toHaveLength(1)
     expect(server.requests).toEqual([])
   })
 
@@ -357,7 +437,7 @@ describe('--since REF (CLI)', () => {
     const found = await decide(fixture.checkout().dir, { eventName: '', since: 'last-success' })
     expect(found.decision).toMatchObject({ source: 'last-success', added: ['z.md'] })
     expect(found.base.sha).toBe(seed)
-    server.failure = { status: 404 }
+    server.failure = { status: 500 }
     const none = await decide(fixture.checkout({ name: 'again' }).dir, {
       eventName: '',
       since: 'last-success',
@@ -367,6 +447,122 @@ describe('--since REF (CLI)', () => {
       source: 'full-sync',
       reason: 'no base commit: every selected file',
     })
-    expect(none.notices).toEqual([expect.stringMatching(/HTTP 404/)])
+    expect(none.notices).toEqual([expect.stringMatching(/HTTP 500/)])
+    server.failure = { status: 404 }
+    const refused = await decide(fixture.checkout({ name: 'refused' }).dir, {
+      eventName: '',
+      since: 'last-success',
+    })
+    expect(refused.decision).toEqual({
+      kind: 'all',
+      source: 'full-sync',
+      reason: 'the workflow runs API refused (HTTP 404), grant actions: read: every selected file',
+    })
+  })
+})
+
+describe('repository layouts', () => {
+  it('reaches into a submodule that moved since the last successful sync', async () => {
+    const kb = GitFixture.create()
+    try {
+      const kbAuthor = kb.author()
+      kbAuthor.write('docs/a.md').write('docs/b.md').commit('seed kb')
+      kbAuthor.push()
+      const seed = author.write('top.md').addSubmodule(kb.originUrl, 'kb').commit('seed')
+      author.push()
+      success(seed)
+      kbAuthor.write('docs/a.md', 'a, second\n').write('docs/c.md')
+      const kbAfter = kbAuthor.commit('change kb')
+      kbAuthor.push()
+      author.moveSubmodule('kb', kbAfter).commit('move kb')
+      author.push()
+
+      const checkout = fixture.checkout({ submodules: true })
+      const result = await decide(checkout.dir, { eventName: 'workflow_dispatch', patterns: ['kb/**'] })
+      expect(result.decision).toEqual({
+        kind: 'changes',
+        source: 'last-success',
+        added: ['kb/docs/c.md'],
+        modified: ['kb/docs/a.md'],
+        removed: [],
+      })
+    } finally {
+      kb.cleanup()
+    }
+  })
+
+  it("--since in a workspace inside a submodule: the ref is the submodule's, names relative to the workspace", async () => {
+    const kb = GitFixture.create()
+    try {
+      const kbAuthor = kb.author()
+      const kbFirst = kbAuthor.write('docs/a.md').commit('seed kb')
+      kbAuthor.write('docs/b.md').commit('add b')
+      kbAuthor.push()
+      author.write('top.md').addSubmodule(kb.originUrl, 'kb').commit('seed')
+      author.push()
+      const workspace = `${fixture.checkout({ submodules: true }).dir}/kb/docs`
+      const result = await decide(workspace, {
+        eventName: '',
+        workflow: undefined,
+        since: kbFirst,
+        patterns: ['**'],
+      })
+      expect(result.decision).toEqual({
+        kind: 'changes',
+        source: 'since-ref',
+        added: ['b.md'],
+        modified: [],
+        removed: [],
+      })
+    } finally {
+      kb.cleanup()
+    }
+  })
+
+  /** docs/a.md and README.md, then a commit modifying a, adding b and changing the README. */
+  function twoCommits(): string {
+    author.write('docs/a.md').write('README.md')
+    const first = author.commit('seed')
+    author.write('docs/a.md', 'a, second\n').write('docs/b.md').write('README.md', 'changed\n')
+    author.commit('second')
+    author.push()
+    return first
+  }
+
+  it('--since in a workspace inside the repository: names relative to it, the rest left out', async () => {
+    const first = twoCommits()
+    const workspace = `${fixture.checkout().dir}/docs`
+    const result = await decide(workspace, {
+      eventName: '',
+      workflow: undefined,
+      since: first,
+      patterns: ['**'],
+    })
+    expect(result.decision).toEqual({
+      kind: 'changes',
+      source: 'since-ref',
+      added: ['b.md'],
+      modified: ['a.md'],
+      removed: [],
+    })
+  })
+
+  it('--since with the repository in a folder of the workspace: a ref resolved there, names below it', async () => {
+    twoCommits()
+    const workspace = fixture.plainFolder('workspace')
+    fixture.checkout({ name: 'workspace/sub', depth: 0 })
+    const result = await decide(workspace, {
+      eventName: '',
+      workflow: undefined,
+      since: 'HEAD~1',
+      patterns: ['sub/docs/**'],
+    })
+    expect(result.decision).toEqual({
+      kind: 'changes',
+      source: 'since-ref',
+      added: ['sub/docs/b.md'],
+      modified: ['sub/README.md', 'sub/docs/a.md'],
+      removed: [],
+    })
   })
 })

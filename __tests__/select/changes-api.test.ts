@@ -2,12 +2,14 @@
 // answers like GitHub's compare endpoint), then a full sync with a warning. Also the event rules.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { createRequire } from 'node:module'
+import fs from 'node:fs'
+import path from 'node:path'
 import type { PushEvent } from '@octokit/webhooks-types'
 import { type ChangeContext, detectChanges } from '../../src/select/changes.js'
+import { CompareServer } from '../helpers/compare-server.js'
 import { GitFixture } from '../helpers/git-fixture.js'
-import { recordingLog } from '../helpers/log.js'
 import { GITHUB_TOKEN as TOKEN } from '../helpers/keys.js'
-import { CompareServer } from '../helpers/compare-api-server.js'
+import { recordingLog } from '../helpers/log.js'
 
 interface WebhookExamples {
   name: string
@@ -348,5 +350,81 @@ describe('compare API', () => {
     expect(reasonOf(decision)).toMatch(/compare API: no github-token/)
     expect(warnings).toHaveLength(1)
     expect(server.requests).toEqual([])
+  })
+})
+
+describe('compare API names in other layouts', () => {
+  /** A force push whose before origin cannot serve: git cannot answer in any checkout of it. */
+  function lostBefore(): { before: string; after: string } {
+    const author = fixture.author()
+    author.write('docs/a.md').write('README.md').commit('seed')
+    author.push()
+    const before = fixture.author('lost').write('docs/x.md').commit('never reaches origin')
+    const after = author.write('docs/a.md', 'a, second\n').commit('pushed')
+    author.push('main', { force: true })
+    return { before, after }
+  }
+
+  const answer = {
+    status: 'ahead',
+    files: [
+      { filename: 'docs/a.md', status: 'modified' },
+      { filename: 'docs/new.md', status: 'added' },
+      { filename: 'README.md', status: 'modified' },
+    ],
+  }
+
+  it('strips the folder of a workspace inside the repository and drops names outside it', async () => {
+    const { before, after } = lostBefore()
+    server.answers[`${before}...${after}`] = answer
+    const workspace = path.join(fixture.checkout().dir, 'docs')
+    const { decision } = await detect(pushPayload({ before, after }), { workspace, patterns: ['**'] })
+    expect(decision).toEqual({
+      kind: 'changes',
+      source: 'compare-api',
+      added: ['new.md'],
+      modified: ['a.md'],
+      removed: [],
+    })
+  })
+
+  it('prefixes the folder of a repository checked out in the workspace (path: sub)', async () => {
+    const { before, after } = lostBefore()
+    server.answers[`${before}...${after}`] = answer
+    const workspace = fixture.plainFolder('workspace')
+    fixture.checkout({ name: 'workspace/sub' })
+    const { decision } = await detect(pushPayload({ before, after }), {
+      workspace,
+      patterns: ['sub/docs/**'],
+    })
+    expect(decision).toEqual({
+      kind: 'changes',
+      source: 'compare-api',
+      added: ['sub/docs/new.md'],
+      modified: ['sub/README.md', 'sub/docs/a.md'],
+      removed: [],
+    })
+  })
+
+  it('sends every selected file of a submodule the answer shows as one entry, with a warning', async () => {
+    server.answers[`${BEFORE}...${AFTER}`] = {
+      files: [
+        { filename: 'kb', status: 'modified' },
+        { filename: 'top.md', status: 'modified' },
+      ],
+    }
+    const workspace = fixture.plainFolder('workspace')
+    fs.mkdirSync(path.join(workspace, 'kb', 'docs'), { recursive: true })
+    const { decision } = await detect(pushPayload(), { workspace })
+    expect(decision).toMatchObject({
+      kind: 'changes',
+      source: 'compare-api',
+      added: [],
+      modified: ['top.md'],
+      everythingUnder: ['kb'],
+    })
+    expect(decision.kind === 'changes' && decision.warnings).toEqual([
+      expect.stringMatching(/compare API shows the submodule kb as one entry.*`submodules: true`/),
+    ])
   })
 })

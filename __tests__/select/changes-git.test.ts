@@ -234,17 +234,22 @@ describe('detectChanges from git', () => {
     })
   })
 
-  it('does not use git when the workspace is a folder inside the repository', async () => {
-    const { author, before } = seed(['docs/a.md'])
-    author.write('docs/b.md')
-    const after = author.commit('add b')
+  it('maps names to a workspace that is a folder inside the repository, dropping names outside it', async () => {
+    const { author, before } = seed(['docs/a.md', 'docs/b.md', 'README.md'])
+    author.write('docs/c.md').write('docs/a.md', 'a, second\n').remove('docs/b.md').write('README.md', 'x\n')
+    const after = author.commit('change docs and the readme')
     author.push()
     const checkout = fixture.checkout()
 
     const { decision, lines } = await detect(path.join(checkout.dir, 'docs'), before, after)
-    expect(decision).toMatchObject({ kind: 'all', source: 'full-sync' })
-    expect(decision.kind === 'all' && decision.reason).toMatch(/not the root of its git repository/)
-    expect(lines.filter((line) => line.level === 'warning')).toHaveLength(1)
+    expect(decision).toEqual({
+      kind: 'changes',
+      source: 'fetched-before',
+      added: ['c.md'],
+      modified: ['a.md'],
+      removed: ['b.md'],
+    })
+    expect(lines.filter((line) => line.level === 'warning')).toEqual([])
   })
 
   it('syncs everything with a warning when there is no .git, no lists and no token', async () => {

@@ -1,7 +1,8 @@
-// The pure parts of change detection: reading git's -z name-status output and folding per-commit lists.
+// The pure parts of change detection: reading git's -z tree output as bytes and folding per-commit lists.
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
-import { foldCommitLists, parseNameStatus } from '../../src/select/changes.js'
+import { foldCommitLists } from '../../src/select/changes.js'
+import { parseRawDiff, parseTreeListing } from '../../src/select/tree-output.js'
 
 describe('foldCommitLists', () => {
   it('keeps a single commit as it is, sorted and without duplicates', () => {
@@ -128,42 +129,72 @@ describe('foldCommitLists', () => {
   })
 })
 
-describe('parseNameStatus', () => {
-  it('reads added, modified, type-changed and deleted entries', () => {
-    const z = 'A\0new.md\0M\0changed.md\0T\0now-a-link.md\0D\0gone.md\0'
-    expect(parseNameStatus(z)).toEqual({
-      added: ['new.md'],
-      modified: ['changed.md', 'now-a-link.md'],
-      removed: ['gone.md'],
-    })
+const ID_A = 'a'.repeat(40)
+const ID_B = 'b'.repeat(40)
+const ZERO_ID = '0'.repeat(40)
+
+/** One `diff-tree --raw -z` entry, path given as bytes. */
+const rawEntry = (oldMode: string, newMode: string, status: string, path: Buffer | string): Buffer =>
+  Buffer.concat([
+    Buffer.from(`:${oldMode} ${newMode} ${oldMode === '000000' ? ZERO_ID : ID_A} ${ID_B} ${status}\0`),
+    Buffer.from(path),
+    Buffer.from('\0'),
+  ])
+
+describe('parseRawDiff', () => {
+  it('reads modes, ids, status and the path of each entry', () => {
+    const output = Buffer.concat([
+      rawEntry('000000', '100644', 'A', 'new.md'),
+      rawEntry('160000', '160000', 'M', 'kb'),
+      rawEntry('100644', '120000', 'T', 'now-a-link.md'),
+    ])
+    expect(parseRawDiff(output)).toEqual([
+      { oldMode: '000000', newMode: '100644', oldId: ZERO_ID, newId: ID_B, status: 'A', path: 'new.md' },
+      { oldMode: '160000', newMode: '160000', oldId: ID_A, newId: ID_B, status: 'M', path: 'kb' },
+      { oldMode: '100644', newMode: '120000', oldId: ID_A, newId: ID_B, status: 'T', path: 'now-a-link.md' },
+    ])
   })
 
-  it('reads renames and copies with a score when rename detection was on', () => {
-    const z = 'R087\0old.md\0new.md\0C100\0source.md\0copy.md\0'
-    expect(parseNameStatus(z)).toEqual({ added: ['copy.md', 'new.md'], modified: [], removed: ['old.md'] })
-  })
-
-  it('keeps paths raw: spaces, quotes, newlines, tabs and non-ASCII', () => {
-    const names = ['a b.md', 'q"uote\'s.md', 'new\nline.md', 'tab\t.md', 'résumé/日本語.md']
-    const z = names.map((name) => `A\0${name}\0`).join('')
-    expect(parseNameStatus(z).added).toEqual([...names].sort())
+  it('keeps paths as bytes: newlines, tabs, UTF-8 and bytes that are not UTF-8', () => {
+    const paths = [
+      Buffer.from('new\nline.md'),
+      Buffer.from('tab\t.md'),
+      Buffer.from('résumé/日本語.md'),
+      Buffer.from([0x66, 0xff]),
+    ]
+    const parsed = parseRawDiff(Buffer.concat(paths.map((path) => rawEntry('100644', '100644', 'M', path))))
+    expect(parsed.map((entry) => Buffer.from(entry.path, 'latin1'))).toEqual(paths)
   })
 
   it('reads empty output as no change', () => {
-    expect(parseNameStatus('')).toEqual({ added: [], modified: [], removed: [] })
+    expect(parseRawDiff(Buffer.alloc(0))).toEqual([])
   })
 
   it('refuses output it does not understand instead of guessing', () => {
-    expect(() => parseNameStatus('X\0what.md\0')).toThrow(/unknown status "X"/)
-    expect(() => parseNameStatus('M\0')).toThrow(/ends after status "M"/)
-    expect(() => parseNameStatus('R100\0old.md\0')).toThrow(/ends after "R100"/)
+    expect(() => parseRawDiff(Buffer.from('M\0what.md\0'))).toThrow(/unexpected entry "M"/)
+    expect(() => parseRawDiff(Buffer.from(`:100644 100644 ${ID_A} ${ID_B} M\0`))).toThrow(/ends after/)
   })
+})
 
-  it('parses 10,000 entries', () => {
-    const z = Array.from({ length: 10_000 }, (_, i) => `${'AMD'[i % 3]}\0dir ${i % 7}/file ${i}.md\0`).join(
-      '',
-    )
-    const result = parseNameStatus(z)
-    expect([result.added.length, result.modified.length, result.removed.length]).toEqual([3334, 3333, 3333])
+it('parseRawDiff reads 10,000 entries', () => {
+  const output = Buffer.concat(
+    Array.from({ length: 10_000 }, (_, i) => rawEntry('100644', '100644', 'M', `dir ${i % 7}/file ${i}.md`)),
+  )
+  expect(parseRawDiff(output)).toHaveLength(10_000)
+})
+
+describe('parseTreeListing', () => {
+  it('reads files and gitlinks, paths as bytes', () => {
+    const output = Buffer.concat([
+      Buffer.from(`100644 blob ${ID_A}\tdocs/a b.md\0`),
+      Buffer.from(`160000 commit ${ID_B}\tinner\0`),
+      Buffer.from(`100644 blob ${ID_A}\t`),
+      Buffer.from([0x66, 0xff, 0]),
+    ])
+    expect(parseTreeListing(output)).toEqual([
+      { mode: '100644', id: ID_A, path: 'docs/a b.md' },
+      { mode: '160000', id: ID_B, path: 'inner' },
+      { mode: '100644', id: ID_A, path: Buffer.from([0x66, 0xff]).toString('latin1') },
+    ])
   })
 })

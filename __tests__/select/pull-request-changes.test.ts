@@ -74,3 +74,37 @@ describe('pull request change set (base.sha..head.sha)', () => {
     )
   })
 })
+
+describe('pull request change set with a submodule', () => {
+  it('reaches into the submodule the pull request moves, fetching its base commit', async () => {
+    const kb = GitFixture.create()
+    try {
+      const kbAuthor = kb.author()
+      kbAuthor.write('docs/a.md').write('docs/b.md').commit('seed kb')
+      kbAuthor.push()
+      const base = author.write('top.md').addSubmodule(kb.originUrl, 'kb').commit('base')
+      author.push()
+      kbAuthor.write('docs/b.md', 'b, second\n').remove('docs/a.md')
+      const kbAfter = kbAuthor.commit('change kb')
+      kbAuthor.push()
+      const head = author.moveSubmodule('kb', kbAfter).commit('head')
+      author.push('feature')
+      const { log } = recordingLog()
+      const changes = await detectPullRequestChanges({
+        payload: payload(base, head),
+        workspace: fixture.checkout({ branch: 'feature', submodules: true }).dir,
+        patterns: ['kb/docs/**'],
+        log,
+      })
+      expect(changes.decision).toEqual({
+        kind: 'changes',
+        source: 'fetched-before',
+        added: [],
+        modified: ['kb/docs/b.md'],
+        removed: ['kb/docs/a.md'],
+      })
+    } finally {
+      kb.cleanup()
+    }
+  })
+})

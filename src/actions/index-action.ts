@@ -5,12 +5,14 @@ import { readIndexConfig } from '../config.js'
 import { emptyIndexReport, IndexJobFailure, runIndexJob } from '../jobs/index-job.js'
 import { actionsSink, Logger } from '../log.js'
 import {
+  indexCountsLine,
   indexOutputs,
+  indexOutputSpecs,
   logIndexResult,
   renderIndexSummary,
-  writeIndexOutputs,
   type IndexReport,
 } from '../report.js'
+import { DEFAULT_OUTPUTS_BUDGET } from '../report/output-budget.js'
 import { redactDeep } from '../report/redact.js'
 import { commentIndexResult } from './index-comment.js'
 import {
@@ -19,27 +21,29 @@ import {
   maskKeys,
   messageOf,
   readRunnerEnvironment,
-  setOutput,
   writeSummary,
 } from './runner.js'
+import { writeStepOutputs } from './step-outputs.js'
 
 export async function runIndexAction(): Promise<void> {
   const log = new Logger(actionsSink)
   maskKeys(log, ['private-key', 'public-key', 'github-token'])
   let report: IndexReport | undefined
+  let budget = DEFAULT_OUTPUTS_BUDGET
   try {
     const runner = readRunnerEnvironment()
     const config = readIndexConfig((name) => core.getInput(name), { eventName: runner.eventName })
+    budget = config.outputsBudget
     if (config.skip) {
       log.notice(config.skip)
       report = emptyIndexReport(config.dryRun)
       report.changeSource = 'skipped'
       report.ended = { kind: 'skipped', why: config.skip }
-      await finish(report, log)
+      await finish(report, log, budget)
       return
     }
     report = await runIndexJob(config, { ...runner, log, signal: cancellationSignal(log) })
-    await finish(report, log)
+    await finish(report, log, budget)
     await commentIndexResult(config, runner, log, report)
     const failed = indexOutputs(report).failed.length
     if (failed > 0) {
@@ -55,17 +59,30 @@ export async function runIndexAction(): Promise<void> {
       const known = error instanceof IndexJobFailure ? error.report : emptyIndexReport(false)
       if (!(error instanceof IndexJobFailure)) known.changeSource = 'not started'
       known.ended = { kind: 'stopped', why: log.clean(messageOf(error)) }
-      await finish(known, log).catch((writeError: unknown) =>
-        log.warning(`The outputs or the summary could not be written: ${messageOf(writeError)}`),
-      )
+      await finish(known, log, budget).catch((writeError: unknown) => log.error(messageOf(writeError)))
     }
     fail(log, error)
   }
 }
 
-async function finish(report: IndexReport, log: Logger): Promise<void> {
-  writeIndexOutputs(report, setOutput(log))
+/**
+ * Outputs (within the budget, the report file holding them whole), log lines and the summary. An output
+ * that cannot be written fails the step, after the summary is written.
+ */
+async function finish(report: IndexReport, log: Logger, budget: number): Promise<void> {
+  const done = indexCountsLine(report)
+  let outputsError: unknown
+  let file = ''
+  try {
+    file = await writeStepOutputs(indexOutputSpecs(report), log, { budget, fileOutput: 'report-file', done })
+  } catch (error) {
+    outputsError = error
+  }
   logIndexResult(report, log)
+  const pointer = file
+    ? `the file named by the \`report-file\` output (${file}) lists every name`
+    : 'the outputs list the names (the report file could not be written)'
   // Keys are removed before rendering: markdown escaping would hide them from the log's masking.
-  await writeSummary(renderIndexSummary(redactDeep(report, log.secrets)), log)
+  await writeSummary(renderIndexSummary(redactDeep(report, log.secrets)), log, { pointer, done })
+  if (outputsError !== undefined) throw outputsError
 }

@@ -1,7 +1,7 @@
 // The run-flow action: read inputs → run the flow once → outputs, summary, exit status.
 import * as core from '@actions/core'
 import { runCheckSuite } from '../checks/run.js'
-import { checksResultsJson, renderChecksSummary, verdictText } from '../checks/render.js'
+import { checksResultEntries, renderChecksSummary, verdictText } from '../checks/render.js'
 import type { Check } from '../checks/schema.js'
 import { readRunConfig, type RunConfig } from '../config/run.js'
 import { cutText } from '../flow/cut.js'
@@ -11,8 +11,8 @@ import {
   renderFlowFailure,
   renderFlowSection,
   renderStoppedSummary,
-  writeFailedFlowOutputs,
-  writeFlowOutputs,
+  failedFlowOutputSpecs,
+  flowOutputSpecs,
 } from '../report.js'
 import { redactDeep } from '../report/redact.js'
 import { ServiceClient } from '../service/client.js'
@@ -23,10 +23,10 @@ import {
   maskKeys,
   messageOf,
   readRunnerEnvironment,
-  setOutput,
   writeSummary,
   type RunnerEnvironment,
 } from './runner.js'
+import { StepOutputsError, writeStepOutputs } from './step-outputs.js'
 
 // The answer printed in the log; the `result` output and the summary hold more.
 const LOGGED_ANSWER_BYTES = 64 * 1024
@@ -57,13 +57,22 @@ export async function runFlowAction(): Promise<void> {
       seconds: (Date.now() - started) / 1000,
       ...extra,
     })
+    const outputs = { budget: config.outputsBudget, fileOutput: 'results-file' } as const
+    // Outputs that cannot be written fail the step, after the summary and the comment are written.
+    let outputsError: unknown
     try {
       const report = await runFlow(
         client,
         { target: config.target, inputs: config.inputs, outputKey: config.outputKey },
         flowRunOptions(config, log, cancellationSignal(log)),
       )
-      writeFlowOutputs(report, setOutput(log))
+      const done = `the flow run completed (an answer of ${report.result.length.toLocaleString('en-US')} characters)`
+      const file = await writeStepOutputs(flowOutputSpecs(report), log, { ...outputs, done }).catch(
+        (error: unknown) => {
+          outputsError = error
+          return ''
+        },
+      )
       const logged = cutText(log.secrets.redact(report.result), LOGGED_ANSWER_BYTES)
       log.info(
         `Answer (${config.outputKey}):\n${logged.text}` +
@@ -71,26 +80,39 @@ export async function runFlowAction(): Promise<void> {
             ? '\n(cut in the log; the "result" output and the job summary hold more)'
             : ''),
       )
-      await writeSummary(renderFlowSection(redactDeep(report, log.secrets)), log)
+      await writeSummary(renderFlowSection(redactDeep(report, log.secrets)), log, {
+        pointer: pointerTo(file),
+        done,
+      })
       const problem = expectationProblem(report.result, config.expect)
       await commentFlowResult(config, runner, log, outcome({ report, problem }))
       if (problem) core.setFailed(log.clean(problem))
     } catch (error) {
       await commentFlowResult(config, runner, log, outcome({ problem: messageOf(error), error: true }))
       if (!(error instanceof FlowRunError)) throw error
-      writeFailedFlowOutputs(error.response, setOutput(log))
+      const done = 'the flow run failed'
+      const file = await writeStepOutputs(failedFlowOutputSpecs(error.response), log, {
+        ...outputs,
+        done,
+      }).catch((writeError: unknown) => {
+        log.error(messageOf(writeError))
+        return ''
+      })
       await writeSummary(
         renderFlowFailure(log.secrets.redact(question), log.secrets.redact(error.message)),
         log,
+        { pointer: pointerTo(file), done },
       )
       throw error
     } finally {
       await client.close()
     }
+    if (outputsError !== undefined) throw outputsError
   } catch (error) {
     fail(log, error)
-    // A failed run has written its own summary; anything else stopped before there was one.
-    if (!(error instanceof FlowRunError))
+    // A failed run, or outputs that could not be written, come after a summary; anything else stopped
+    // before there was one.
+    if (!(error instanceof FlowRunError) && !(error instanceof StepOutputsError))
       await writeSummary(renderStoppedSummary('Flow run failed', messageOf(error)), log)
   }
 }
@@ -103,11 +125,24 @@ async function runChecksStep(
   log: Logger,
 ): Promise<void> {
   const { results, verdict } = await runCheckSuite(config, checks, log, cancellationSignal(log))
-  const write = setOutput(log)
-  write('passed', String(verdict.passed))
-  write('failed', String(verdict.failed))
-  write('results', checksResultsJson(results))
-  await writeSummary(renderChecksSummary(redactDeep(results, log.secrets), verdict), log)
+  const done = verdictText(verdict)
+  let outputsError: unknown
+  const file = await writeStepOutputs(
+    [
+      { name: 'passed', count: verdict.passed },
+      { name: 'failed', count: verdict.failed },
+      { name: 'results', list: checksResultEntries(results) },
+    ],
+    log,
+    { budget: config.outputsBudget, fileOutput: 'results-file', done },
+  ).catch((error: unknown) => {
+    outputsError = error
+    return ''
+  })
+  await writeSummary(renderChecksSummary(redactDeep(results, log.secrets), verdict), log, {
+    pointer: pointerTo(file),
+    done,
+  })
   await commentChecksResult(config, runner, log, results)
   const failed = results.filter((result) => result.verdict !== 'passed')
   for (const result of failed)
@@ -119,4 +154,12 @@ async function runChecksStep(
     )
   else if (failed.length > 0) log.warning(`Flow checks: ${line}`)
   else log.info(`Flow checks: ${line}`)
+  if (outputsError !== undefined) throw outputsError
+}
+
+/** Where a cut summary sends the reader. */
+function pointerTo(file: string): string {
+  return file
+    ? `the file named by the \`results-file\` output (${file}) holds everything`
+    : 'the outputs hold the rest (the results file could not be written)'
 }

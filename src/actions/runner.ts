@@ -1,8 +1,9 @@
 // What the runner tells an action through its environment, and the pieces both action entries share.
 import * as core from '@actions/core'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { readWorkflowRun, type WorkflowRunOutcome } from '../github/workflow.js'
 import type { Logger } from '../log.js'
+import { fitSummary } from '../report/summary-limit.js'
 
 export interface RunnerEnvironment {
   eventName: string
@@ -54,13 +55,36 @@ export function maskKeys(log: Logger, names: string[]): void {
   for (const name of names) log.addSecret(core.getInput(name))
 }
 
-/** Writes the job summary; a summary that cannot be written is a warning, never the step's result. */
-export async function writeSummary(markdown: string, log: Logger): Promise<void> {
-  if (!process.env.GITHUB_STEP_SUMMARY) return
+/** Where a cut summary points to; `done` says what the step did when the summary cannot be written. */
+export interface SummaryContext {
+  pointer?: string
+  done?: string
+}
+
+const DEFAULT_POINTER = "the step's outputs and its report file hold everything"
+
+/**
+ * Writes the job summary, cut to GitHub's limit. A summary that cannot be written is a warning naming the
+ * file, never the step's result: it is for people, later steps read the outputs and the report file.
+ */
+export async function writeSummary(
+  markdown: string,
+  log: Logger,
+  context: SummaryContext = {},
+): Promise<void> {
+  const file = process.env.GITHUB_STEP_SUMMARY
+  if (!file) return
   try {
-    await core.summary.addRaw(log.secrets.redact(markdown)).write()
+    const used = statSync(file, { throwIfNoEntry: false })?.size ?? 0
+    await core.summary
+      .addRaw(fitSummary(log.secrets.redact(markdown), used, context.pointer ?? DEFAULT_POINTER))
+      .write()
   } catch (error) {
-    log.warning(`The job summary could not be written: ${messageOf(error)}`)
+    core.summary.emptyBuffer()
+    log.warning(
+      `The job summary could not be written to ${file} (GITHUB_STEP_SUMMARY): ${messageOf(error)}. ` +
+        `${context.done ? `This step: ${context.done}. ` : ''}The outputs and the report file are not affected.`,
+    )
   }
 }
 

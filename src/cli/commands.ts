@@ -3,7 +3,13 @@ import { randomBytes } from 'node:crypto'
 import { accessSync, constants, statSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { cancellationSignal } from '../actions/runner.js'
-import { checksResultsJson, renderChecksSummary, renderChecksTable, verdictText } from '../checks/render.js'
+import {
+  checksResultEntries,
+  checksResultsJson,
+  renderChecksSummary,
+  renderChecksTable,
+  verdictText,
+} from '../checks/render.js'
 import { runCheckSuite } from '../checks/run.js'
 import type { Check } from '../checks/schema.js'
 import { ConfigError, readIndexConfig, type IndexConfig } from '../config.js'
@@ -16,12 +22,17 @@ import { expectationProblem, flowRunOptions, runFlow } from '../jobs/flow-run.js
 import { runIndexJob, type JobContext } from '../jobs/index-job.js'
 import { consoleSink, Logger } from '../log.js'
 import {
+  flowOutputSpecs,
+  indexCountsLine,
   indexOutputs,
+  indexOutputSpecs,
   logIndexResult,
   renderFlowSection,
   renderIndexSummary,
   type IndexReport,
 } from '../report.js'
+import { fileFields, type OutputSpec } from '../report/output-budget.js'
+import { ReportFileError, writeReportFile } from '../report/report-file.js'
 import { redactDeep } from '../report/redact.js'
 import { LAST_SUCCESS } from '../select/change-base.js'
 import { ServiceClient } from '../service/client.js'
@@ -38,10 +49,13 @@ function reasonOf(error: unknown): string {
   return error instanceof Error && 'code' in error ? String(error.code) : String(error)
 }
 
-/** A bad `--summary-file` or `--workspace` is a usage error before any request, not a failure after. */
+/** A bad `--summary-file`, `--report-file` or `--workspace` is a usage error before any request. */
 function checkPaths(flags: Flags): void {
-  if (typeof flags.summaryFile === 'string') {
-    const file = flags.summaryFile
+  for (const [flag, file] of [
+    ['--summary-file', flags.summaryFile],
+    ['--report-file', flags.reportFile],
+  ] as const) {
+    if (typeof file !== 'string') continue
     let problem: string | undefined
     try {
       const stats = statSync(file, { throwIfNoEntry: false })
@@ -51,7 +65,7 @@ function checkPaths(flags: Flags): void {
     } catch (error) {
       problem = reasonOf(error)
     }
-    if (problem) throw new UsageError(`--summary-file: cannot write ${file} (${problem}).`)
+    if (problem) throw new UsageError(`${flag}: cannot write ${file} (${problem}).`)
   }
   if (typeof flags.workspace === 'string') {
     const stats = statSync(flags.workspace, { throwIfNoEntry: false })
@@ -66,6 +80,22 @@ function writeSummaryFile(log: Logger, flags: Flags, markdown: string): void {
     writeFileSync(flags.summaryFile, log.secrets.redact(markdown))
   } catch (error) {
     throw new UsageError(`--summary-file: cannot write ${flags.summaryFile} (${reasonOf(error)}).`)
+  }
+}
+
+/** `--report-file`: every output uncut, as the action's report file; a failure names the file and what was done. */
+async function writeReportFileFlag(
+  log: Logger,
+  flags: Flags,
+  specs: OutputSpec[],
+  done: string,
+): Promise<void> {
+  if (typeof flags.reportFile !== 'string') return
+  try {
+    await writeReportFile(flags.reportFile, fileFields(specs), (text) => log.secrets.redact(text))
+  } catch (error) {
+    if (!(error instanceof ReportFileError)) throw error
+    throw new Error(`--report-file: ${error.message} This run: ${done}.`, { cause: error })
   }
 }
 
@@ -119,6 +149,7 @@ export async function indexCommand(flags: Flags): Promise<void> {
     if (verbose) logIndexResult(report, log)
     printResult(log, flags.json ? JSON.stringify(indexJson(report)) : indexSummaryText(report, { verbose }))
     writeSummaryFile(log, flags, renderIndexSummary(redactDeep(report, log.secrets)))
+    await writeReportFileFlag(log, flags, indexOutputSpecs(report), indexCountsLine(report))
     if (report.flowError && flags.json) log.error(`The flow run after indexing failed: ${report.flowError}`)
     if (indexOutputs(report).failed.length > 0 || report.flowError) process.exitCode = EXIT_FAILURE
   } catch (error) {
@@ -150,6 +181,7 @@ export async function runCommand(flags: Flags): Promise<void> {
           : report.result,
       )
       writeSummaryFile(log, flags, renderFlowSection(redactDeep(report, log.secrets)))
+      await writeReportFileFlag(log, flags, flowOutputSpecs(report), 'the flow run completed')
       const problem = expectationProblem(report.result, config.expect)
       if (problem) {
         log.error(problem)
@@ -170,6 +202,16 @@ async function checksCommand(config: RunConfig, checks: Check[], flags: Flags, l
     flags.json ? checksResultsJson(results) : `${renderChecksTable(results)}\n\n${verdictText(verdict)}`,
   )
   writeSummaryFile(log, flags, renderChecksSummary(redactDeep(results, log.secrets), verdict))
+  await writeReportFileFlag(
+    log,
+    flags,
+    [
+      { name: 'passed', count: verdict.passed },
+      { name: 'failed', count: verdict.failed },
+      { name: 'results', list: checksResultEntries(results) },
+    ],
+    verdictText(verdict),
+  )
   if (!verdict.ok) {
     log.error(`Flow checks below the threshold: ${verdictText(verdict)}`)
     process.exitCode = EXIT_FAILURE

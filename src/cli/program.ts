@@ -49,6 +49,10 @@ function serviceOptions(command: Command): Command {
     .option('--retries <n>', 'attempts per request', '10')
     .option('--retry-deadline <seconds>', 'deadline per request', '120')
     .option('--summary-file <path>', 'write the markdown summary (as the action’s job summary) to this file')
+    .option(
+      '--report-file <path>',
+      'write every output, uncut, as one JSON file (as the action’s report-file)',
+    )
     .option('--json', 'print the outputs as one JSON object instead of the summary')
     .option('--verbose', 'print each step, each file and debug lines on stderr')
 }

@@ -6,12 +6,14 @@ import { parseThreshold } from '../checks/verdict.js'
 import {
   PULL_REQUEST_EVENTS,
   readFlowInputs,
+  readOutputsBudget,
   readRetry,
   type EventContext,
   type RetrySettings,
 } from '../config.js'
 import { compileExpectation, type Expectation } from '../flow/expect.js'
 import type { FlowTarget } from '../model.js'
+import { DEFAULT_OUTPUTS_BUDGET } from '../report/output-budget.js'
 import { readCommentSettings, type CommentSettings } from './comment.js'
 import { quoted } from './errors.js'
 import { InputFields, type InputReader } from './fields.js'
@@ -37,6 +39,8 @@ export interface RunConfig {
   concurrency: number
   /** Percentage of checks that must pass. */
   threshold: number
+  /** `outputs-budget`: UTF-16 code units for all outputs of the step. */
+  outputsBudget: number
   /** Set, instead of an error, when a pull request has no public key: print it as a notice, exit 0. */
   skip?: string
 }
@@ -50,6 +54,7 @@ export const RUN_DEFAULTS: Readonly<Record<string, string>> = Object.freeze({
   'run-timeout': '600',
   concurrency: '2',
   threshold: '100%',
+  'outputs-budget': String(DEFAULT_OUTPUTS_BUDGET),
 })
 
 /** Every input readRunConfig reads, in run-flow/action.yml order. */
@@ -71,6 +76,7 @@ export const RUN_INPUTS: readonly string[] = Object.freeze([
   'checks',
   'concurrency',
   'threshold',
+  'outputs-budget',
 ])
 
 function readExpect(fields: InputFields): Expectation | undefined {
@@ -129,6 +135,7 @@ export function readRunConfig(read: InputReader, event: EventContext): RunConfig
     runTimeoutMs: fields.duration('run-timeout', 1000, 6 * 3_600_000),
     concurrency: fields.integer('concurrency', 1, 8),
     threshold: readThreshold(fields),
+    outputsBudget: readOutputsBudget(fields),
   }
   const inputs = fields.raw('inputs')
   const checks = fields.raw('checks')

@@ -24,8 +24,11 @@ export type LastSuccessOutcome =
   | { ok: true; run: SuccessfulRun }
   /** The API answered, and no run of the branch qualifies: nothing was synced yet (as far as it knows). */
   | { ok: true; run: undefined; why: string }
-  /** The API could not answer. */
-  | { ok: false; why: string }
+  /**
+   * The API could not answer. `refused` is the status when it refused the token (401, 403 or 404 for
+   * a token without `actions: read`): a permission to grant, not an outage that passes.
+   */
+  | { ok: false; why: string; refused?: number }
 
 // Small pages: the previous run is nearly always the first entry, so one short answer is the usual case.
 export const RUNS_PER_PAGE = 10
@@ -101,15 +104,28 @@ function isSyncBase(run: ListedRun, workflow: WorkflowRun): boolean {
   )
 }
 
-function requestFailure(error: unknown): string {
-  const { status, response } = error as { status?: unknown; response?: unknown }
+// What the API answers a token it does not accept (401) or one without `actions: read`: 403, or 404 as
+// for a repository the token cannot see.
+const REFUSALS: ReadonlySet<number> = new Set([401, 403, 404])
+
+/** A 403 or 429 that is GitHub's rate limit (no requests left, or a wait asked for): it passes. */
+function isRateLimit(status: number, headers: Record<string, unknown> | undefined): boolean {
+  if (status === 429) return true
+  if (status !== 403 || !headers) return false
+  return headers['x-ratelimit-remaining'] === '0' || headers['retry-after'] !== undefined
+}
+
+function requestFailure(error: unknown): { why: string; refused?: number } {
+  const { status, response } = error as { status?: unknown; response?: { headers?: Record<string, unknown> } }
   const message = error instanceof Error ? error.message : String(error)
-  if (!response || typeof status !== 'number') return `the request failed: ${message}`
+  if (!response || typeof status !== 'number') return { why: `the request failed: ${message}` }
+  if (isRateLimit(status, response.headers)) return { why: `HTTP ${status}: ${message} (rate limited)` }
+  if (!REFUSALS.has(status)) return { why: `HTTP ${status}: ${message}` }
   const hint =
-    status === 403 || status === 404
-      ? ' (the job needs `permissions: actions: read`; GitHub Enterprise Server may lack the endpoint)'
-      : ''
-  return `HTTP ${status}: ${message}${hint}`
+    status === 401
+      ? 'github-token was not accepted; it needs `permissions: actions: read`'
+      : 'the job needs `permissions: actions: read`; GitHub Enterprise Server may lack the endpoint'
+  return { why: `HTTP ${status}: ${message} (${hint})`, refused: status }
 }
 
 export async function findLastSuccessfulRun(query: LastSuccessQuery): Promise<LastSuccessOutcome> {
@@ -133,7 +149,7 @@ export async function findLastSuccessfulRun(query: LastSuccessQuery): Promise<La
       })
       data = response.data
     } catch (error) {
-      return { ok: false, why: requestFailure(error) }
+      return { ok: false, ...requestFailure(error) }
     }
     const parsed = readRunsPage(data)
     if (!parsed) return { ok: false, why: 'the answer is not a list of workflow runs' }

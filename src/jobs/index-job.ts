@@ -3,7 +3,7 @@
 import { ConfigError, type IndexConfig } from '../config.js'
 import type { WorkflowRunOutcome } from '../github/workflow.js'
 import { displayName, type Logger } from '../log.js'
-import type { ChangeBase, ChangeDecision, FileSelection, Operation } from '../model.js'
+import type { ChangeBase, ChangeDecision, FileSelection, Operation, SkippedItem } from '../model.js'
 import { planSync, plannedItems } from '../plan.js'
 import { logSkipped, startProgress, type IndexReport } from '../report.js'
 import { ServiceClient } from '../service/client.js'
@@ -16,6 +16,8 @@ import {
   selectNamedFiles,
   type FileSelectionOptions,
 } from '../select/files.js'
+import { undecodableSkip } from '../select/byte-names.js'
+import { findLfsPointers, LFS_POINTER_CAUSE } from '../select/lfs-pointers.js'
 import { nameMatcher } from '../select/match.js'
 import { sendPlan } from '../send.js'
 import { runFlow, retryPolicyOf } from './flow-run.js'
@@ -129,14 +131,23 @@ async function decideChanges(config: IndexConfig, context: JobContext): Promise<
   // (octokit), whose set-up every other run would pay at start-up for nothing. "eager" keeps it in the one
   // bundle file: ncc writes licenses.txt for one chunk only, so a separate chunk would drop the others'.
   const { decideChangeBase } = await import(/* webpackMode: "eager" */ '../select/change-base.js')
-  return decideChangeBase({ ...context, githubToken: config.githubToken, fullSync: config.fullSync })
+  return decideChangeBase({
+    ...context,
+    patterns: config.files,
+    githubToken: config.githubToken,
+    fullSync: config.fullSync,
+  })
 }
 
 async function pullRequestChanges(config: IndexConfig, context: JobContext): Promise<PullRequestChanges> {
   const { detectPullRequestChanges } = await import(
     /* webpackMode: "eager" */ '../select/pull-request-changes.js'
   )
-  const changes = await detectPullRequestChanges({ ...context, githubToken: config.githubToken })
+  const changes = await detectPullRequestChanges({
+    ...context,
+    patterns: config.files,
+    githubToken: config.githubToken,
+  })
   context.log.info(`Change set: ${changes.description}`)
   return changes
 }
@@ -155,10 +166,12 @@ async function select(
     followSymlinks: config.followSymlinks,
   }
   // A push sends only what it changed: only those paths are checked on disk, not the whole workspace.
+  // Folders whose changes are unknown need the search (the plan keeps only what lies below them).
   const selection =
-    changes.kind === 'changes'
+    changes.kind === 'changes' && !changes.everythingUnder
       ? await selectNamedFiles(options, [...changes.added, ...changes.modified])
       : await selectFiles(options)
+  if (changes.kind === 'changes') selection.skipped.push(...undecodableSkips(config, changes, selection))
   const none =
     selection.files.length === 0 && (changes.kind !== 'changes' || !(await hasSelectableFile(options)))
   if (none) {
@@ -168,6 +181,22 @@ async function select(
     if (config.ifNoFilesFound === 'warn') context.log.warning(message)
   }
   return selection
+}
+
+/**
+ * Changed names that are not valid UTF-8 and that the patterns select: skipped as the workspace search
+ * skips them (the search reports them itself when it ran).
+ */
+function undecodableSkips(
+  config: IndexConfig,
+  changes: Extract<ChangeDecision, { kind: 'changes' }>,
+  selection: FileSelection,
+): SkippedItem[] {
+  const matches = nameMatcher(config.files)
+  const reported = new Set(selection.skipped.map((item) => item.name))
+  return (changes.undecodable ?? [])
+    .filter((name) => !reported.has(name.shown) && matches(name.lossy))
+    .map((name) => undecodableSkip(name.shown, name.isFolder))
 }
 
 /** Removed names that the selection would have sent: the others were never in the knowledge base. */
@@ -227,6 +256,11 @@ async function indexPipeline(
       report.base = decided.base
       return decided.decision
     }))
+  if (changes.kind === 'changes')
+    for (const warning of changes.warnings ?? []) {
+      log.warning(`Change detection: ${warning}.`)
+      notices.push(`Change detection: ${warning}.`)
+    }
   if (config.preview && pullRequest)
     report.preview = {
       number: pullRequest.number,
@@ -249,16 +283,20 @@ async function indexPipeline(
   })
   selected.push(...selection.files.map((file) => file.name))
   const removed = changes.kind === 'changes' ? selectedRemovals(config, changes.removed) : []
+  // Found before planning, so a dry run and a preview fail on them too, as the sync they show would.
+  const pointers = findLfsPointers(selection.files)
   const plan = planSync({
     selection,
     urls: config.urls,
     mode: config.mode,
     changes: changes.kind === 'changes' ? { ...changes, removed } : changes,
     batchSize: config.batchSize,
+    refused: new Map(pointers.map((file) => [file.name, LFS_POINTER_CAUSE])),
   })
   report.planned = plannedItems(plan)
   report.skipped = plan.skipped
   report.removed = plan.removed
+  report.items = [...plan.refused]
   logSkipped(plan.skipped, log)
 
   await log.group('Plan', async () => {
@@ -305,7 +343,7 @@ async function indexPipeline(
           progress.stop()
         }
       })
-      report.items = result.items
+      report.items = [...plan.refused, ...result.items]
       report.requests = result.requests
       if (result.cancelled) notices.push('The run was cancelled: unsent items are reported as failed.')
     }

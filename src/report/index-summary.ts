@@ -23,7 +23,10 @@ export function verdictLine(report: IndexReport): string {
   const base = report.changeBase
     ? `, base \`${report.changeBase.sha.slice(0, 12)}\`${report.changeBase.source ? ` (${inline(report.changeBase.source)})` : ''}`
     : ''
-  const changeSet = `change set: ${inline(report.changeSource)}${base}`
+  // A change set not measured from the last successful sync says so first: which base, and why.
+  const changeSet = report.base?.why
+    ? `base: ${inline(shortLine(report.base.why, 300))}`
+    : `change set: ${inline(report.changeSource)}${base}`
   const skipped = report.skipped.length
   const removed = report.removed.length
   if (report.preview || report.dryRun) {
@@ -32,9 +35,11 @@ export function verdictLine(report: IndexReport): string {
     const what = report.preview
       ? `**Preview of pull request${report.preview.number ? ` #${report.preview.number}` : ''}: nothing sent.**`
       : '**Dry run: nothing sent.**'
+    // Documents that cannot be sent as they are (Git LFS pointers) fail in a dry run as in the sync.
+    const failed = count(report.items, 'failed')
     return (
       `${what} Would upload ${uploads} · update ${updates} · unchanged/skipped ${skipped} · ` +
-      `removed ${removed} — ${changeSet}`
+      `removed ${removed}${failed > 0 ? ` · failed ${failed}` : ''} — ${changeSet}`
     )
   }
   const failed = count(report.items, 'failed')
@@ -59,8 +64,13 @@ const itemLine = (item: ItemOutcome) => `${inline(item.name)}${attemptsNote(item
 const skippedLine = (item: SkippedItem) => `${inline(item.name)}: ${inline(shortLine(item.detail, 200))}`
 const plannedLine = (item: PlannedItem) =>
   `${inline(item.name)}${item.fallback ? (item.operation === 'upload' ? ' (409 → update)' : ' (404 → upload)') : ''}`
+// The outputs may be cut too (outputs budget): the report file is the one place that lists all.
 const cutNote = (output: string) => (missing: number) =>
-  `_${missing} more not shown (to stay within GitHub's size limit); the \`${output}\` output lists all._`
+  `_${missing} more not shown (to stay within GitHub's size limit); the file named by the \`report-file\` output lists all (key \`${output}\`)._`
+
+// Nothing planned is an output (a dry run sends nothing): the log's Plan group lists every item.
+const planCutNote = (missing: number) =>
+  `_${missing} more not shown (to stay within GitHub's size limit); the log's "Plan" group lists all._`
 
 /** Which commit the change set was measured from, with a link to the run that synced it. */
 export function renderBaseLine(base: ChangeBase): string {
@@ -121,12 +131,12 @@ export function renderIndexSummary(report: IndexReport, limit = SUMMARY_LIMIT): 
     parts.push({
       summaryHtml: `Would upload (${uploads.length})`,
       items: uploads.map(plannedLine),
-      note: cutNote('uploaded'),
+      note: planCutNote,
     })
     parts.push({
       summaryHtml: `Would update (${updates.length})`,
       items: updates.map(plannedLine),
-      note: cutNote('updated'),
+      note: planCutNote,
     })
   }
   const uploaded = report.items.filter((i) => i.outcome === 'uploaded')

@@ -77,23 +77,22 @@ export class BudgetedDocument {
   }
 
   /**
-   * Text and collapsed lists in order. The lists share what room is left fairly: each gets an equal
-   * share of what remains when its turn comes, so one huge list cannot push the later ones out, and
-   * what a short list leaves unused goes to the lists after it. A cut list ends with a note.
+   * Text and collapsed lists in order. The lists share what room is left fairly: the short ones are
+   * shown whole and the long ones split the rest equally, so one huge list cannot push the others out
+   * and no room is left unused while a list is cut. A cut list ends with a note.
    */
   addAll(parts: (string | CollapsedList)[]): void {
     const texts = parts.filter((p): p is string => typeof p === 'string')
-    let textRoom = texts.reduce((n, t) => n + sizeOf(t) + 1, 0)
-    let listsLeft = parts.length - texts.length
+    const lists = parts.filter((p): p is CollapsedList => typeof p !== 'string')
+    const textRoom = texts.reduce((n, t) => n + sizeOf(t) + 1, 0)
+    const shares = fairShares(lists.map(fullSizeOf), this.remaining - textRoom)
+    let list = 0
     for (const part of parts) {
       if (typeof part === 'string') {
-        textRoom -= sizeOf(part) + 1
         this.add(part)
         continue
       }
-      const share = Math.floor((this.remaining - textRoom) / listsLeft)
-      listsLeft -= 1
-      const rendered = renderCollapsedList(part, share)
+      const rendered = renderCollapsedList(part, shares[list++])
       if (rendered) this.add(rendered)
     }
   }
@@ -110,13 +109,36 @@ export interface CollapsedList {
   note: (missing: number) => string
 }
 
+/** Max-min fair shares of `room`: the smallest needs first, each at most an equal part of what is left. */
+function fairShares(needs: number[], room: number): number[] {
+  const shares = new Array<number>(needs.length).fill(0)
+  const order = needs.map((need, index) => ({ need, index })).sort((a, b) => a.need - b.need)
+  let left = Math.max(0, room)
+  order.forEach(({ need, index }, position) => {
+    const share = Math.min(need, Math.floor(left / (order.length - position)))
+    shares[index] = share
+    left -= share
+  })
+  return shares
+}
+
+const LIST_MARKUP = (list: CollapsedList) =>
+  sizeOf(`<details><summary>${list.summaryHtml}</summary>\n\n`) + sizeOf('\n</details>\n') + NOTE_ROOM + 1
+
+/** The room a list needs to be shown whole (0 when empty: it is not shown). */
+function fullSizeOf(list: CollapsedList): number {
+  if (list.items.length === 0) return 0
+  return list.items.reduce((n, item) => n + sizeOf(`- ${item}`) + 1, LIST_MARKUP(list))
+}
+
+const NOTE_ROOM = 200
+
 /** A `<details>` list within `room` bytes (items cut with a note), or undefined when even that does not fit. */
 function renderCollapsedList(list: CollapsedList, room: number): string | undefined {
   if (list.items.length === 0) return undefined
   const open = `<details><summary>${list.summaryHtml}</summary>\n\n`
   const close = '\n</details>\n'
-  const noteRoom = 200
-  let size = sizeOf(open) + sizeOf(close) + noteRoom + 1
+  let size = LIST_MARKUP(list)
   if (size > room) return undefined
   const lines: string[] = []
   for (const item of list.items) {

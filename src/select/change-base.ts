@@ -3,10 +3,12 @@
 //
 // Order of bases:
 //   1. the last successful run's commit (GitHub REST API), diffed against the checkout with git;
-//   2. when the API cannot answer or that commit cannot be fetched: the push's before (detectChanges);
+//   2. when the API cannot answer (an outage, a timeout) or that commit cannot be fetched: the push's
+//      before (detectChanges), with a warning;
 //   3. otherwise every selected file.
-// The API answering "no successful run yet" means nothing was synced: every selected file.
-import fs from 'node:fs/promises'
+// The API answering "no successful run yet" means nothing was synced: every selected file. The API
+// refusing the token (no `actions: read`) also means every selected file: without the last sync, a
+// push's own files would leave out whatever earlier runs did not send, with no end to it.
 import { ConfigError, quoted } from '../config/errors.js'
 import { Git } from '../git.js'
 import { findLastSuccessfulRun, type SuccessfulRun } from '../github/last-success.js'
@@ -20,6 +22,7 @@ import {
   pushBefore,
   pushWithNothingToIndex,
 } from './changes.js'
+import { locateRepository } from './repository-location.js'
 
 export interface ChangeBaseRequest extends ChangeContext {
   /** The `full-sync` input: skip every base. */
@@ -33,7 +36,7 @@ export interface ChangeBaseRequest extends ChangeContext {
 export interface ChangeBaseDecision {
   decision: ChangeDecision
   base: ChangeBase
-  /** Why a better base was not used: shown as notices in the log and the summary. */
+  /** Why a better base was not used: shown as warnings in the log and notes in the summary. */
   notices: string[]
 }
 
@@ -54,6 +57,8 @@ type LastSuccessBase =
   | { kind: 'found'; run: SuccessfulRun }
   | { kind: 'none-yet'; why: string }
   | { kind: 'unavailable'; why: string }
+  /** The API refused the token (HTTP `status`): a permission is missing. */
+  | { kind: 'refused'; status: number; why: string }
   /** Not on a runner: the API is not asked, quietly. */
   | { kind: 'not-asked' }
 
@@ -69,6 +74,8 @@ async function lookUpLastSuccess(request: ChangeBaseRequest): Promise<LastSucces
     token: request.githubToken,
     apiUrl: request.apiUrl,
   })
+  if (!found.ok && found.refused !== undefined)
+    return { kind: 'refused', status: found.refused, why: `the workflow runs API refused: ${found.why}` }
   if (!found.ok) return { kind: 'unavailable', why: `the workflow runs API cannot answer: ${found.why}` }
   if (!found.run) return { kind: 'none-yet', why: found.why }
   return { kind: 'found', run: found.run }
@@ -84,23 +91,41 @@ export async function decideChangeBase(request: ChangeBaseRequest): Promise<Chan
     if (nothing) return { decision: nothing, base: NO_BASE, notices: [] }
   }
   const notices: string[] = []
-  const notice = (message: string): void => {
-    request.log.notice(`Change detection: ${message}`)
+  // A base other than the last sync can leave out what a failed run did not send: a warning.
+  const warn = (message: string): void => {
+    request.log.warning(`Change detection: ${message}`)
     notices.push(message)
   }
   const fallback = isPush ? "the push's before commit" : 'every selected file'
+  /** Why the last successful sync is not the base, for the summary's first line. */
+  let notLastSuccess: string | undefined
 
   if (request.since === LAST_SUCCESS || INCREMENTAL_EVENTS.has(request.eventName)) {
     const last = await lookUpLastSuccess(request)
     if (last.kind === 'none-yet') return fullSync(`${last.why}: every selected file`)
-    if (last.kind === 'unavailable')
-      notice(`the last successful sync cannot be looked up (${last.why}); using ${fallback}.`)
+    if (last.kind === 'refused') {
+      warn(
+        `the last successful sync cannot be looked up (${last.why}); sending every selected file (by ` +
+          'upsert) so the knowledge base is complete. Grant the job `permissions: actions: read` to send ' +
+          'only what changed since the last sync.',
+      )
+      const why = `the workflow runs API refused (HTTP ${last.status}), grant actions: read`
+      return {
+        decision: { kind: 'all', source: 'full-sync', reason: `${why}: every selected file` },
+        base: { ...NO_BASE, why: `every selected file — ${why}` },
+        notices,
+      }
+    }
+    if (last.kind === 'unavailable') {
+      warn(`the last successful sync cannot be looked up (${last.why}); using ${fallback}.`)
+      notLastSuccess = `the last successful sync cannot be looked up (${last.why})`
+    }
     if (last.kind === 'found') {
       const { run } = last
       // The push's after is the checkout's HEAD; an id that is not a commit id never reaches git.
       const after = request.payload.after
       const head = isPush && typeof after === 'string' && COMMIT_ID.test(after) ? after : 'HEAD'
-      const diff = await changesFromGit(request.workspace, run.sha, head)
+      const diff = await changesFromGit(request.workspace, run.sha, head, request.patterns)
       if (diff.ok)
         return {
           decision: { kind: 'changes', source: 'last-success', ...diff.changes },
@@ -111,19 +136,24 @@ export async function decideChangeBase(request: ChangeBaseRequest): Promise<Chan
           },
           notices,
         }
-      notice(
+      warn(
         `the commit ${short(run.sha)} of the last successful sync (run #${run.number}) cannot be used ` +
           `(${diff.why}); using ${fallback}.`,
       )
+      notLastSuccess = `the commit ${short(run.sha)} of the last successful sync cannot be used (${diff.why})`
     }
   }
 
   // The CLI has no event: without a base it syncs everything.
-  if (request.eventName === '') {
-    const why = request.since === undefined ? 'no GitHub event, run outside a workflow' : 'no base commit'
-    return { ...fullSync(`${why}: every selected file`), notices }
-  }
-  return { ...(await everythingOrPush(request)), notices }
+  const decided: Omit<ChangeBaseDecision, 'notices'> =
+    request.eventName === ''
+      ? fullSync(
+          `${request.since === undefined ? 'no GitHub event, run outside a workflow' : 'no base commit'}: every selected file`,
+        )
+      : await everythingOrPush(request)
+  if (notLastSuccess === undefined) return { ...decided, notices }
+  const used = decided.base.source === 'push' ? "the push's before commit" : 'every selected file'
+  return { ...decided, base: { ...decided.base, why: `${used} — ${notLastSuccess}` }, notices }
 }
 
 /** Today's rules: the push's before..after (git, payload lists, compare API), else everything. */
@@ -139,16 +169,13 @@ async function sinceRef(request: ChangeBaseRequest, ref: string): Promise<Change
   const problem = (message: string) =>
     new ConfigError([{ input: 'since', message: `Option --since ${quoted(ref)} ${message}.` }])
   if (ref === '' || ref.startsWith('-')) throw problem('must be a commit id, a branch, a tag or last-success')
-  let git: Git
-  try {
-    git = new Git(await fs.realpath(request.workspace))
-  } catch {
-    throw problem(`needs the workspace ${request.workspace} to exist`)
-  }
+  const located = await locateRepository(request.workspace, request.patterns ?? [])
+  if (!located.ok) throw problem(`needs a git repository: ${located.why}`)
+  const git = new Git(located.location.root)
   const sha = await git.resolveCommit(ref)
   if (!sha && COMMIT_ID.test(ref)) {
     // A depth-1 clone lacks older commits: fetch it as the push's before would be.
-    const fetched = await changesFromGit(request.workspace, ref, 'HEAD')
+    const fetched = await changesFromGit(request.workspace, ref, 'HEAD', request.patterns)
     if (fetched.ok)
       return {
         decision: { kind: 'changes', source: 'since-ref', ...fetched.changes },
@@ -158,7 +185,7 @@ async function sinceRef(request: ChangeBaseRequest, ref: string): Promise<Change
     throw problem(`is not a commit of the workspace's repository (${fetched.why})`)
   }
   if (!sha) throw problem(`names no commit in the git repository of ${request.workspace}`)
-  const diff = await changesFromGit(request.workspace, sha, 'HEAD')
+  const diff = await changesFromGit(request.workspace, sha, 'HEAD', request.patterns)
   if (!diff.ok) throw problem(`cannot be compared with HEAD: ${diff.why}`)
   return {
     decision: { kind: 'changes', source: 'since-ref', ...diff.changes },

@@ -1,24 +1,32 @@
 // What a push changed: added / modified / removed document names, or why everything (or nothing) is
-// synced. Names are paths relative to the repository root, which is assumed to be the workspace (the
-// default actions/checkout layout); when the workspace is only a folder inside a repository, git is
-// not used (its names would be relative to another folder) and the other sources are tried.
+// synced. Git's names are relative to the repository, document names to the workspace: the repository
+// holding the selected files is found first (the workspace itself, a repository around it, or one
+// checked out in a folder of it: repository-location.ts) and every name is mapped.
 //
 // Sources, in order:
 //   1. git: the tree difference before..after in the checkout — exact, merges and force pushes
-//      included. `before` (and, rarely, `after`) is fetched from origin when the shallow checkout
-//      lacks it.
+//      included, submodules expanded (submodule-changes.ts), names read as bytes. `before` (and,
+//      rarely, `after`) is fetched from origin when the shallow checkout lacks it.
 //   2. The payload's per-commit lists, when complete (only webhook-shaped payloads have them; the
 //      payload GitHub Actions gives a workflow never does).
 //   3. The compare REST API (at most 300 files and 250 commits).
 //   4. Otherwise every selected file, with a warning saying why.
-import fs from 'node:fs/promises'
 import type { Logger } from '../log.js'
 import type { ChangeDecision } from '../model.js'
 import { Git } from '../git.js'
-import { type ChangeSet, foldCommitLists, parseNameStatus } from './change-sets.js'
+import { type ChangeSet, foldCommitLists } from './change-sets.js'
 import { compareViaApi } from './compare-api.js'
+import { locateRepository, type RepositoryLocation } from './repository-location.js'
+import { diffWithSubmodules } from './submodule-changes.js'
+import {
+  type DetectedChanges,
+  overlapsWorkspace,
+  workspaceChanges,
+  workspaceChangesFromNames,
+} from './workspace-changes.js'
 
-export { foldCommitLists, parseNameStatus } from './change-sets.js'
+export { foldCommitLists } from './change-sets.js'
+export type { DetectedChanges } from './workspace-changes.js'
 export type { ChangeSet, CommitLists } from './change-sets.js'
 
 export interface ChangeContext {
@@ -26,8 +34,10 @@ export interface ChangeContext {
   eventName: string
   /** The parsed GITHUB_EVENT_PATH file ({} when absent). */
   payload: Record<string, unknown>
-  /** The checkout (GITHUB_WORKSPACE); may have no .git. */
+  /** The checkout (GITHUB_WORKSPACE); may have no .git, or be a folder inside the repository. */
   workspace: string
+  /** The `files` patterns: they tell which repository holds the selected files. */
+  patterns?: string[]
   /** For the compare API. */
   repository?: { owner: string; repo: string }
   /** For the compare API; may be empty. */
@@ -44,7 +54,7 @@ const PAYLOAD_MAX_COMMITS = 2048
 const FETCH_TIMEOUT_MS = 120_000
 const DEFAULT_API_URL = 'https://api.github.com'
 
-type SourceOutcome = { ok: true; changes: ChangeSet } | { ok: false; why: string }
+type SourceOutcome = { ok: true; changes: DetectedChanges } | { ok: false; why: string }
 
 interface PushFacts {
   ref: string
@@ -95,16 +105,43 @@ export async function detectChanges(context: ChangeContext): Promise<ChangeDecis
     return { kind: 'all', source: 'full-sync', reason }
   }
 
-  const git = await changesFromGit(context.workspace, push.before, push.after)
+  const git = await changesFromGit(context.workspace, push.before, push.after, context.patterns)
   if (git.ok) return { kind: 'changes', source: git.fetched ? 'fetched-before' : 'git-diff', ...git.changes }
   log.info(`Change detection: git cannot tell (${git.why})`)
 
+  const layout = await repositoryNamesLayout(context, push.after)
+  if (!layout.ok) {
+    // git failed for the same reason: the repository of the selected files is not known.
+    const reason = `the change set is unknown (${layout.why}): every selected file`
+    log.warning(`Change detection: ${reason}`)
+    return { kind: 'all', source: 'full-sync', reason }
+  }
   const lists = changesFromPayloadLists(push)
-  if (lists.ok) return { kind: 'changes', source: 'payload', ...lists.changes }
+  if (lists.ok)
+    return {
+      kind: 'changes',
+      source: 'payload',
+      ...(await workspaceChangesFromNames(
+        lists.changes,
+        context.workspace,
+        layout.location,
+        'the push payload',
+      )),
+    }
   log.info(`Change detection: payload lists not used (${lists.why})`)
 
   const api = await changesFromCompareApi(context, push.before, push.after)
-  if (api.ok) return { kind: 'changes', source: 'compare-api', ...api.changes }
+  if (api.ok)
+    return {
+      kind: 'changes',
+      source: 'compare-api',
+      ...(await workspaceChangesFromNames(
+        api.changes,
+        context.workspace,
+        layout.location,
+        "GitHub's compare API",
+      )),
+    }
 
   const reason = `the change set is unknown (git: ${git.why}; compare API: ${api.why}): every selected file`
   log.warning(`Change detection: ${reason}`)
@@ -129,25 +166,37 @@ export function pushBefore(payload: Record<string, unknown>): string | undefined
 }
 
 /**
- * The tree difference before..after in the workspace's checkout, fetching from origin either commit
- * the checkout lacks. `after` may be `HEAD`.
+ * How GitHub's repository-relative names (compare API, payload lists) map to document names: through the
+ * repository found for the selected files; as they are when no checkout is found (the workspace is
+ * assumed to be the repository); not at all when the patterns reach into several repositories.
+ */
+export async function repositoryNamesLayout(
+  context: Pick<ChangeContext, 'workspace' | 'patterns'>,
+  commit: string,
+): Promise<{ ok: true; location?: RepositoryLocation } | { ok: false; why: string }> {
+  const located = await locateRepository(context.workspace, context.patterns ?? [], commit)
+  if (located.ok) return { ok: true, location: located.location }
+  return located.ambiguous ? { ok: false, why: located.why } : { ok: true }
+}
+
+/**
+ * The tree difference before..after in the repository that holds the selected files, submodules
+ * expanded and names mapped to the workspace, fetching from origin either commit the checkout lacks.
+ * `after` may be `HEAD`.
  */
 export async function changesFromGit(
   workspace: string,
   before: string,
   after: string,
-): Promise<(SourceOutcome & { ok: false }) | { ok: true; changes: ChangeSet; fetched: boolean }> {
-  let root: string
+  patterns: string[] = [],
+): Promise<
+  (SourceOutcome & { ok: false }) | { ok: true; changes: DetectedChanges; fetched: boolean; root: string }
+> {
+  const located = await locateRepository(workspace, patterns, after === 'HEAD' ? undefined : after)
+  if (!located.ok) return { ok: false, why: located.why }
+  const { location } = located
+  const git = new Git(location.root)
   try {
-    root = await fs.realpath(workspace)
-  } catch {
-    return { ok: false, why: `the workspace ${workspace} does not exist` }
-  }
-  const git = new Git(root)
-  try {
-    const topLevel = await git.topLevel()
-    if ((await fs.realpath(topLevel)) !== root)
-      return { ok: false, why: `the workspace is not the root of its git repository (${topLevel})` }
     let fetched = false
     for (const sha of [before, after]) {
       if (await git.hasCommit(sha)) continue
@@ -163,7 +212,11 @@ export async function changesFromGit(
         return { ok: false, why: `commit ${short(sha)} is still missing after a fetch` }
       if (sha === before) fetched = true
     }
-    return { ok: true, changes: parseNameStatus(await git.diffNameStatus(before, after)), fetched }
+    const raw = await diffWithSubmodules(git, before, after, {
+      fetchTimeoutMs: FETCH_TIMEOUT_MS,
+      relevant: overlapsWorkspace(location),
+    })
+    return { ok: true, changes: workspaceChanges(raw, location), fetched, root: location.root }
   } catch (error) {
     return { ok: false, why: messageOf(error) }
   }
@@ -173,7 +226,9 @@ function isStringList(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((item) => typeof item === 'string')
 }
 
-function changesFromPayloadLists(push: PushFacts): SourceOutcome {
+function changesFromPayloadLists(
+  push: PushFacts,
+): { ok: true; changes: ChangeSet } | { ok: false; why: string } {
   if (push.forced !== false) return { ok: false, why: 'the push was forced or does not say' }
   const commits = push.commits
   if (!Array.isArray(commits) || commits.length === 0)
@@ -196,7 +251,7 @@ async function changesFromCompareApi(
   context: ChangeContext,
   before: string,
   after: string,
-): Promise<SourceOutcome> {
+): Promise<{ ok: true; changes: ChangeSet } | { ok: false; why: string }> {
   if (!context.repository) return { ok: false, why: 'no repository is known' }
   if (!context.githubToken) return { ok: false, why: 'no github-token' }
   context.log.addSecret(context.githubToken)

@@ -2,8 +2,9 @@
 // pull request's base and head commits (`base.sha..head.sha`), from git (fetching a commit the
 // shallow checkout lacks), else from the compare API, else every selected file with a warning.
 import type { ChangeDecision } from '../model.js'
-import { changesFromGit, type ChangeContext } from './changes.js'
+import { changesFromGit, type ChangeContext, repositoryNamesLayout } from './changes.js'
 import { compareViaApi } from './compare-api.js'
+import { workspaceChangesFromNames } from './workspace-changes.js'
 
 /** What push change detection gets, without the event name: the payload is a pull request's. */
 export type PullRequestChangeContext = Omit<ChangeContext, 'eventName'>
@@ -50,7 +51,7 @@ export async function detectPullRequestChanges(
     return all('the pull_request payload has no valid base/head commit ids')
   const range = `${short(pr.base)}..${short(pr.head)}`
 
-  const git = await changesFromGit(context.workspace, pr.base, pr.head)
+  const git = await changesFromGit(context.workspace, pr.base, pr.head, context.patterns)
   if (git.ok)
     return {
       ...pr,
@@ -59,6 +60,8 @@ export async function detectPullRequestChanges(
     }
   log.info(`Change detection: git cannot tell (${git.why})`)
 
+  const layout = await repositoryNamesLayout(context, pr.head)
+  if (!layout.ok) return all(`the change set is unknown (${layout.why})`)
   if (context.repository && context.githubToken) {
     context.log.addSecret(context.githubToken)
     const api = await compareViaApi({
@@ -71,7 +74,16 @@ export async function detectPullRequestChanges(
     if (api.ok)
       return {
         ...pr,
-        decision: { kind: 'changes', source: 'compare-api', ...api.changes },
+        decision: {
+          kind: 'changes',
+          source: 'compare-api',
+          ...(await workspaceChangesFromNames(
+            api.changes,
+            context.workspace,
+            layout.location,
+            "GitHub's compare API",
+          )),
+        },
         description: `GitHub compare API for the pull request (${range})`,
       }
     return all(`the change set is unknown (git: ${git.why}; compare API: ${api.why})`)

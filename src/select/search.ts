@@ -9,6 +9,7 @@ import { lstat, readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { Minimatch } from 'minimatch'
 import type { SkippedItem } from '../model.js'
+import { bytesShown, decodedName, undecodableSkip } from './byte-names.js'
 import { literalPrefix, rootedPattern } from './patterns.js'
 
 const MATCH_OPTIONS = { dot: true, nobrace: true, nocomment: true, noext: true, nonegate: true }
@@ -93,28 +94,6 @@ function searchRoots(rules: Rule[]): string[] {
   )
 }
 
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true })
-
-function decodedName(bytes: Buffer): string | undefined {
-  try {
-    return strictUtf8.decode(bytes)
-  } catch {
-    return undefined
-  }
-}
-
-/** A name that is not valid UTF-8, shown with its undecodable bytes as `\xNN`. */
-function bytesShown(bytes: Buffer): string {
-  let shown = ''
-  for (const byte of bytes) {
-    shown +=
-      byte >= 0x20 && byte < 0x7f && byte !== 0x5c
-        ? String.fromCharCode(byte)
-        : `\\x${byte.toString(16).padStart(2, '0')}`
-  }
-  return shown
-}
-
 /** What an error code means for a user, e.g. `permission denied (EACCES)`. */
 export function describeFailure(error: unknown): string {
   const code = (error as NodeJS.ErrnoException | undefined)?.code
@@ -174,10 +153,7 @@ export async function searchFiles(patterns: string[], root: string): Promise<Sea
         const relevant = entry.isDirectory() ? worthSearching(rules, lossy) : selected(rules, lossy, false)
         if (relevant) {
           const shown = `${relative(absolute) === '.' ? '' : `${relative(absolute)}/`}${bytesShown(entry.name)}`
-          skip(
-            shown,
-            `${entry.isDirectory() ? 'folder' : 'file'} name is not valid UTF-8, so it cannot be named as a document; rename it to index it.`,
-          )
+          skipped.push(undecodableSkip(shown, entry.isDirectory()))
         }
         continue
       }

@@ -33,6 +33,12 @@ export interface ClientTimeouts {
   runHeadersMs: number
   /** An upload body (or an answer body) that makes no progress for this long is aborted. */
   bodyIdleMs: number
+  /**
+   * Reading the body of a successful indexing answer, counted from its headers. The status decides an
+   * indexing call and its body is not used: one still coming after this (or past INDEXING_ANSWER_BYTES)
+   * is cut off and the call has succeeded, so a service trickling its answer cannot hold the step.
+   */
+  indexingAnswerMs: number
 }
 
 export const DEFAULT_TIMEOUTS: Readonly<ClientTimeouts> = Object.freeze({
@@ -40,7 +46,11 @@ export const DEFAULT_TIMEOUTS: Readonly<ClientTimeouts> = Object.freeze({
   uploadHeadersMs: 120_000,
   runHeadersMs: 300_000,
   bodyIdleMs: 60_000,
+  indexingAnswerMs: 5_000,
 })
+
+/** At most this much of a successful indexing answer is read (see indexingAnswerMs). */
+export const INDEXING_ANSWER_BYTES = 64 * 1024
 
 export interface ClientOptions {
   baseUrl: string
@@ -73,9 +83,6 @@ export interface FlowAnswer {
   run_id?: string
   [key: string]: unknown
 }
-
-// An indexing answer is held in memory to be parsed; a service streaming without end must not exhaust it.
-const MAX_ANSWER_BYTES = 64 * 1024 * 1024
 
 // A run's answer is read as it arrives, each string kept only up to what a step output can hold
 // (OUTPUT_LIMIT_BYTES characters are never fewer bytes), so memory does not grow with the answer: the
@@ -274,9 +281,9 @@ export class ServiceClient {
       body,
       headersTimeoutMs: area === 'run' ? this.timeouts.runHeadersMs : this.timeouts.uploadHeadersMs,
       bodyIdleMs: this.timeouts.bodyIdleMs,
-      maxAnswerBytes: MAX_ANSWER_BYTES,
+      maxAnswerBytes: INDEXING_ANSWER_BYTES,
       readAnswer: options.readAnswer,
-      answerOptional: area === 'indexing',
+      answerOptional: area === 'indexing' ? { withinMs: this.timeouts.indexingAnswerMs } : undefined,
       signal: options.signal,
     })
   }

@@ -52,11 +52,12 @@ export interface Exchange {
    */
   readAnswer?: () => AnswerReader
   /**
-   * A successful status is all the caller needs (indexing): the answer's text is read when it can be,
-   * but a body that breaks off or is too long leaves it empty instead of failing a call the service
-   * has applied (and so having it sent again).
+   * A successful status is all the caller needs (indexing): the answer's text is read when it comes
+   * whole within `withinMs` and `maxAnswerBytes`; a body that breaks off, is too long or is still coming
+   * then is cut off and leaves the text empty, instead of failing (or holding) a call the service has
+   * applied (and so having it sent again).
    */
-  answerOptional?: boolean
+  answerOptional?: { withinMs: number }
   signal?: AbortSignal
 }
 
@@ -156,6 +157,24 @@ async function readText(
     length += bytes.length
   }
   return { text: Buffer.concat(chunks).toString('utf8'), complete: true }
+}
+
+/** The answer's text when it comes whole within `withinMs` and `limit` bytes; otherwise '' (not waited for). */
+async function readOptionalText(
+  body: Dispatcher.ResponseData['body'],
+  limit: number,
+  withinMs: number,
+): Promise<string> {
+  const timer = setTimeout(() => body.destroy(new Error(`answer not read within ${withinMs} ms`)), withinMs)
+  try {
+    const { text, complete } = await readText(body, limit)
+    return complete ? text : ''
+  } catch {
+    body.destroy()
+    return ''
+  } finally {
+    clearTimeout(timer)
+  }
 }
 
 /** What the answer's reader refused (kept apart from the connection's own failures while reading). */
@@ -271,13 +290,8 @@ export async function exchange(agent: Dispatcher, secrets: Secrets, call: Exchan
       return { status, contentType, text: '', value }
     }
     if (success && call.answerOptional) {
-      try {
-        const { text, complete } = await readText(response.body, call.maxAnswerBytes)
-        return { status, contentType, text: complete ? text : '' }
-      } catch {
-        response.body.destroy()
-        return { status, contentType, text: '' }
-      }
+      const text = await readOptionalText(response.body, call.maxAnswerBytes, call.answerOptional.withinMs)
+      return { status, contentType, text }
     }
     const { text, complete } = await readText(
       response.body,

@@ -1,5 +1,5 @@
-// A local server answering GitHub's compare endpoint in its REST shape, for change detection through the
-// compare API (in process, and from the built action through GITHUB_API_URL).
+// A local server answering like GitHub's compare endpoint (GET /repos/{owner}/{repo}/compare/{basehead}):
+// answers are keyed by basehead; anything else is a 404. Reached through GITHUB_API_URL / apiUrl.
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 
@@ -15,21 +15,26 @@ export interface CompareAnswer {
   files?: ComparedFile[]
 }
 
-/** Imitates GET /repos/{owner}/{repo}/compare/{base}...{head}; answers keyed by basehead, 404 for others. */
+/** Imitates GET /repos/{owner}/{repo}/compare/{base}...{head}; answers keyed by basehead. */
 export class CompareServer {
   readonly requests: { path: string; authorization?: string }[] = []
   answers: Record<string, CompareAnswer> = {}
+  /** The port it listens on, once started. */
   port = 0
 
-  /** `repository`: owner/repo, the only one it knows. */
-  constructor(readonly repository = 'acme/docs') {}
+  /** `repository`: owner/name whose compare path is answered. */
+  constructor(private readonly repository = 'acme/docs') {}
 
   private readonly server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1')
-    const path = decodeURIComponent(url.pathname)
-    this.requests.push({ path, authorization: request.headers.authorization })
+    this.requests.push({
+      path: decodeURIComponent(url.pathname),
+      authorization: request.headers.authorization,
+    })
     const prefix = `/repos/${this.repository}/compare/`
-    const answer = path.startsWith(prefix) ? this.answers[path.slice(prefix.length)] : undefined
+    const pathname = decodeURIComponent(url.pathname)
+    const match = pathname.startsWith(prefix) ? [pathname, pathname.slice(prefix.length)] : undefined
+    const answer = match ? this.answers[match[1]] : undefined
     response.setHeader('content-type', 'application/json')
     if (!answer || (answer.httpStatus ?? 200) !== 200) {
       response.statusCode = answer?.httpStatus ?? 404

@@ -1,0 +1,78 @@
+// The step's full result as a JSON file: every output uncut, under the same names, for a later step or
+// actions/upload-artifact. Written piece by piece: 100,000 names never become one string in memory.
+import { randomUUID } from 'node:crypto'
+import { open } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+/** A field of the file: a list is written item by item, anything else as one JSON value. */
+export type ReportField = readonly [name: string, value: unknown]
+
+// Pieces are gathered up to this size before each write.
+const CHUNK_CHARS = 64 * 1024
+
+/** A new file name in RUNNER_TEMP (the OS's temporary folder off a runner), unique per step. */
+export function reportFilePath(kind: string, env: NodeJS.ProcessEnv = process.env): string {
+  return join(env.RUNNER_TEMP || tmpdir(), `kb-sync-${kind}-${randomUUID()}.json`)
+}
+
+/** A file that could not be written, named, with the system's reason (ENOSPC, EACCES, …). */
+export class ReportFileError extends Error {
+  constructor(
+    readonly path: string,
+    readonly reason: string,
+  ) {
+    super(`The report file ${path} could not be written (${reason}).`)
+    this.name = 'ReportFileError'
+  }
+}
+
+// Duck-typed: errors from node:fs may come from another realm (a test's VM context).
+const reasonOf = (error: unknown): string => {
+  const code = (error as { code?: unknown } | null)?.code
+  if (typeof code === 'string') return code
+  return error instanceof Error ? error.message : String(error)
+}
+
+/**
+ * Writes `fields` as one JSON object to `path`; `redact` is applied to every piece of JSON text before it
+ * is written (keys never reach the file). Throws a ReportFileError naming the file.
+ */
+export async function writeReportFile(
+  path: string,
+  fields: readonly ReportField[],
+  redact: (text: string) => string = (text) => text,
+): Promise<void> {
+  let handle: Awaited<ReturnType<typeof open>> | undefined
+  try {
+    handle = await open(path, 'w')
+    const file = handle
+    let pending = ''
+    const put = async (text: string) => {
+      pending += text
+      if (pending.length >= CHUNK_CHARS) {
+        await file.write(pending)
+        pending = ''
+      }
+    }
+    await put('{')
+    for (const [index, [name, value]] of fields.entries()) {
+      await put(`${index > 0 ? ',' : ''}\n  ${JSON.stringify(name)}: `)
+      if (!Array.isArray(value)) {
+        await put(redact(JSON.stringify(value) ?? 'null'))
+        continue
+      }
+      await put('[')
+      for (const [at, item] of (value as unknown[]).entries())
+        await put(`${at > 0 ? ',' : ''}\n    ${redact(JSON.stringify(item) ?? 'null')}`)
+      await put(value.length > 0 ? '\n  ]' : ']')
+    }
+    await put('\n}\n')
+    await file.write(pending)
+    await file.close()
+    handle = undefined
+  } catch (error) {
+    await handle?.close().catch(() => undefined)
+    throw new ReportFileError(path, reasonOf(error))
+  }
+}
