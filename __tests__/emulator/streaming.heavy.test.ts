@@ -1,6 +1,7 @@
 // Uploads are streamed to disk: the emulator's peak memory (`kb-sync serve`, measured in its own process,
-// see helpers/peak-rss.ts) receiving a 128 MB document is less than 40 MB above its peak receiving a 1 MB
-// one, and the stored bytes hash as sent.
+// see helpers/peak-rss.ts) receiving a 128 MB document is less than half of that above its peak receiving
+// a 1 MB one (held whole, the upload alone would add 128 MB), and the stored bytes hash as sent. The peak
+// resident set counts garbage not yet collected: 25–40 MB above the small upload's, by the machine's load.
 import { afterAll, beforeAll, expect, it } from '@jest/globals'
 import { createHash } from 'node:crypto'
 import { once } from 'node:events'
@@ -79,7 +80,7 @@ async function peakReceiving(size: number): Promise<{ peakKb: number; dataDir: s
   }
 }
 
-it('a 128 MB upload peaks less than 40 MB above a 1 MB one and is stored with its hash', async () => {
+it('a 128 MB upload peaks less than 64 MB above a 1 MB one and is stored with its hash', async () => {
   const small = await peakReceiving(MB)
   const large = await peakReceiving(128 * MB)
   for (const [run, size] of [
@@ -100,5 +101,5 @@ it('a 128 MB upload peaks less than 40 MB above a 1 MB one and is stored with it
   process.stdout.write(
     `emulator peak RSS: 1 MB upload ${small.peakKb} kB, 128 MB upload ${large.peakKb} kB\n`,
   )
-  expect((large.peakKb - small.peakKb) / 1024).toBeLessThan(40)
+  expect((large.peakKb - small.peakKb) / 1024).toBeLessThan(64)
 })
