@@ -1,11 +1,24 @@
-/** @type {import('jest').Config} */
-export default {
+/**
+ * `npm test`: every test but the heavy ones (`*.heavy.test.ts`, run by `npm run test:heavy`).
+ * Two workers: most of the suite's time is spent in child processes (the bundles, git) and waiting on
+ * sockets, so two files in flight keep both cores of a small machine busy. No test relies on having a
+ * core to itself (its time bounds are deadlines the code under test enforces).
+ * @type {import('jest').Config}
+ */
+export const base = {
   testEnvironment: 'node',
   roots: ['<rootDir>/__tests__'],
-  testMatch: ['**/*.test.ts'],
   setupFiles: ['<rootDir>/__tests__/setup/hide-runner-debug.ts'],
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  // tsconfig sets isolatedModules, so ts-jest only transpiles (no type check; `npm run build` does that).
   transform: { '^.+\\.ts$': ['ts-jest', { useESM: true }] },
   testTimeout: 60000,
+}
+
+export default {
+  ...base,
+  testMatch: ['**/*.test.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '\\.heavy\\.test\\.ts$'],
+  maxWorkers: 2,
 }

@@ -4,22 +4,12 @@ import { afterEach, describe, expect, it } from '@jest/globals'
 import type { ServerResponse } from 'node:http'
 import { runChecks } from '../../src/checks/run.js'
 import { parseChecks } from '../../src/checks/schema.js'
-import { Logger, type LogSink } from '../../src/log.js'
 import { ServiceClient } from '../../src/service/client.js'
 import { DEFAULT_RETRY_POLICY } from '../../src/service/retry.js'
-import { startRecordingServer, type RecordingServer } from '../service/recording-server.js'
+import { quietLog } from '../helpers/log.js'
+import { startRecordingServer, type RecordingServer } from '../helpers/recording-server.js'
 
 const TARGET = { orgId: 'org-1', flowId: 'flow-1' }
-const quiet: LogSink = {
-  info: () => undefined,
-  debug: () => undefined,
-  notice: () => undefined,
-  warning: () => undefined,
-  error: () => undefined,
-  startGroup: () => undefined,
-  endGroup: () => undefined,
-  mask: () => undefined,
-}
 const cleanups: (() => Promise<void>)[] = []
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
@@ -46,7 +36,7 @@ async function suite(server: RecordingServer, checksText: string, concurrency: n
   })
   cleanups.push(() => client.close())
   return runChecks(client, TARGET, parseChecks(checksText), {
-    log: new Logger(quiet),
+    log: quietLog(),
     retry: { ...DEFAULT_RETRY_POLICY, baseDelayMs: 1, maxDelayMs: 5 },
     concurrency,
   })

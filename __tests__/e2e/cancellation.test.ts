@@ -11,7 +11,7 @@ import { runAction, type RunActionOptions } from '../helpers/run-action.js'
 import { cancelLikeTheRunner, type RunnerCancellation } from '../helpers/runner-cancellation.js'
 import { WorkflowRunsServer } from '../helpers/workflow-runs-server.js'
 import { makeWorkspace } from '../helpers/workspace.js'
-import { startRecordingServer, type RecordingServer } from '../service/recording-server.js'
+import { startRecordingServer, type RecordingServer } from '../helpers/recording-server.js'
 
 const PRIVATE_KEY = 'priv-cancel-5555aaaa'
 const PUBLIC_KEY = 'pub-cancel-6666bbbb'

@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { runCli, startServe } from '../helpers/cli.js'
 import { makeWorkspace } from '../helpers/workspace.js'
+import { CLI_KEYS as keys } from '../helpers/keys.js'
 
-const keys = { KB_SYNC_PRIVATE_KEY: 'out-private-key-123', KB_SYNC_PUBLIC_KEY: 'out-public-key-456' }
 const ORG = 'org-1'
 const FLOW = 'flow-1'
 const NODE = 'knowledgebase-1'

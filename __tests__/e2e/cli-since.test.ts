@@ -2,14 +2,12 @@
 // workflow-runs server for `--since last-success`.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { spawn } from 'node:child_process'
-import { join } from 'node:path'
 import { startEmulator, type Emulator } from '../../src/emulator/server.js'
 import { GitFixture, type WorkingCopy } from '../helpers/git-fixture.js'
-import { ROOT } from '../helpers/run-action.js'
 import { WorkflowRunsServer } from '../helpers/workflow-runs-server.js'
+import { PRIVATE_KEY } from '../helpers/keys.js'
+import { CLI } from '../helpers/cli.js'
 
-const CLI = join(ROOT, 'dist/cli/index.js')
-const PRIVATE_KEY = 'cli-since-private-key-1'
 const GITHUB_TOKEN = 'ghs_cliSinceToken0123456789'
 
 let fixture: GitFixture

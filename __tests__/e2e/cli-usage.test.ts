@@ -7,7 +7,7 @@ import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { CLI, runCli } from '../helpers/cli.js'
 import { ROOT } from '../helpers/run-action.js'
-import { ok, startRecordingServer } from '../service/recording-server.js'
+import { ok, startRecordingServer } from '../helpers/recording-server.js'
 
 const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version
 const ids = ['--flow-id', 'flow-1', '--org-id', 'org-1']

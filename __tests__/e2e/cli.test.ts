@@ -1,16 +1,12 @@
 // The built CLI (dist/cli/index.js): serve, index and run, keys from the environment and never printed.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { spawn, spawnSync } from 'node:child_process'
-import { join } from 'node:path'
-import { createInterface } from 'node:readline'
-import { ROOT } from '../helpers/run-action.js'
+import { runCli, startServe } from '../helpers/cli.js'
+import { CLI_KEYS as keys } from '../helpers/keys.js'
 import { makeWorkspace } from '../helpers/workspace.js'
 
-const CLI = join(ROOT, 'dist/cli/index.js')
-const keys = { KB_SYNC_PRIVATE_KEY: 'cli-private-key-777', KB_SYNC_PUBLIC_KEY: 'cli-public-key-888' }
 const ids = ['--flow-id', '65f0c0ffee0000000000beef', '--org-id', 'b2a1c3d4-0000-4000-8000-000000000001']
 
-let server: ReturnType<typeof spawn>
+let serve: Awaited<ReturnType<typeof startServe>>
 let baseUrl: string
 const workspace = makeWorkspace({
   'docs/refunds.md': '# Refunds\n\nRefunds are granted within 14 days.\n',
@@ -18,27 +14,15 @@ const workspace = makeWorkspace({
 })
 
 beforeAll(async () => {
-  server = spawn(process.execPath, [CLI, 'serve', '--port', '0'], {
-    env: { ...process.env, ...keys },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  baseUrl = await new Promise<string>((resolve) =>
-    createInterface({ input: server.stdout! }).once('line', resolve),
-  )
+  serve = await startServe([], keys)
+  baseUrl = serve.url
 })
 afterAll(() => {
-  server.kill('SIGTERM')
+  serve.stop()
   workspace.remove()
 })
 
-function cli(args: string[]) {
-  const run = spawnSync(process.execPath, [CLI, ...args], {
-    env: { ...process.env, ...keys },
-    encoding: 'utf8',
-    cwd: workspace.dir,
-  })
-  return { status: run.status, stdout: run.stdout, stderr: run.stderr }
-}
+const cli = (args: string[]) => runCli(args, { cwd: workspace.dir, env: keys })
 
 describe('kb-sync CLI', () => {
   it('indexes with the same pipeline and prints JSON outputs', () => {

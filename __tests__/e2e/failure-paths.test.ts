@@ -2,15 +2,15 @@
 // nothing, odd entries are skipped while the rest lands, outputs and summary are written on every way
 // out, and Node prints no warning (stderr stays empty) under any of these failures.
 import { afterEach, describe, expect, it } from '@jest/globals'
-import { execFileSync } from 'node:child_process'
+import { execFileSync, type ChildProcess } from 'node:child_process'
 import { chmodSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { freePort } from '../helpers/ports.js'
 import { join } from 'node:path'
 import { startEmulator, type Emulator } from '../../src/emulator/server.js'
 import { runAction, type ActionRun } from '../helpers/run-action.js'
 import { makeWorkspace } from '../helpers/workspace.js'
+import { PRIVATE_KEY as KEY } from '../helpers/keys.js'
 
-const KEY = 'priv-failure-paths-42'
 const ids = {
   'flow-id': '65f0c0ffee0000000000beef',
   'org-id': 'b2a1c3d4-0000-4000-8000-000000000001',
@@ -38,14 +38,6 @@ async function emulator(options: { port?: number } = {}): Promise<Emulator> {
   const started = await startEmulator({ privateKey: KEY, publicKey: 'pub-failure-paths', ...options })
   cleanup.push(() => started.close())
   return started
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const { port } = probe.address() as { port: number }
-  await new Promise((resolve) => probe.close(resolve))
-  return port
 }
 
 /** A node executable the user can run (the test runner's may sit in root's home, e.g. under npx). */
@@ -107,11 +99,18 @@ describe('index action: a refused key', () => {
 })
 
 describe('index action: a service that is briefly unreachable', () => {
-  it('starting 3 s after the action: every document lands once', async () => {
+  it('coming up only after attempts beyond `retries` were refused: every document lands once', async () => {
     const port = await freePort()
-    let late: Emulator | undefined
-    const timer = setTimeout(() => void emulator({ port }).then((started) => (late = started)), 3000)
-    cleanup.push(() => clearTimeout(timer))
+    let late: Promise<Emulator> | undefined
+    // The service comes up once a request's third attempt was refused and it is retried anyway (counted
+    // failures would end it there: `retries: 3`); not after a wall-clock time.
+    const onStart = (child: ChildProcess) => {
+      let seen = ''
+      child.stdout!.on('data', (chunk: Buffer) => {
+        seen += chunk.toString()
+        if (!late && /attempt 3 failed \(.*ECONNREFUSED.*\); retrying/.test(seen)) late = emulator({ port })
+      })
+    }
     const run = await runAction({
       action: 'action.yml',
       workspace: workspace(),
@@ -124,11 +123,12 @@ describe('index action: a service that is briefly unreachable', () => {
         'batch-size': '2',
         retries: '3',
       },
+      onStart,
     })
     expect(run.status).toBe(0)
     expect(outputList(run, 'uploaded')).toEqual(Object.keys(docs).sort())
     expect(outputList(run, 'failed')).toEqual([])
-    const stored = late!.documents(ids['flow-id'], ids['org-id'], ids['node-id'])
+    const stored = (await late!).documents(ids['flow-id'], ids['org-id'], ids['node-id'])
     expect(stored.every((d) => d.created === 1)).toBe(true)
     expectQuietStderr(run)
   }, 60_000)
@@ -144,7 +144,7 @@ describe('index action: a service that is briefly unreachable', () => {
         files: 'docs/**',
         mode: 'upload',
         'batch-size': '1',
-        'retry-deadline': '2',
+        'retry-deadline': '1',
       },
     })
     expect(run.status).toBe(1)

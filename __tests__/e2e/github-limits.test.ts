@@ -7,7 +7,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { runAction, type ActionRun } from '../helpers/run-action.js'
-import { ok, startRecordingServer, type RecordingServer } from '../service/recording-server.js'
+import { ok, startRecordingServer, type RecordingServer } from '../helpers/recording-server.js'
 
 const BUDGET = 256_000
 const SUMMARY_LIMIT = 1000 * 1024

@@ -4,9 +4,8 @@ import { createHash } from 'node:crypto'
 import { startEmulator, type Emulator } from '../../src/emulator/server.js'
 import { runAction } from '../helpers/run-action.js'
 import { makeWorkspace } from '../helpers/workspace.js'
+import { PRIVATE_KEY, PUBLIC_KEY } from '../helpers/keys.js'
 
-const PRIVATE_KEY = 'priv-e2e-9f8e7d6c5b4a'
-const PUBLIC_KEY = 'pub-e2e-0a1b2c3d4e5f'
 const ids = {
   'flow-id': '65f0c0ffee0000000000beef',
   'org-id': 'b2a1c3d4-0000-4000-8000-000000000001',

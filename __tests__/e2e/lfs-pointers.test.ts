@@ -9,8 +9,8 @@ import { startEmulator, type Emulator } from '../../src/emulator/server.js'
 import { lfsPointerOf } from '../helpers/lfs-pointer.js'
 import { runAction } from '../helpers/run-action.js'
 import { makeWorkspace } from '../helpers/workspace.js'
+import { PRIVATE_KEY } from '../helpers/keys.js'
 
-const PRIVATE_KEY = 'priv-lfs-5a5a5a5a'
 const ids = { 'flow-id': 'flow-lfs', 'org-id': 'org-lfs', 'node-id': 'knowledgebase-1' }
 const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(200_000, 0x41)])
 const SLIDES = Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(50_000, 0x42)])

@@ -7,9 +7,8 @@ import { ServiceClient } from '../../src/service/client.js'
 import { startCommentsServer, type CommentsServer } from '../helpers/github-comments-server.js'
 import { runAction } from '../helpers/run-action.js'
 import { makeWorkspace } from '../helpers/workspace.js'
+import { PRIVATE_KEY, PUBLIC_KEY } from '../helpers/keys.js'
 
-const PRIVATE_KEY = 'priv-comment-1234567890'
-const PUBLIC_KEY = 'pub-comment-0987654321'
 const GITHUB_TOKEN = 'ghs_e2ecommenttoken123456'
 const target = {
   flowId: '65f0c0ffee0000000000beef',

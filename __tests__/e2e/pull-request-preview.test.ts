@@ -7,8 +7,8 @@ import { startEmulator, type Emulator } from '../../src/emulator/server.js'
 import { startCommentsServer, type CommentsServer } from '../helpers/github-comments-server.js'
 import { GitFixture, type WorkingCopy } from '../helpers/git-fixture.js'
 import { runAction } from '../helpers/run-action.js'
+import { PRIVATE_KEY } from '../helpers/keys.js'
 
-const PRIVATE_KEY = 'priv-preview-5555aaaa'
 const GITHUB_TOKEN = 'ghs_previewtoken0123456789'
 const ids = {
   'flow-id': '65f0c0ffee0000000000beef',

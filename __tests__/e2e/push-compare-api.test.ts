@@ -10,17 +10,17 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startEmulator, type Emulator } from '../../src/emulator/server.js'
 import { runAction } from '../helpers/run-action.js'
+import { PRIVATE_KEY, GITHUB_TOKEN as TOKEN } from '../helpers/keys.js'
+import { CompareServer } from '../helpers/compare-server.js'
 
-const PRIVATE_KEY = 'priv-compare-7777bbbb'
-const TOKEN = 'ghs_bundleCompareToken0123456789'
 const BEFORE = 'a'.repeat(40)
 const AFTER = 'b'.repeat(40)
 
 let emulator: Emulator
 let workspace: string
-let api: http.Server
+let api: CompareServer
 let apiUrl: string
-const apiRequests: { path: string; authorization?: string }[] = []
+let apiRequests: CompareServer['requests']
 
 beforeEach(async () => {
   emulator = await startEmulator({ privateKey: PRIVATE_KEY, publicKey: 'pub-unused-key' })
@@ -28,48 +28,22 @@ beforeEach(async () => {
   mkdirSync(join(workspace, 'docs'))
   for (const name of ['a.md', 'b.md', 'untouched.md'])
     writeFileSync(join(workspace, 'docs', name), `${name}\n`)
-  apiRequests.length = 0
-  api = http.createServer((request, response) => {
-    apiRequests.push({
-      path: decodeURIComponent(request.url ?? ''),
-      authorization: request.headers.authorization,
-    })
-    response.setHeader('content-type', 'application/json')
-    if (!request.url?.startsWith(`/repos/octo-org/docs/compare/${BEFORE}...${AFTER}`)) {
-      response.statusCode = 404
-      response.end(JSON.stringify({ message: 'Not Found' }))
-      return
-    }
-    const file = (filename: string, status: string) => ({
-      sha: '0'.repeat(40),
-      filename,
-      status,
-      additions: 1,
-      deletions: 0,
-      changes: 1,
-    })
-    response.end(
-      JSON.stringify({
-        status: 'ahead',
-        ahead_by: 1,
-        behind_by: 0,
-        total_commits: 1,
-        commits: [],
-        files: [
-          file('docs/a.md', 'modified'),
-          file('docs/b.md', 'added'),
-          file('docs/old.md', 'removed'),
-          file('src/x.ts', 'added'),
-        ],
-      }),
-    )
-  })
-  await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve))
-  apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`
+  api = new CompareServer('octo-org/docs')
+  const file = (filename: string, status: string) => ({ filename, status })
+  api.answers[`${BEFORE}...${AFTER}`] = {
+    files: [
+      file('docs/a.md', 'modified'),
+      file('docs/b.md', 'added'),
+      file('docs/old.md', 'removed'),
+      file('src/x.ts', 'added'),
+    ],
+  }
+  apiUrl = await api.start()
+  apiRequests = api.requests
 })
 
 afterEach(async () => {
-  await new Promise((resolve) => api.close(resolve))
+  await api.close()
   await emulator.close()
   rmSync(workspace, { recursive: true, force: true })
 })
@@ -148,7 +122,7 @@ it('reaches the compare API through the proxy in http_proxy', async () => {
   })
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
   try {
-    const apiPort = (api.address() as AddressInfo).port
+    const apiPort = api.port
     const proxyPort = (proxy.address() as AddressInfo).port
     const run = await pushRun({
       GITHUB_API_URL: `http://api.test:${apiPort}`,

@@ -8,9 +8,8 @@ import { startEmulator, type Emulator } from '../../src/emulator/server.js'
 import { CompareServer } from '../helpers/compare-server.js'
 import { GitFixture, WorkingCopy } from '../helpers/git-fixture.js'
 import { runAction } from '../helpers/run-action.js'
+import { PRIVATE_KEY, GITHUB_TOKEN as TOKEN } from '../helpers/keys.js'
 
-const PRIVATE_KEY = 'priv-layouts-6666cccc'
-const TOKEN = 'ghs_layoutsCompareToken0123456789'
 const ZERO = '0'.repeat(40)
 
 let fixtures: GitFixture[]

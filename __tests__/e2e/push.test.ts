@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { startEmulator, type Emulator } from '../../src/emulator/server.js'
 import { GitFixture, type WorkingCopy } from '../helpers/git-fixture.js'
 import { runAction } from '../helpers/run-action.js'
+import { PRIVATE_KEY } from '../helpers/keys.js'
 
-const PRIVATE_KEY = 'priv-push-5555aaaa'
 const ids = {
   'flow-id': '65f0c0ffee0000000000beef',
   'org-id': 'b2a1c3d4-0000-4000-8000-000000000001',

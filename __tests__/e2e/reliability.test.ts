@@ -1,11 +1,11 @@
 // Issue 5 end to end: the built index action when the service is down, and when the runner cancels it.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { createServer } from 'node:net'
+import { freePort } from '../helpers/ports.js'
 import { startEmulator, type Emulator } from '../../src/emulator/server.js'
 import { runAction } from '../helpers/run-action.js'
 import { makeWorkspace } from '../helpers/workspace.js'
+import { PRIVATE_KEY as KEY } from '../helpers/keys.js'
 
-const KEY = 'priv-reliability-42'
 const ids = {
   'flow-id': '65f0c0ffee0000000000beef',
   'org-id': 'b2a1c3d4-0000-4000-8000-000000000001',
@@ -21,27 +21,18 @@ beforeEach(() => {
 })
 afterEach(() => workspace.remove())
 
-/** A port on which nothing listens. */
-async function closedPort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
-
 describe('index action reliability', () => {
   it('fails the step and names every document when the service cannot be reached', async () => {
     const run = await runAction({
       action: 'action.yml',
       workspace: workspace.dir,
       inputs: {
-        'base-url': `http://127.0.0.1:${await closedPort()}`,
+        'base-url': `http://127.0.0.1:${await freePort()}`,
         ...ids,
         'private-key': KEY,
         files: 'docs/**',
         retries: '2',
-        'retry-deadline': '5',
+        'retry-deadline': '1',
       },
     })
     expect(run.status).toBe(1)

@@ -5,10 +5,9 @@ import { ServiceClient } from '../../src/service/client.js'
 import { startEmulator, type Emulator } from '../../src/emulator/server.js'
 import { runAction, workflowCommands } from '../helpers/run-action.js'
 import { makeWorkspace } from '../helpers/workspace.js'
-import { startRecordingServer } from '../service/recording-server.js'
+import { startRecordingServer } from '../helpers/recording-server.js'
+import { PRIVATE_KEY, PUBLIC_KEY } from '../helpers/keys.js'
 
-const PRIVATE_KEY = 'priv-flow-1234567890'
-const PUBLIC_KEY = 'pub-flow-0987654321'
 const target = {
   flowId: '65f0c0ffee0000000000beef',
   orgId: 'b2a1c3d4-0000-4000-8000-000000000001',

@@ -3,9 +3,9 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { runAction } from '../helpers/run-action.js'
 import { makeWorkspace } from '../helpers/workspace.js'
-import { startRecordingServer, type RecordingServer, type Responder } from '../service/recording-server.js'
+import { startRecordingServer, type RecordingServer, type Responder } from '../helpers/recording-server.js'
+import { PUBLIC_KEY } from '../helpers/keys.js'
 
-const PUBLIC_KEY = 'pub-bounds-0987654321'
 const ids = { 'flow-id': '65f0c0ffee0000000000beef', 'org-id': 'b2a1c3d4-0000-4000-8000-000000000001' }
 const MIB = 1024 * 1024
 

@@ -6,9 +6,9 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { DEFAULT_TIMEOUTS } from '../../src/service/client.js'
 import { runAction } from '../helpers/run-action.js'
 import { makeWorkspace } from '../helpers/workspace.js'
-import { startRecordingServer, type RecordingServer } from '../service/recording-server.js'
+import { startRecordingServer, type RecordingServer } from '../helpers/recording-server.js'
+import { PRIVATE_KEY } from '../helpers/keys.js'
 
-const PRIVATE_KEY = 'priv-trickle-1234abcd'
 const ids = { 'flow-id': 'flow-trickle', 'org-id': 'org-trickle', 'node-id': 'knowledgebase-1' }
 
 let service: RecordingServer

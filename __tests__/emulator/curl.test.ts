@@ -8,9 +8,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { startEmulator, type Emulator } from '../../src/emulator/server.js'
+import { PRIVATE_KEY, PUBLIC_KEY } from '../helpers/keys.js'
 
-const PRIVATE_KEY = 'sk-curl-private'
-const PUBLIC_KEY = 'pk-curl-public'
 const run = promisify(execFile)
 
 let emulator: Emulator

@@ -9,9 +9,8 @@ import {
   type EmulatorOptions,
   type FaultKind,
 } from '../../src/emulator/server.js'
+import { PRIVATE_KEY, PUBLIC_KEY } from '../helpers/keys.js'
 
-const PRIVATE_KEY = 'sk-faults-private'
-const PUBLIC_KEY = 'pk-faults-public'
 const URLS_PATH = '/indexing/v0/urls/f/o/n'
 const DOCS_PATH = '/indexing/v0/documents/f/o/n'
 
@@ -213,17 +212,16 @@ const BOUNDARY = 'abort-boundary'
 const filePart = (name: string, content: string) =>
   `--${BOUNDARY}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\n\r\n${content}`
 
-async function untilLogged(emulator: Emulator, count: number, limitMs: number): Promise<void> {
-  const deadline = Date.now() + limitMs
-  while (emulator.requests().length < count && Date.now() < deadline)
-    await new Promise((resolve) => setTimeout(resolve, 10))
+/** Until the emulator has logged `count` requests (if it never does, jest's timeout ends the test). */
+async function untilLogged(emulator: Emulator, count: number): Promise<void> {
+  while (emulator.requests().length < count) await new Promise((resolve) => setTimeout(resolve, 10))
 }
 
 describe('a client that gives up mid-upload', () => {
   it('leaves nothing stored and no temp file, and is logged without a status', async () => {
     const emulator = await start({})
     await abandonUpload(emulator, filePart('half.md', 'x'.repeat(100_000)))
-    await untilLogged(emulator, 1, 10_000)
+    await untilLogged(emulator, 1)
     expect(emulator.requests()).toEqual([expect.objectContaining({ status: null, applied: false })])
     expect(emulator.documents('f', 'o', 'n')).toEqual([])
     const { readdir } = await import('node:fs/promises')
@@ -236,7 +234,7 @@ describe('a client that gives up mid-upload', () => {
     await Promise.all(
       Array.from({ length: 40 }, () => abandonUpload(emulator, parts + filePart('half.md', 'x'))),
     )
-    await untilLogged(emulator, 40, 10_000)
+    await untilLogged(emulator, 40)
     expect(emulator.requests()).toHaveLength(40)
     expect(emulator.requests().every((entry) => entry.status === null && !entry.applied)).toBe(true)
     expect(emulator.documents('f', 'o', 'n')).toEqual([])

@@ -2,9 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { answerQuestion, questionOf, rankPassages, splitPassages } from '../../src/emulator/flow.js'
 import { startEmulator, type Emulator } from '../../src/emulator/server.js'
-
-const PRIVATE_KEY = 'sk-flow-private'
-const PUBLIC_KEY = 'pk-flow-public'
+import { PRIVATE_KEY, PUBLIC_KEY } from '../helpers/keys.js'
 
 const INSTALL = `# Installing Lumen
 

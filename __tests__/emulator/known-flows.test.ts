@@ -1,9 +1,8 @@
 // `flows`: the emulator told which flows exist answers 404 for any other flow or node, as the service.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { startEmulator, type Emulator } from '../../src/emulator/server.js'
+import { PRIVATE_KEY, PUBLIC_KEY } from '../helpers/keys.js'
 
-const PRIVATE_KEY = 'sk-known-flows-1'
-const PUBLIC_KEY = 'pk-known-flows-2'
 let emulator: Emulator
 
 beforeAll(async () => {

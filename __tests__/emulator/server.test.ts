@@ -6,9 +6,8 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { startEmulator, type Emulator } from '../../src/emulator/server.js'
+import { PRIVATE_KEY, PUBLIC_KEY } from '../helpers/keys.js'
 
-const PRIVATE_KEY = 'sk-private-test-1234'
-const PUBLIC_KEY = 'pk-public-test-5678'
 const BASE = '/indexing/v0'
 
 let emulator: Emulator

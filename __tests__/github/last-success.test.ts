@@ -6,8 +6,8 @@ import type { AddressInfo } from 'node:net'
 import { findLastSuccessfulRun, MAX_PAGES, RUNS_PER_PAGE } from '../../src/github/last-success.js'
 import { readWorkflowRun, type WorkflowRun } from '../../src/github/workflow.js'
 import { WorkflowRunsServer } from '../helpers/workflow-runs-server.js'
+import { GITHUB_TOKEN as TOKEN } from '../helpers/keys.js'
 
-const TOKEN = 'ghs_runsLookupToken0123456789'
 const sha = (digit: string | number) => String(digit).repeat(40)
 
 let server: WorkflowRunsServer

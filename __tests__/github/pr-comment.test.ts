@@ -4,9 +4,9 @@ import { getOctokit } from '../../src/github/octokit.js'
 import { upsertStickyComment } from '../../src/github/pr-comment.js'
 import { renderFlowComment } from '../../src/report/pr-comment.js'
 import { startCommentsServer, type CommentsServer } from '../helpers/github-comments-server.js'
-import { startRecordingServer } from '../service/recording-server.js'
+import { GITHUB_TOKEN as TOKEN } from '../helpers/keys.js'
+import { startRecordingServer } from '../helpers/recording-server.js'
 
-const TOKEN = 'ghs_commenttoken0123456789'
 const where = { owner: 'octo-org', repo: 'docs' }
 let server: CommentsServer
 const savedApiUrl = process.env.GITHUB_API_URL

@@ -12,13 +12,36 @@ export interface CliRun {
   stderr: string
 }
 
-export function runCli(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): CliRun {
+export interface CliOptions {
+  cwd?: string
+  env?: Record<string, string>
+}
+
+export function runCli(args: string[], options: CliOptions = {}): CliRun {
   const run = spawnSync(process.execPath, [CLI, ...args], {
     env: { ...process.env, ...options.env },
     encoding: 'utf8',
     cwd: options.cwd,
   })
   return { status: run.status, stdout: run.stdout, stderr: run.stderr }
+}
+
+/** As `runCli`, without blocking the test's event loop: for a server that runs inside the test. */
+export async function runCliAsync(args: string[], options: CliOptions = {}): Promise<CliRun> {
+  const child = spawn(process.execPath, [CLI, ...args], {
+    env: { ...process.env, ...options.env },
+    cwd: options.cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  const status = await new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject)
+    child.on('close', resolve)
+  })
+  return { status, stdout, stderr }
 }
 
 /** `kb-sync serve` in the background; resolves with its URL (the one line it prints on stdout). */

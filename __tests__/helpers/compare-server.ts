@@ -19,6 +19,8 @@ export interface CompareAnswer {
 export class CompareServer {
   readonly requests: { path: string; authorization?: string }[] = []
   answers: Record<string, CompareAnswer> = {}
+  /** The port it listens on, once started. */
+  port = 0
 
   /** `repository`: owner/name whose compare path is answered. */
   constructor(private readonly repository = 'acme/docs') {}
@@ -60,7 +62,8 @@ export class CompareServer {
 
   async start(): Promise<string> {
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve))
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`
+    this.port = (this.server.address() as AddressInfo).port
+    return `http://127.0.0.1:${this.port}`
   }
 
   close(): Promise<void> {

@@ -4,7 +4,6 @@ import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { Logger, type LogSink } from '../../src/log.js'
 
 // The machine's own git configuration (signing, hooks, templates) must not change the fixtures.
 const gitEnv: NodeJS.ProcessEnv = {
@@ -95,12 +94,15 @@ export class GitFixture {
   /** A full clone to write commits in (works on an empty origin too). */
   author(name = 'author'): WorkingCopy {
     const dir = path.join(this.root, name)
-    git(this.root, ['-c', 'init.defaultBranch=main', 'clone', '-q', this.originUrl, dir])
+    // One git process: `clone -c` writes the copy's configuration as it clones.
+    const config = [
+      'user.name=Fixture Author',
+      'user.email=author@example.com',
+      'commit.gpgsign=false',
+      'core.autocrlf=false',
+    ].flatMap((setting) => ['-c', setting])
+    git(this.root, ['-c', 'init.defaultBranch=main', 'clone', '-q', ...config, this.originUrl, dir])
     const copy = new WorkingCopy(dir)
-    copy.git('config', 'user.name', 'Fixture Author')
-    copy.git('config', 'user.email', 'author@example.com')
-    copy.git('config', 'commit.gpgsign', 'false')
-    copy.git('config', 'core.autocrlf', 'false')
     // Without it a new branch in the empty origin could be named anything.
     copy.git('symbolic-ref', 'HEAD', 'refs/heads/main')
     return copy
@@ -153,25 +155,4 @@ export class GitFixture {
   cleanup(): void {
     fs.rmSync(this.root, { recursive: true, force: true })
   }
-}
-
-export interface LoggedLine {
-  level: 'info' | 'debug' | 'notice' | 'warning' | 'error'
-  message: string
-}
-
-/** A Logger that keeps what it was asked to print. */
-export function recordingLog(): { log: Logger; lines: LoggedLine[] } {
-  const lines: LoggedLine[] = []
-  const sink: LogSink = {
-    info: (message) => lines.push({ level: 'info', message }),
-    debug: (message) => lines.push({ level: 'debug', message }),
-    notice: (message) => lines.push({ level: 'notice', message }),
-    warning: (message) => lines.push({ level: 'warning', message }),
-    error: (message) => lines.push({ level: 'error', message }),
-    startGroup: () => undefined,
-    endGroup: () => undefined,
-    mask: () => undefined,
-  }
-  return { log: new Logger(sink), lines }
 }

@@ -3,14 +3,14 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { once } from 'node:events'
 import { createServer as createHttpServer } from 'node:http'
-import { createServer as createNetServer, type AddressInfo } from 'node:net'
-import { Logger, type LogSink } from '../../src/log.js'
 import { FlowRunError, runFlow, type FlowRunOptions } from '../../src/jobs/flow-run.js'
 import { ServiceClient } from '../../src/service/client.js'
 import { DEFAULT_RETRY_POLICY } from '../../src/service/retry.js'
-import { startRecordingServer, type RecordingServer, type Responder } from '../service/recording-server.js'
+import { PUBLIC_KEY } from '../helpers/keys.js'
+import { quietLog, recordingLog } from '../helpers/log.js'
+import { freePort } from '../helpers/ports.js'
+import { startRecordingServer, type RecordingServer, type Responder } from '../helpers/recording-server.js'
 
-const PUBLIC_KEY = 'pk-run-0123456789'
 const TARGET = { orgId: 'org-1', flowId: 'flow-1' }
 const REQUEST = { target: TARGET, inputs: { 'in-0': 'How long are refunds granted?' }, outputKey: 'out-0' }
 const MIB = 1024 * 1024
@@ -19,25 +19,6 @@ const cleanups: (() => Promise<void>)[] = []
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
 })
-
-function recordingLog(onLine: (line: string) => void = () => undefined) {
-  const lines: string[] = []
-  const add = (line: string) => {
-    lines.push(line)
-    onLine(line)
-  }
-  const sink: LogSink = {
-    info: (m) => add(m),
-    debug: () => undefined,
-    notice: (m) => add(`notice: ${m}`),
-    warning: (m) => add(`warning: ${m}`),
-    error: (m) => add(`error: ${m}`),
-    startGroup: () => undefined,
-    endGroup: () => undefined,
-    mask: () => undefined,
-  }
-  return { log: new Logger(sink), lines }
-}
 
 async function server(respond: Responder): Promise<RecordingServer> {
   const started = await startRecordingServer(respond)
@@ -78,7 +59,7 @@ const completed = (text: string) =>
 const fastRetry = { ...DEFAULT_RETRY_POLICY, attempts: 5, baseDelayMs: 1, maxDelayMs: 5 }
 
 function options(extra: Partial<FlowRunOptions> = {}): FlowRunOptions {
-  return { log: recordingLog().log, retry: fastRetry, ...extra }
+  return { log: quietLog(), retry: fastRetry, ...extra }
 }
 
 async function failure(promise: Promise<unknown>): Promise<FlowRunError> {
@@ -127,19 +108,17 @@ describe('a flow run is POSTed again only when it provably did not start', () =>
     const busy = await server(
       script(json(status, { detail: 'busy' }, { 'retry-after': '0' }), completed('ok')),
     )
-    const { log, lines } = recordingLog()
+    const { log, of } = recordingLog()
     const report = await runFlow(client(busy.url), REQUEST, options({ log }))
     expect(report.result).toBe('ok')
     expect(busy.requests).toHaveLength(2)
-    expect(lines.some((line) => line.startsWith('warning: Flow run attempt 1 did not start'))).toBe(true)
+    expect(of('warning').some((line) => line.message.startsWith('Flow run attempt 1 did not start'))).toBe(
+      true,
+    )
   })
 
   it('retries a connection refused before anything was sent, and the run happens once', async () => {
-    // A free port: take one, then release it so the first attempt is refused.
-    const probe = createNetServer()
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-    const { port } = probe.address() as AddressInfo
-    await new Promise<void>((resolve) => probe.close(() => resolve()))
+    const port = await freePort()
 
     let runs = 0
     const late = createHttpServer((request, response) => {
@@ -152,13 +131,15 @@ describe('a flow run is POSTed again only when it provably did not start', () =>
     cleanups.push(() => new Promise<void>((resolve) => late.close(() => resolve())))
     const { log, lines } = recordingLog((line) => {
       // The service comes up when the first attempt has been refused (listen binds at once).
-      if (line.startsWith('warning: Flow run attempt 1') && !late.listening) late.listen(port, '127.0.0.1')
+      const refused = line.level === 'warning' && line.message.startsWith('Flow run attempt 1')
+      if (refused && !late.listening) late.listen(port, '127.0.0.1')
     })
     const report = await runFlow(client(`http://127.0.0.1:${port}`), REQUEST, options({ log }))
     expect(report.result).toBe('back')
     expect(runs).toBe(1)
-    expect(lines.filter((line) => line.includes('did not start')).length).toBeGreaterThanOrEqual(1)
-    expect(lines.find((line) => line.includes('did not start'))).toContain('ECONNREFUSED')
+    const notStarted = lines.filter((l) => l.level !== 'debug' && l.message.includes('did not start'))
+    expect(notStarted.length).toBeGreaterThanOrEqual(1)
+    expect(notStarted[0].message).toContain('ECONNREFUSED')
   })
 
   it('fails at once on 401 with a cause naming public-key', async () => {
@@ -231,8 +212,9 @@ describe('bounded', () => {
     const parsed = JSON.parse(response) as { outputs: Record<string, string> }
     expect(parsed.outputs['out-1']).toBe('small')
     expect(parsed.outputs['out-0']).toMatch(/characters removed\]$/)
-    expect(lines.some((line) => line.includes('"result"') && line.includes('cut'))).toBe(true)
-    expect(lines.some((line) => line.includes('"response"') && line.includes('cut'))).toBe(true)
+    const messages = lines.filter((line) => line.level !== 'debug').map((line) => line.message)
+    expect(messages.some((line) => line.includes('"result"') && line.includes('cut'))).toBe(true)
+    expect(messages.some((line) => line.includes('"response"') && line.includes('cut'))).toBe(true)
   })
 
   it('reads a 100 MB answer as it streams in and counts exactly what was cut', async () => {

@@ -5,7 +5,8 @@ import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
 import { readIndexConfig } from '../../src/config.js'
 import { runIndexJob } from '../../src/jobs/index-job.js'
-import { GitFixture, recordingLog, type WorkingCopy } from '../helpers/git-fixture.js'
+import { GitFixture, type WorkingCopy } from '../helpers/git-fixture.js'
+import { recordingLog } from '../helpers/log.js'
 
 let fixture: GitFixture
 let author: WorkingCopy

@@ -1,23 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
-import { Logger, type LogSink } from '../../src/log.js'
 import type { ItemOutcome, SkippedItem } from '../../src/model.js'
 import { logIndexResult, logSkipped, type IndexReport } from '../../src/report.js'
-
-function recorder() {
-  const lines: { level: string; message: string }[] = []
-  const record = (level: string) => (message: string) => lines.push({ level, message })
-  const sink: LogSink = {
-    info: record('info'),
-    debug: record('debug'),
-    notice: record('notice'),
-    warning: record('warning'),
-    error: record('error'),
-    startGroup: () => undefined,
-    endGroup: () => undefined,
-    mask: () => undefined,
-  }
-  return { log: new Logger(sink), lines, of: (level: string) => lines.filter((l) => l.level === level) }
-}
+import { recordingLog } from '../helpers/log.js'
 
 const failed = (name: string, error: string): ItemOutcome => ({
   kind: 'document',
@@ -44,7 +28,7 @@ describe('annotations a person can read', () => {
   it('10,000 failures of one cause are one error annotation with the count and a few names', () => {
     const cause = 'HTTP 401: input "private-key" was rejected; indexing needs a private key.'
     const items = Array.from({ length: 10_000 }, (_, i) => failed(`docs/${i}.md`, cause))
-    const { log, of } = recorder()
+    const { log, of } = recordingLog()
     logIndexResult(report(items), log)
     expect(of('error')).toHaveLength(1)
     expect(of('error')[0].message).toBe(
@@ -57,7 +41,7 @@ describe('annotations a person can read', () => {
 
   it('more causes than GitHub shows fold into the tenth annotation', () => {
     const items = Array.from({ length: 15 }, (_, i) => failed(`f${i}.md`, `HTTP 422: reason ${i}`))
-    const { log, of } = recorder()
+    const { log, of } = recordingLog()
     logIndexResult(report(items), log)
     const errors = of('error')
     expect(errors).toHaveLength(10)
@@ -80,7 +64,7 @@ describe('annotations a person can read', () => {
       },
       { kind: 'document', name: '.env', reason: 'secret', detail: 'secret file' },
     ]
-    const { log, of } = recorder()
+    const { log, of } = recordingLog()
     logSkipped(skipped, log)
     expect(of('warning').map((w) => w.message)).toEqual([
       'Skipped 30 files (too-large; big0.bin, big1.bin, big2.bin, big3.bin, big4.bin and 25 more), e.g. big0.bin: ' +
@@ -106,7 +90,7 @@ describe('annotations a person can read', () => {
         detail: 'larger than max-file-size (50 MiB)',
       },
     ]
-    const { log, of } = recorder()
+    const { log, of } = recordingLog()
     logSkipped(skipped, log)
     expect(of('warning').map((w) => w.message)).toEqual([
       'Skipped docs/locked: folder cannot be read (EACCES)',

@@ -5,10 +5,10 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { ConfigError } from '../../src/config.js'
 import type { WorkflowRun } from '../../src/github/workflow.js'
 import { type ChangeBaseRequest, decideChangeBase } from '../../src/select/change-base.js'
-import { GitFixture, recordingLog, type WorkingCopy } from '../helpers/git-fixture.js'
+import { GitFixture, type WorkingCopy } from '../helpers/git-fixture.js'
+import { recordingLog } from '../helpers/log.js'
 import { WorkflowRunsServer, type ListedRun } from '../helpers/workflow-runs-server.js'
-
-const TOKEN = 'ghs_changeBaseToken0123456789'
+import { GITHUB_TOKEN as TOKEN } from '../helpers/keys.js'
 
 let fixture: GitFixture
 let author: WorkingCopy

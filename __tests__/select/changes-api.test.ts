@@ -7,7 +7,9 @@ import path from 'node:path'
 import type { PushEvent } from '@octokit/webhooks-types'
 import { type ChangeContext, detectChanges } from '../../src/select/changes.js'
 import { CompareServer } from '../helpers/compare-server.js'
-import { GitFixture, recordingLog } from '../helpers/git-fixture.js'
+import { GitFixture } from '../helpers/git-fixture.js'
+import { GITHUB_TOKEN as TOKEN } from '../helpers/keys.js'
+import { recordingLog } from '../helpers/log.js'
 
 interface WebhookExamples {
   name: string
@@ -17,7 +19,6 @@ const pushExamples = (
   createRequire(import.meta.url)('@octokit/webhooks-examples/api.github.com/index.json') as WebhookExamples[]
 ).find((definition) => definition.name === 'push')!.examples as PushEvent[]
 
-const TOKEN = 'ghs_compareTokenForTests123'
 const BEFORE = '1'.repeat(40)
 const AFTER = '2'.repeat(40)
 

@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import fs from 'node:fs'
 import path from 'node:path'
 import { detectChanges } from '../../src/select/changes.js'
-import { GitFixture, type WorkingCopy, recordingLog } from '../helpers/git-fixture.js'
+import { GitFixture, type WorkingCopy } from '../helpers/git-fixture.js'
+import { recordingLog } from '../helpers/log.js'
 
 let fixture: GitFixture
 beforeEach(() => {

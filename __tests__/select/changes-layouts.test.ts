@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import fs from 'node:fs'
 import path from 'node:path'
 import { detectChanges } from '../../src/select/changes.js'
-import { GitFixture, recordingLog } from '../helpers/git-fixture.js'
+import { GitFixture } from '../helpers/git-fixture.js'
+import { recordingLog } from '../helpers/log.js'
 
 let fixtures: GitFixture[]
 beforeEach(() => {

@@ -4,7 +4,8 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import path from 'node:path'
 import { detectChanges } from '../../src/select/changes.js'
-import { GitFixture, WorkingCopy, recordingLog } from '../helpers/git-fixture.js'
+import { GitFixture, WorkingCopy } from '../helpers/git-fixture.js'
+import { recordingLog } from '../helpers/log.js'
 
 let fixtures: GitFixture[]
 let kb: GitFixture

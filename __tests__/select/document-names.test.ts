@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { distinctDocumentNames, wireFilename } from '../../src/select/document-names.js'
 import { ServiceClient } from '../../src/service/client.js'
-import { startRecordingServer } from '../service/recording-server.js'
+import { startRecordingServer } from '../helpers/recording-server.js'
 import { makeFixture } from './files-fixture.js'
 
 const TARGET = { flowId: '0123456789abcdef01234567', orgId: 'org-1', nodeId: 'knowledgebase-1' }

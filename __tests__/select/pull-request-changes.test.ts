@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { detectPullRequestChanges } from '../../src/select/pull-request-changes.js'
-import { GitFixture, recordingLog, type WorkingCopy } from '../helpers/git-fixture.js'
+import { GitFixture, type WorkingCopy } from '../helpers/git-fixture.js'
+import { recordingLog } from '../helpers/log.js'
 
 let fixture: GitFixture
 let author: WorkingCopy

@@ -3,25 +3,25 @@
 // wait runs past the deadline. Real local servers script the failures per request.
 import { afterEach, describe, expect, test } from '@jest/globals'
 import { writeFile } from 'node:fs/promises'
-import { createServer } from 'node:net'
+import { freePort } from '../helpers/ports.js'
 import { join } from 'node:path'
-import { startEmulator } from '../../src/emulator/server.js'
+import { startEmulator, type Emulator } from '../../src/emulator/server.js'
 import type { SelectedFile } from '../../src/model.js'
 import { sendPlan, type SendOptions } from '../../src/send.js'
 import { ServiceClient } from '../../src/service/client.js'
 import { systemClock, type Clock } from '../../src/service/retry.js'
-import { startRecordingServer, type Responder } from '../service/recording-server.js'
+import { startRecordingServer, type Responder } from '../helpers/recording-server.js'
 import {
   FAST_RETRY,
   makeDocuments,
   planFor,
   PRIVATE_KEY,
   PUBLIC_KEY,
-  recordingLogger,
   selected,
   TARGET,
   type Workspace,
 } from './fixture.js'
+import { quietLog, recordingLog } from '../helpers/log.js'
 
 const cleanup: (() => Promise<unknown>)[] = []
 afterEach(async () => {
@@ -41,7 +41,7 @@ function clientFor(url: string, privateKey = PRIVATE_KEY): ServiceClient {
 }
 
 function options(overrides: Partial<SendOptions> = {}): SendOptions {
-  return { concurrency: 4, retry: FAST_RETRY, log: recordingLogger().log, ...overrides }
+  return { concurrency: 4, retry: FAST_RETRY, log: quietLog(), ...overrides }
 }
 
 async function server(respond: Responder) {
@@ -55,15 +55,6 @@ function answer(status: number, body: unknown, headers: Record<string, string> =
     response.writeHead(status, { 'content-type': 'application/json', ...headers })
     response.end(JSON.stringify(body))
   }
-}
-
-/** A port on which nothing listens (yet). */
-async function freePort(): Promise<number> {
-  const probe = createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const { port } = probe.address() as { port: number }
-  await new Promise((resolve) => probe.close(resolve))
-  return port
 }
 
 /** 10,000 documents by name (one small file on disk behind all of them). */
@@ -89,7 +80,7 @@ describe('a refused key (401, 403)', () => {
           30,
         ),
       )
-      const { log, lines } = recordingLogger()
+      const { log, lines } = recordingLog()
       const result = await sendPlan(planFor(files, 'upload', 10), clientFor(service.url), TARGET, {
         ...options({ log }),
         retry: { ...FAST_RETRY, attempts: 10 },
@@ -104,7 +95,7 @@ describe('a refused key (401, 403)', () => {
       expect(cause).toMatch(new RegExp(`refused the key in input "private-key" \\(HTTP ${status}\\)`))
       expect(cause).toMatch(/Indexing needs the organization's private key/)
       // No batch was split into single documents.
-      expect(lines.some((line) => /alone/.test(line.text))).toBe(false)
+      expect(lines.some((line) => /alone/.test(line.message))).toBe(false)
     },
   )
 
@@ -131,7 +122,7 @@ describe('no knowledge base where the ids point (404 to a document upload)', () 
     const service = await server((request, response) =>
       setTimeout(() => answer(404, { detail: 'Not Found' })(request, response, response.socket!), 30),
     )
-    const { log, lines } = recordingLogger()
+    const { log, lines } = recordingLog()
     const result = await sendPlan(
       planFor(files, 'upload', 10),
       clientFor(service.url),
@@ -146,7 +137,7 @@ describe('no knowledge base where the ids point (404 to a document upload)', () 
     const [cause] = causes
     expect(cause).toContain(`no knowledge base at /indexing/v0/documents/${TARGET.flowId}/${TARGET.orgId}/`)
     expect(cause).toContain('"flow-id", "org-id" and "node-id"')
-    expect(lines.some((line) => /alone/.test(line.text))).toBe(false)
+    expect(lines.some((line) => /alone/.test(line.message))).toBe(false)
   })
 
   test('mode auto, an emulator that knows other nodes only: after the first POST answered 404, nothing more', async () => {
@@ -157,7 +148,7 @@ describe('no knowledge base where the ids point (404 to a document upload)', () 
       flows: [{ ...TARGET, nodeId: 'knowledgebase-2' }],
     })
     cleanup.push(() => emulator.close())
-    const { log, lines } = recordingLogger()
+    const { log, lines } = recordingLog()
     const result = await sendPlan(
       planFor(workspace.files, 'auto', 3),
       clientFor(emulator.url),
@@ -172,7 +163,7 @@ describe('no knowledge base where the ids point (404 to a document upload)', () 
     const firstPost = requests.findIndex((entry) => entry.method === 'POST')
     expect(requests[firstPost].status).toBe(404)
     expect(requests.length - firstPost).toBeLessThanOrEqual(2)
-    expect(lines.some((line) => /alone/.test(line.text))).toBe(false)
+    expect(lines.some((line) => /alone/.test(line.message))).toBe(false)
     expect(result.items.every((item) => item.outcome === 'failed')).toBe(true)
     expect(new Set(result.items.map((item) => item.error)).size).toBe(1)
     expect(result.items[0].error).toMatch(/no knowledge base at .*knowledgebase-1 \(HTTP 404 to an upload\)/)
@@ -197,32 +188,30 @@ describe('no knowledge base where the ids point (404 to a document upload)', () 
 })
 
 describe('a service that is briefly unreachable', () => {
-  test('starting to listen 3 s after sending began: nothing is lost, each document stored once', async () => {
+  test('starting to listen only after refused attempts beyond `attempts`: nothing is lost, each document stored once', async () => {
     const workspace = await documents(20)
     const port = await freePort()
-    let emulator: Awaited<ReturnType<typeof startEmulator>> | undefined
-    const late = setTimeout(() => {
-      void startEmulator({ privateKey: PRIVATE_KEY, publicKey: PUBLIC_KEY, port }).then((started) => {
-        emulator = started
-      })
-    }, 3000)
-    cleanup.push(async () => {
-      clearTimeout(late)
-      await emulator?.close()
+    let emulator: Promise<Emulator> | undefined
+    // The service comes up once a request's fourth attempt was refused (`attempts: 3` would have ended it,
+    // were refusals counted); not after a wall-clock time.
+    const { log } = recordingLog((line) => {
+      if (!emulator && /attempt 4 failed \(.*ECONNREFUSED/.test(line.message))
+        emulator = startEmulator({ privateKey: PRIVATE_KEY, publicKey: PUBLIC_KEY, port })
     })
+    cleanup.push(async () => (await emulator)?.close())
     const result = await sendPlan(
       planFor(workspace.files, 'upload', 2),
       clientFor(`http://127.0.0.1:${port}`),
       TARGET,
       {
-        ...options(),
+        ...options({ log }),
         // Few attempts on purpose: refused connections are bounded by the deadline, not by the count.
         retry: { ...FAST_RETRY, attempts: 3, baseDelayMs: 50, maxDelayMs: 400, deadlineMs: 60_000 },
       },
     )
     expect(result.items.filter((item) => item.outcome === 'failed')).toEqual([])
     expect(emulator).toBeDefined()
-    const stored = emulator!.documents(TARGET.flowId, TARGET.orgId, TARGET.nodeId)
+    const stored = (await emulator!).documents(TARGET.flowId, TARGET.orgId, TARGET.nodeId)
     expect(stored.map((d) => d.name)).toEqual(workspace.files.map((f) => f.name))
     expect(stored.every((d) => d.created === 1 && d.updated === 0)).toBe(true)
   }, 30_000)
@@ -231,9 +220,10 @@ describe('a service that is briefly unreachable', () => {
     'answering %i for a while (shorter than the deadline): nothing is lost, though far more answers than `retries`',
     async (status) => {
       const workspace = await documents(6)
-      const until = Date.now() + 1000
+      // Unavailable for the first 12 answers: more than the 3 batches' 2 attempts each.
+      let answered = 0
       const service = await server((request, response, socket) =>
-        Date.now() < until
+        ++answered <= 12
           ? answer(status, { detail: 'unavailable' })(request, response, socket)
           : answer(200, { uploaded: [] })(request, response, socket),
       )

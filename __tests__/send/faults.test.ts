@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, test } from '@jest/globals'
 import { writeFileSync } from 'node:fs'
 import { readFile, rm, writeFile } from 'node:fs/promises'
-import { createServer } from 'node:net'
+import { freePort } from '../helpers/ports.js'
 import { startEmulator } from '../../src/emulator/server.js'
 import { sendPlan, type IndexingClient, type SendOptions } from '../../src/send.js'
 import { ServiceClient } from '../../src/service/client.js'
@@ -13,11 +13,11 @@ import {
   planFor,
   PRIVATE_KEY,
   PUBLIC_KEY,
-  recordingLogger,
   sha256,
   TARGET,
   type Workspace,
 } from './fixture.js'
+import { quietLog } from '../helpers/log.js'
 
 type Emulator = Awaited<ReturnType<typeof startEmulator>>
 type EmulatorOptions = Parameters<typeof startEmulator>[0]
@@ -44,7 +44,7 @@ async function start(
 }
 
 function options(overrides: Partial<SendOptions> = {}): SendOptions {
-  return { concurrency: 4, retry: FAST_RETRY, log: recordingLogger().log, ...overrides }
+  return { concurrency: 4, retry: FAST_RETRY, log: quietLog(), ...overrides }
 }
 
 const stored = (emulator: Emulator) => emulator.documents(TARGET.flowId, TARGET.orgId, TARGET.nodeId)
@@ -117,46 +117,43 @@ describe('transient faults', () => {
 describe('Retry-After', () => {
   test('no request starts before the hinted time, from any worker', async () => {
     const workspace = await documents(16)
-    const arrivals: { seq: number; at: number }[] = []
     const { emulator, client } = await start({
       retryAfterSeconds: 1,
       latencyMs: 30,
-      inject: ({ seq }) => {
-        arrivals.push({ seq, at: Date.now() })
-        return seq === 1 ? 'rate-limit' : undefined
-      },
+      inject: ({ seq }) => (seq === 1 ? 'rate-limit' : undefined),
     })
-    const result = await sendPlan(planFor(workspace.files, 'upload', 1), client, TARGET, options())
+    // Watched where requests start (the client), so requests already on their way when the 429 came back
+    // are told apart by when they started, not by how soon a busy machine delivered them.
+    const { indexing, starts, rateLimitedAt } = watched(client)
+    const result = await sendPlan(planFor(workspace.files, 'upload', 1), indexing, TARGET, options())
     expect(result.items.every((item) => item.outcome === 'uploaded')).toBe(true)
     expect(emulator.requests()[0]).toMatchObject({ status: 429, fault: 'rate-limit' })
 
-    // Requests already on their way when the 429 came back may arrive just after it; nothing else may
-    // arrive until the hinted second has passed.
-    const hinted = arrivals[0].at
-    const early = arrivals.filter((a) => a.at > hinted + 150 && a.at < hinted + 1000)
+    const hinted = rateLimitedAt()!
+    // 1 ms: the timers' granularity.
+    const early = starts.filter((start) => start.at > hinted && start.at < hinted + 1000 - 1)
     expect(early).toEqual([])
-    const retry = emulator
-      .requests()
-      .findIndex((entry, index) => index > 0 && entry.documents?.[0]?.filename === 'doc-000.md')
-    expect(arrivals[retry].at).toBeGreaterThanOrEqual(hinted + 1000)
-    expect(arrivals.filter((a) => a.at >= hinted + 1000).length).toBeGreaterThan(8)
+    const retry = starts.find((start) => start.afterRateLimit && start.names[0] === 'doc-000.md')
+    expect(retry!.at).toBeGreaterThanOrEqual(hinted + 1000 - 1)
+    expect(starts.filter((start) => start.at >= hinted + 1000 - 1).length).toBeGreaterThan(8)
   })
 })
 
-/** The real client, watched: how many calls are in flight when each starts, and whether a 429 came before. */
+/** The real client, watched: when each call starts, how many are in flight then, and when a 429 came back. */
 function watched(client: ServiceClient) {
   let inFlight = 0
-  let rateLimited = false
-  const starts: { inFlight: number; afterRateLimit: boolean }[] = []
+  let rateLimitedAt: number | undefined
+  const starts: { at: number; inFlight: number; afterRateLimit: boolean; names: string[] }[] = []
   const wrap =
-    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    <A extends [unknown, { name: string }[] | string[], ...unknown[]], R>(call: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
-      starts.push({ inFlight, afterRateLimit: rateLimited })
+      const names = args[1].map((item) => (typeof item === 'string' ? item : item.name))
+      starts.push({ at: performance.now(), inFlight, afterRateLimit: rateLimitedAt !== undefined, names })
       inFlight++
       try {
         return await call(...args)
       } catch (error) {
-        if ((error as { status?: number }).status === 429) rateLimited = true
+        if ((error as { status?: number }).status === 429) rateLimitedAt ??= performance.now()
         throw error
       } finally {
         inFlight--
@@ -168,7 +165,7 @@ function watched(client: ServiceClient) {
     uploadDocuments: wrap(client.uploadDocuments.bind(client)),
     updateDocuments: wrap(client.updateDocuments.bind(client)),
   }
-  return { indexing, starts }
+  return { indexing, starts, rateLimitedAt: () => rateLimitedAt }
 }
 
 describe('concurrency', () => {
@@ -221,7 +218,7 @@ describe('service down', () => {
 
   test('a closed port: every document fails with the connection error', async () => {
     const workspace = await documents(5)
-    const port = await closedPort()
+    const port = await freePort()
     const client = new ServiceClient({ baseUrl: `http://127.0.0.1:${port}`, privateKey: PRIVATE_KEY })
     cleanup.push(() => client.close())
     const result = await sendPlan(planFor(workspace.files, 'auto', 2), client, TARGET, {
@@ -430,14 +427,3 @@ describe('progress', () => {
     expect(seen.at(-1)).toEqual({ done: 4, total: 4, bytes })
   })
 })
-
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}

@@ -3,13 +3,11 @@ import { createHash } from 'node:crypto'
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Logger, type LogSink } from '../../src/log.js'
 import type { IndexTarget, Plan, SelectedFile } from '../../src/model.js'
 import { planSync, type Mode } from '../../src/plan.js'
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../../src/service/retry.js'
 
-export const PRIVATE_KEY = 'sk-test-private-0123456789'
-export const PUBLIC_KEY = 'pk-test-public-0123456789'
+export { PRIVATE_KEY, PUBLIC_KEY } from '../helpers/keys.js'
 export const TARGET: IndexTarget = {
   flowId: '0123456789abcdef01234567',
   orgId: '3f0e8c9a-1b2c-4d5e-8f90-123456789abc',
@@ -65,24 +63,4 @@ export function planFor(files: SelectedFile[], mode: Mode, batchSize = 10, urls:
 
 export function sha256(content: string | Buffer): string {
   return createHash('sha256').update(content).digest('hex')
-}
-
-/** A logger that keeps its lines (and when they were written). */
-export function recordingLogger(): { log: Logger; lines: { at: number; text: string }[] } {
-  const lines: { at: number; text: string }[] = []
-  const keep = (text: string) => void lines.push({ at: Date.now(), text })
-  const sink: LogSink = {
-    info: keep,
-    debug: keep,
-    notice: keep,
-    warning: keep,
-    error: keep,
-    startGroup: keep,
-    endGroup: () => undefined,
-    mask: () => undefined,
-  }
-  const log = new Logger(sink)
-  log.addSecret(PRIVATE_KEY)
-  log.addSecret(PUBLIC_KEY)
-  return { log, lines }
 }

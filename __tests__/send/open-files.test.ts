@@ -12,10 +12,10 @@ import {
   planFor,
   PRIVATE_KEY,
   PUBLIC_KEY,
-  recordingLogger,
   TARGET,
   type Workspace,
 } from './fixture.js'
+import { quietLog } from '../helpers/log.js'
 
 type Emulator = Awaited<ReturnType<typeof startEmulator>>
 
@@ -59,7 +59,7 @@ test('open files stay bounded by the batches in flight and waiting next, and are
   const result = await sendPlan(planFor(workspace.files, 'upload', 5), client, TARGET, {
     concurrency: 2,
     retry: FAST_RETRY,
-    log: recordingLogger().log,
+    log: quietLog(),
   })
   expect(result.items.every((item) => item.outcome === 'uploaded')).toBe(true)
   expect(counts).toHaveLength(12)
@@ -77,7 +77,7 @@ test('a cancelled run leaves no file open, including those opened ahead', async 
   const result = await sendPlan(planFor(workspace.files, 'upload', 5), client, TARGET, {
     concurrency: 2,
     retry: FAST_RETRY,
-    log: recordingLogger().log,
+    log: quietLog(),
     signal: controller.signal,
     graceMs: 5000,
   })

@@ -13,26 +13,30 @@ import {
   planFor,
   PRIVATE_KEY,
   PUBLIC_KEY,
-  recordingLogger,
   TARGET,
   type Workspace,
 } from './fixture.js'
+import { quietLog } from '../helpers/log.js'
 
 let workspace: Workspace
 let emulator: Awaited<ReturnType<typeof startEmulator>>
 let client: ServiceClient
 /** When each request reached the emulator (performance.now()). */
 let arrivals: number[]
+/** Told of each arrival. */
+let onArrival: (() => void) | undefined
 
 beforeEach(async () => {
   workspace = await makeDocuments(32)
   arrivals = []
+  onArrival = undefined
   emulator = await startEmulator({
     privateKey: PRIVATE_KEY,
     publicKey: PUBLIC_KEY,
     latencyMs: 20,
     inject: () => {
       arrivals.push(performance.now())
+      onArrival?.()
       return undefined
     },
   })
@@ -68,7 +72,7 @@ async function uploadAll(through: ServiceClient): Promise<void> {
   const result = await sendPlan(planFor(workspace.files, 'upload', 2), client, TARGET, {
     concurrency: 8,
     retry: FAST_RETRY,
-    log: recordingLogger().log,
+    log: quietLog(),
   })
   expect(result.items.every((item) => item.outcome === 'uploaded')).toBe(true)
 }
@@ -84,19 +88,19 @@ test('the first request reaches the service before most batches are opened', asy
   expect(openedBeforeFirstArrival).toBeLessThanOrEqual(8)
 })
 
-/** A client whose first batch takes `ms` to open asynchronously (a large file on a slow disk). */
+/** A client whose first batch opens asynchronously only once `opened` resolves (a large file on a slow disk). */
 class SlowFirstOpenClient extends ServiceClient {
   firstOpenedAt = 0
   private calls = 0
   constructor(
     baseUrl: string,
-    private readonly ms: number,
+    private readonly opened: Promise<void>,
   ) {
     super({ baseUrl, privateKey: PRIVATE_KEY })
   }
   override async openDocuments(documents: DocumentRef[]) {
     if (this.calls++ === 0) {
-      await new Promise((resolve) => setTimeout(resolve, this.ms))
+      await this.opened
       this.firstOpenedAt = performance.now()
     }
     return super.openDocuments(documents)
@@ -104,7 +108,14 @@ class SlowFirstOpenClient extends ServiceClient {
 }
 
 test('a batch slow to open does not hold the batches behind it', async () => {
-  const slow = new SlowFirstOpenClient(emulator.url, 500)
+  // The first batch finishes opening only after the other 15 reached the service: were they held behind
+  // it, nothing would move and the test would end at jest's timeout; no wall-clock guess either way.
+  const othersArrived = new Promise<void>((resolve) => {
+    onArrival = () => {
+      if (arrivals.length === 15) resolve()
+    }
+  })
+  const slow = new SlowFirstOpenClient(emulator.url, othersArrived)
   await uploadAll(slow)
   expect(arrivals).toHaveLength(16)
   // The other 15 batches were sent while the first was still opening.

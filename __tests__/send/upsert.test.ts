@@ -12,11 +12,11 @@ import {
   planFor,
   PRIVATE_KEY,
   PUBLIC_KEY,
-  recordingLogger,
   sha256,
   TARGET,
   type Workspace,
 } from './fixture.js'
+import { quietLog, recordingLog } from '../helpers/log.js'
 
 type Emulator = Awaited<ReturnType<typeof startEmulator>>
 
@@ -42,7 +42,7 @@ async function start(options: Partial<Parameters<typeof startEmulator>[0]> = {})
 }
 
 function options(overrides: Partial<SendOptions> = {}): SendOptions {
-  return { concurrency: 4, retry: FAST_RETRY, log: recordingLogger().log, ...overrides }
+  return { concurrency: 4, retry: FAST_RETRY, log: quietLog(), ...overrides }
 }
 
 /** Puts documents in the knowledge base directly (one POST each), then forgets those requests. */
@@ -188,7 +188,7 @@ describe('a refused document', () => {
       await start({
         rejectDocument: (name: string) => (name === 'doc-004.md' ? 'unsupported content' : undefined),
       })
-      const { log, lines } = recordingLogger()
+      const { log, lines } = recordingLog()
       const result = await sendPlan(planFor(ten.files, 'upload'), client!, TARGET, options({ log }))
       const failed = result.items.filter((item) => item.outcome === 'failed')
       expect(failed.map((item) => item.name)).toEqual(['doc-004.md'])
@@ -199,7 +199,7 @@ describe('a refused document', () => {
         ten.files.map((f) => f.name).filter((n) => n !== 'doc-004.md'),
       )
       expect(result.requests).toBe(11)
-      expect(lines.some((line) => /alone/.test(line.text))).toBe(true)
+      expect(lines.some((line) => /alone/.test(line.message))).toBe(true)
     } finally {
       await ten.remove()
     }

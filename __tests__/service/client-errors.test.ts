@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals'
 import { ServiceClient, ServiceError } from '../../src/service/client.js'
-import { startRecordingServer, type RecordingServer, type Responder } from './recording-server.js'
+import { startRecordingServer, type RecordingServer, type Responder } from '../helpers/recording-server.js'
 
 // Characters that URL-encoding and base64 both change, so each form is a different string.
 const PRIVATE_KEY = 'sk-priv/ate+key=42'

@@ -7,10 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
 import { baseUrlProblem, ClientUsageError, ServiceClient } from '../../src/service/client.js'
 import { idProblem } from '../../src/service/ids.js'
-import { startRecordingServer, type RecordingServer } from './recording-server.js'
+import { startRecordingServer, type RecordingServer } from '../helpers/recording-server.js'
+import { PRIVATE_KEY, PUBLIC_KEY } from '../helpers/keys.js'
 
-const PRIVATE_KEY = 'sk-private-refusals'
-const PUBLIC_KEY = 'pk-public-refusals'
 const GOOD = { flowId: 'flow', orgId: 'org', nodeId: 'node' }
 
 let dir: string

@@ -17,10 +17,9 @@ import {
   startRecordingServer,
   type ReceivedRequest,
   type RecordingServer,
-} from './recording-server.js'
+} from '../helpers/recording-server.js'
+import { PRIVATE_KEY, PUBLIC_KEY } from '../helpers/keys.js'
 
-const PRIVATE_KEY = 'sk-private-wire-test'
-const PUBLIC_KEY = 'pk-public-wire-test'
 const TARGET = {
   flowId: '0123456789abcdef01234567',
   orgId: 'a1b2c3d4-0000-4000-8000-123456789abc',

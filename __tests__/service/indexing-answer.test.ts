@@ -5,8 +5,9 @@ import { afterEach, describe, expect, it } from '@jest/globals'
 import type { ServerResponse } from 'node:http'
 import { sendPlan } from '../../src/send.js'
 import { INDEXING_ANSWER_BYTES, ServiceClient, type ClientTimeouts } from '../../src/service/client.js'
-import { startRecordingServer, type Responder } from './recording-server.js'
-import { FAST_RETRY, makeDocuments, planFor, PRIVATE_KEY, recordingLogger, TARGET } from '../send/fixture.js'
+import { startRecordingServer, type Responder } from '../helpers/recording-server.js'
+import { quietLog } from '../helpers/log.js'
+import { FAST_RETRY, makeDocuments, planFor, PRIVATE_KEY, TARGET } from '../send/fixture.js'
 
 const cleanup: (() => Promise<unknown>)[] = []
 afterEach(async () => {
@@ -106,7 +107,7 @@ describe('a successful indexing answer the action does not use', () => {
     const result = await sendPlan(planFor(workspace.files, 'upload', 3), client, TARGET, {
       concurrency: 2,
       retry: FAST_RETRY,
-      log: recordingLogger().log,
+      log: quietLog(),
     })
     expect(result.items.map((item) => [item.name, item.outcome, item.attempts])).toEqual(
       workspace.files.map((file) => [file.name, 'uploaded', 1]),

@@ -10,9 +10,8 @@ import { FileChangedError } from '../../src/select/read-guard.js'
 import { ServiceClient, ServiceError, type DocumentRef } from '../../src/service/client.js'
 import { SMALL_DOCUMENT_BYTES } from '../../src/service/multipart.js'
 import { openDescriptors, settledOpenDescriptors } from '../helpers/open-descriptors.js'
+import { PRIVATE_KEY, PUBLIC_KEY } from '../helpers/keys.js'
 
-const PRIVATE_KEY = 'sk-small-documents-key'
-const PUBLIC_KEY = 'pk-small-documents-key'
 const TARGET = {
   flowId: '0123456789abcdef01234567',
   orgId: 'a1b2c3d4-0000-4000-8000-123456789abc',

@@ -1,34 +1,14 @@
 // The built run-flow action reads a flow's answer as it streams in: its peak memory (maximum resident set,
-// measured by GNU time around the action's process) is about the same for a 200 MB answer as for a 20 MB
+// measured in the action's own process, see helpers/peak-rss.ts) is about the same for a 200 MB answer as for a 20 MB
 // one. The answers hold one huge named output and many 1 MB strings, streamed with backpressure.
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { once } from 'node:events'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
+import { peakRss } from '../helpers/peak-rss.js'
 import { runAction } from '../helpers/run-action.js'
-import { startRecordingServer, type RecordingServer, type Responder } from '../service/recording-server.js'
+import { startRecordingServer, type RecordingServer, type Responder } from '../helpers/recording-server.js'
 
 const MB = 1024 * 1024
 const ids = { 'flow-id': '65f0c0ffee0000000000beef', 'org-id': 'b2a1c3d4-0000-4000-8000-000000000001' }
-
-let dir: string
-let timedNode: string
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'kb-sync-run-memory-'))
-  // GNU time reports the peak resident set of the process it runs, as it ends. Started from Node, not a
-  // shell: a shell drops the INPUT_* variables whose names hold a hyphen.
-  timedNode = join(dir, 'timed-node.mjs')
-  writeFileSync(
-    timedNode,
-    `#!${process.execPath}\n` +
-      `import { spawnSync } from 'node:child_process'\n` +
-      `const run = spawnSync('/usr/bin/time', ['-v', process.execPath, ...process.argv.slice(2)], { stdio: 'inherit' })\n` +
-      `process.exit(run.status ?? 1)\n`,
-  )
-  chmodSync(timedNode, 0o755)
-})
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 /** An answer of about `megabytes` MB: half in the named output, half in 1 MB strings of another output. */
 function answerOf(megabytes: number): Responder {
@@ -54,6 +34,7 @@ function answerOf(megabytes: number): Responder {
 
 async function peakOf(megabytes: number): Promise<{ peakKb: number; outputs: Record<string, string> }> {
   const service: RecordingServer = await startRecordingServer(answerOf(megabytes))
+  const peak = peakRss()
   try {
     const run = await runAction({
       action: 'run-flow/action.yml',
@@ -63,15 +44,14 @@ async function peakOf(megabytes: number): Promise<{ peakKb: number; outputs: Rec
         'public-key': 'pub-memory-0123456789',
         inputs: '{"in-0": "q"}',
       },
-      node: timedNode,
+      env: peak.env,
     })
     if (run.status !== 0) console.log(run.stdout, run.stderr.slice(0, 3000))
     expect(run.status).toBe(0)
     expect(service.requests).toHaveLength(1)
-    const peak = /Maximum resident set size \(kbytes\): (\d+)/.exec(run.stderr)
-    expect(peak).not.toBeNull()
-    return { peakKb: Number(peak![1]), outputs: run.outputs }
+    return { peakKb: peak.kilobytes(), outputs: run.outputs }
   } finally {
+    peak.remove()
     await service.close()
   }
 }
