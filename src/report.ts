@@ -56,7 +56,7 @@ export function indexOutputSpecs(report: IndexReport): OutputSpec[] {
 /** `result`, `response` and `outputs` of a flow run (already cut under 1 MiB by the run). */
 export function flowOutputSpecs(flow: FlowRunReport): OutputSpec[] {
   return [
-    { name: 'result', text: flow.result },
+    { name: 'result', text: flow.result, wholeBytes: flow.resultBytes },
     { name: 'response', json: flow.response },
     { name: 'outputs', json: outputsOf(flow.response) },
   ]

@@ -95,6 +95,15 @@ describe('fitOutputs', () => {
     )
   })
 
+  it('names the whole output, not the text it was given, when the text was already cut on arrival', () => {
+    const text = 'a'.repeat(900 * 1024)
+    const [result] = fitOutputs([{ name: 'result', text, wholeBytes: 104_857_600 }], 20_000, 'results-file')
+    expect(result.name.length + result.value.length).toBeLessThanOrEqual(20_000)
+    expect(result.value).toMatch(
+      /^a+\n…\[cut by kb-sync: the first [\d,]+ characters of an output of 104,857,600 bytes are kept; the file named by the "results-file" output holds its first 921,600 bytes\]$/,
+    )
+  })
+
   it('cuts JSON inside its strings so it stays JSON', () => {
     const answer = { outputs: { 'out-0': 'é'.repeat(400_000) }, run_id: 'r1' }
     const fitted = fitOutputs(

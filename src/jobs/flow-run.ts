@@ -108,7 +108,12 @@ export async function runFlow(
       `The output "result" (${request.outputKey}) was cut to stay under GitHub's 1 MiB limit: the last ` +
         `${result.cutBytes.toLocaleString('en-US')} of ${result.totalBytes.toLocaleString('en-US')} bytes were removed.`,
     )
-  return { question: questionOf(request.inputs), result: result.text, response: response.value }
+  return {
+    question: questionOf(request.inputs),
+    result: result.text,
+    ...(result.cutBytes > 0 ? { resultBytes: result.totalBytes } : {}),
+    response: response.value,
+  }
 }
 
 function explainFailure(

@@ -23,7 +23,8 @@ export type OutputSpec =
   | { name: string; exact: string }
   | { name: string; count: number }
   | { name: string; list: readonly unknown[] }
-  | { name: string; text: string }
+  /** `wholeBytes`: the text is already the beginning of something larger (a flow answer cut on arrival). */
+  | { name: string; text: string; wholeBytes?: number }
   | { name: string; json: unknown }
 
 export interface FittedOutput {
@@ -68,11 +69,15 @@ function fitList(
 }
 
 /** `text` within `room` code units: its beginning and a note, never splitting a surrogate pair. */
-function fitText(text: string, room: number, fileOutput: string): string {
+function fitText(text: string, room: number, fileOutput: string, wholeBytes?: number): string {
   if (text.length <= room) return text
+  // The file holds all of the text, which is itself all of the output only when nothing was cut before.
   const note = (removed: number) =>
-    `\n…[cut by kb-sync: the last ${count(removed)} of ${count(text.length)} characters were removed; the file named by the "${fileOutput}" output holds all]`
-  let end = Math.max(0, room - note(text.length).length)
+    wholeBytes === undefined
+      ? `\n…[cut by kb-sync: the last ${count(removed)} of ${count(text.length)} characters were removed; the file named by the "${fileOutput}" output holds all]`
+      : `\n…[cut by kb-sync: the first ${count(text.length - removed)} characters of an output of ${count(wholeBytes)} bytes are kept; the file named by the "${fileOutput}" output holds its first ${count(Buffer.byteLength(text))} bytes]`
+  // The note is longest when its number has the most digits: reserve that.
+  let end = Math.max(0, room - Math.max(note(0).length, note(text.length).length))
   if (end > 0 && /[\ud800-\udbff]/.test(text[end - 1])) end -= 1
   return text.slice(0, end) + note(text.length - end)
 }
@@ -139,7 +144,7 @@ function fitOne(spec: OutputSpec, room: number, fileOutput: string): FittedOutpu
       : { name, value, cut: `${count(total - kept)} of ${count(total)} items` }
   }
   if ('text' in spec) {
-    const value = fitText(spec.text, room, fileOutput)
+    const value = fitText(spec.text, room, fileOutput, spec.wholeBytes)
     return value === spec.text
       ? { name, value }
       : { name, value, cut: `${count(spec.text.length - value.length)} characters` }

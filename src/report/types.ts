@@ -4,6 +4,8 @@ import type { PlannedItem } from '../plan.js'
 export interface FlowRunReport {
   question: string
   result: string
+  /** UTF-8 size of the whole named output, set when `result` holds only its beginning. */
+  resultBytes?: number
   response: unknown
 }
 
