@@ -2,13 +2,17 @@
 // nothing, actions are pinned (third-party ones by commit SHA, this project's in users' workflows as
 // OWNER/kb-sync@<commit-sha>), this repository's actions get only inputs they declare, users' workflows
 // check out before reading a repository file and grant the permissions their steps need, and the
-// self-test workflow passes when its steps run here the way the runner runs them.
-import { describe, expect, it } from '@jest/globals'
+// example workflows and the self-test workflow pass when their steps run here the way the runner runs
+// them.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { parse } from 'yaml'
+import { join, relative } from 'node:path'
+import { parse, stringify } from 'yaml'
+import { startEmulator, type Emulator } from '../src/emulator/server.js'
+import { GitFixture, type WorkingCopy } from './helpers/git-fixture.js'
+import { PRIVATE_KEY, PUBLIC_KEY } from './helpers/keys.js'
 import { parseOutputFile, runWorkflowJob } from './helpers/workflow-runner.js'
 
 interface LintResult {
@@ -299,6 +303,122 @@ describe('the workflows users copy (README snippets and examples/workflows)', ()
   })
 })
 
+/** A real `pull_request` (opened) payload, as GitHub sends it. */
+const pullRequestOpened = (
+  createRequire(import.meta.url)('@octokit/webhooks-examples/api.github.com/index.json') as {
+    name: string
+    examples: Record<string, unknown>[]
+  }[]
+)
+  .find((e) => e.name === 'pull_request')!
+  .examples.find((e) => e.action === 'opened')!
+
+describe('the example workflows, run here against the emulator', () => {
+  const vars = {
+    KB_FLOW_ID: '65f0c0ffee0000000000beef',
+    KB_ORG_ID: 'b2a1c3d4-0000-4000-8000-000000000001',
+    KB_NODE_ID: 'knowledgebase-1',
+  }
+  const secrets = { KB_PRIVATE_KEY: PRIVATE_KEY, KB_PUBLIC_KEY: PUBLIC_KEY }
+  const docs = readdirSync(join(root, 'examples/docs')).filter((name) => name.endsWith('.md'))
+
+  let fixture: GitFixture
+  let workspace: WorkingCopy
+  let emulator: Emulator
+  let base: string
+  let head: string
+
+  // A repository as a user has it: the example docs under docs/ (and a draft the push workflow
+  // excludes), the checks file at .github/flow-checks.yml, and a pull request that changes docs.
+  beforeAll(async () => {
+    fixture = GitFixture.create()
+    const author = fixture.author()
+    for (const name of docs)
+      author.write(`docs/${name}`, readFileSync(join(root, 'examples/docs', name), 'utf8'))
+    author
+      .write('docs/drafts/wip.md')
+      .write('.github/flow-checks.yml', readFileSync(join(root, 'examples/flow-checks.yml'), 'utf8'))
+    base = author.commit('docs')
+    author.push()
+    author.git('checkout', '-q', '-b', 'feature')
+    author.write('docs/billing.md', 'Refunds are granted for 14 days after a payment.\n').write('docs/new.md')
+    head = author.commit('feature')
+    author.push('feature')
+    workspace = fixture.checkout({ branch: 'feature' })
+    emulator = await startEmulator({ privateKey: PRIVATE_KEY, publicKey: PUBLIC_KEY })
+  })
+  afterAll(async () => {
+    await emulator.close()
+    fixture.cleanup()
+  })
+
+  /**
+   * The example as the user's copy, with what only a test must change: the variables and secrets
+   * filled in, `OWNER/kb-sync…@<commit-sha>` pointing at this checkout of kb-sync (the local runner
+   * runs `./…` actions from the workspace), and `base-url` at the emulator.
+   */
+  function runnableCopy(file: string): string {
+    const values: Record<string, Record<string, string>> = { vars, secrets }
+    const here = `./${relative(workspace.dir, root)}`
+    const text = readFileSync(join(root, file), 'utf8')
+      .replace(/\$\{\{\s*(vars|secrets)\.(\w+)\s*\}\}/g, (expression: string, kind: string, name: string) => {
+        if (values[kind][name] === undefined) throw new Error(`${file}: ${expression} is not set up here`)
+        return values[kind][name]
+      })
+      .replaceAll('OWNER/kb-sync/run-flow@<commit-sha>', `${here}/run-flow`)
+      .replaceAll('OWNER/kb-sync@<commit-sha>', here)
+    const workflow = parse(text) as Workflow
+    for (const job of Object.values(workflow.jobs))
+      for (const step of job.steps ?? [])
+        if (step.uses?.startsWith(here)) step.with = { 'base-url': emulator.url, ...step.with }
+    const copy = join(fixture.root, file.replace(/\W+/g, '-'))
+    writeFileSync(copy, stringify(workflow))
+    return copy
+  }
+
+  async function run(file: string, eventName: string, eventPayload: object = {}) {
+    const workflow = parse(readFileSync(join(root, file), 'utf8')) as Workflow
+    const result = await runWorkflowJob(runnableCopy(file), Object.keys(workflow.jobs)[0], {
+      root: workspace.dir,
+      eventName,
+      eventPayload,
+    })
+    const failed = result.steps.find((step) => step.exitCode !== 0)
+    expect(failed ? `${failed.label}:\n${failed.log}` : 'all steps passed').toBe('all steps passed')
+    return result.steps.at(-1)!
+  }
+
+  const pullRequest = () => {
+    const payload = structuredClone(pullRequestOpened) as {
+      pull_request: { base: { sha: string }; head: { sha: string } }
+    }
+    payload.pull_request.base.sha = base
+    payload.pull_request.head.sha = head
+    return payload
+  }
+
+  // In this order, as a user meets them: the checks ask the flow about what the push sent.
+  it('kb-sync-push.yml sends the selected docs, drafts excluded', async () => {
+    const step = await run('examples/workflows/kb-sync-push.yml', 'workflow_dispatch')
+    expect((JSON.parse(step.outputs.uploaded) as string[]).sort()).toEqual(
+      [...docs.map((name) => `docs/${name}`), 'docs/new.md'].sort(),
+    )
+    expect(step.outputs['failed-count']).toBe('0')
+  }, 60_000)
+
+  it('kb-sync-preview.yml previews the pull request and sends nothing', async () => {
+    const before = emulator.requests().length
+    const step = await run('examples/workflows/kb-sync-preview.yml', 'pull_request', pullRequest())
+    expect(emulator.requests()).toHaveLength(before)
+    expect(step.summary).toContain('Would upload 1 · update 1')
+  }, 60_000)
+
+  it('flow-checks.yml runs the checks file of the repository against the flow', async () => {
+    const step = await run('examples/workflows/flow-checks.yml', 'pull_request', pullRequest())
+    expect({ passed: step.outputs.passed, failed: step.outputs.failed }).toEqual({ passed: '1', failed: '0' })
+  }, 60_000)
+})
+
 describe('the local workflow runner', () => {
   const temp = (): string => mkdtempSync(join(tmpdir(), 'kb-sync-runner-test-'))
 
@@ -357,16 +477,9 @@ describe('the local workflow runner', () => {
 })
 
 describe('the self-test workflow, run here', () => {
-  const examples = createRequire(import.meta.url)('@octokit/webhooks-examples/api.github.com/index.json') as {
-    name: string
-    examples: Record<string, unknown>[]
-  }[]
-  const pullRequest = examples
-    .find((e) => e.name === 'pull_request')!
-    .examples.find((e) => e.action === 'opened')!
   it.each([
     ['workflow_dispatch', {}],
-    ['pull_request', pullRequest],
+    ['pull_request', pullRequestOpened],
   ])(
     'on %s: indexes examples/docs and asks the flow, through both actions and the emulator',
     async (eventName, eventPayload) => {
