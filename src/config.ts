@@ -62,6 +62,8 @@ export interface IndexConfig {
   outputsBudget: number
   /** Set, instead of an error, when a pull request has no private key: print it as a notice, exit 0. */
   skip?: string
+  /** How messages of the run name a setting (the front end's words). */
+  names: SettingNames
 }
 
 export interface EventContext {
@@ -197,6 +199,7 @@ export function readIndexConfig(read: InputReader, event: EventContext): IndexCo
     pullRequest: fields.oneOf('pull-request', ['preview', 'index'] as const),
     preview: false,
     outputsBudget: readOutputsBudget(fields),
+    names: fields.names,
   }
 
   const urls = parseUrlEntries(fields.raw('urls'))

@@ -28,6 +28,7 @@ import {
 } from '../report.js'
 import { fileFields, type OutputSpec } from '../report/output-budget.js'
 import { ReportFileError, writeReportFile } from '../report/report-file.js'
+import { plannedEntries } from '../report/planned.js'
 import { redactDeep } from '../report/redact.js'
 import { LAST_SUCCESS } from '../select/change-base.js'
 import { ServiceClient } from '../service/client.js'
@@ -103,7 +104,7 @@ function indexJson(report: IndexReport): Record<string, unknown> {
     ? { result: report.flow.result, response: report.flow.response, outputs: outputsOf(report.flow.response) }
     : {}
   const base = { base: report.base?.sha ?? '', 'base-source': report.base?.source ?? 'none' }
-  return { ...indexOutputs(report), ...base, ...flow }
+  return { ...indexOutputs(report), ...base, planned: plannedEntries(report), ...flow }
 }
 
 /** `--since REF` or `--since last-success` (then this workflow run from the GITHUB_* variables). */

@@ -17,6 +17,7 @@ import { DEFAULT_OUTPUTS_BUDGET } from '../report/output-budget.js'
 import { readCommentSettings, type CommentSettings } from './comment.js'
 import { quoted } from './errors.js'
 import { InputFields, type InputReader } from './fields.js'
+import type { SettingNames } from './setting-names.js'
 
 export interface RunConfig {
   baseUrl: string
@@ -43,6 +44,8 @@ export interface RunConfig {
   outputsBudget: number
   /** Set, instead of an error, when a pull request has no public key: print it as a notice, exit 0. */
   skip?: string
+  /** How messages of the run name a setting (the front end's words). */
+  names: SettingNames
 }
 
 export const RUN_DEFAULTS: Readonly<Record<string, string>> = Object.freeze({
@@ -138,6 +141,7 @@ export function readRunConfig(read: InputReader, event: EventContext): RunConfig
     concurrency: fields.integer('concurrency', 1, 8),
     threshold: readThreshold(fields),
     outputsBudget: readOutputsBudget(fields),
+    names: fields.names,
   }
   const inputs = fields.raw('inputs')
   const checks = fields.raw('checks')

@@ -374,7 +374,7 @@ async function indexPipeline(
               inputs: config.flowRun!.inputs,
               outputKey: 'out-0',
             },
-            { log, retry: retryPolicyOf(config), signal: context.signal },
+            { log, retry: retryPolicyOf(config), signal: context.signal, names: config.names },
           ),
         )
       } catch (error) {
