@@ -98,6 +98,7 @@ describe('kb-sync index output', () => {
       removed: [],
       base: '',
       'base-source': 'none',
+      planned: [],
       result: expect.stringContaining('14 days'),
       response: expect.objectContaining({ outputs: expect.any(Object) }),
       outputs: expect.objectContaining({ 'out-0': expect.stringContaining('14 days') }),
@@ -151,7 +152,11 @@ describe('kb-sync serve --flow', () => {
     const typo = runCli([...base, '--flow-id', 'flow-l'], { env: keys })
     expect(typo.status).toBe(1)
     expect(typo.stderr).toContain('404')
-    expect(typo.stderr).toContain('"org-id" and "flow-id"')
+    // Named as the CLI user gave them, not as the action's inputs.
+    expect(typo.stderr).toContain(
+      'check --org-id and --flow-id (the run path names the organization first), and --base-url.',
+    )
+    expect(typo.stderr).not.toContain('"org-id"')
     expect(typo.stderr).not.toMatch(/^\s+at /m)
   })
 

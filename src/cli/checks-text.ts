@@ -15,7 +15,9 @@ export function checksText(results: CheckResult[], verdict: SuiteVerdict): strin
     for (const failure of result.failed) lines.push(`  - ${displayName(failure)}`)
     // The answer is the flow's text: control characters and escape sequences removed, line breaks kept.
     const answer = String(entries[index].excerpt)
-    lines.push(answer === '' ? '  No answer.' : `  Answer (excerpt):\n    ${indented(sanitize(answer))}`)
+    lines.push(
+      answer === '' ? '  No answer.' : `  Answer (excerpt):\n    ${indented(sanitize(answer).trimEnd())}`,
+    )
     return [lines.join('\n')]
   })
   return [renderChecksTable(results), ...notPassed, verdictText(verdict)].join('\n\n')
