@@ -56,6 +56,7 @@ export function cliSettingNames(flags: Flags): SettingNames {
   return {
     subject: ref,
     ref,
+    the: ref,
     pair: (first, second) => `${ref(first)} and ${ref(second)}`,
     on: (input) => `--${input} is given`,
   }

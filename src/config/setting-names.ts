@@ -6,6 +6,8 @@ export interface SettingNames {
   subject(input: string): string
   /** The setting inside a sentence: `"flow-id"`, `--flow-id`. */
   ref(input: string): string
+  /** The setting after a verb or preposition: `the input "public-key"`, `--public-key`. */
+  the(input: string): string
   /** Two settings as one subject: `Inputs "files" and "urls"`, `--files and --urls`. */
   pair(first: string, second: string): string
   /** A yes/no setting that is on: `"dry-run" is true`, `--dry-run is given`. */
@@ -15,6 +17,7 @@ export interface SettingNames {
 export const ACTION_INPUT_NAMES: SettingNames = {
   subject: (input) => `Input "${input}"`,
   ref: (input) => `"${input}"`,
+  the: (input) => `the input "${input}"`,
   pair: (first, second) => `Inputs "${first}" and "${second}"`,
   on: (input) => `"${input}" is true`,
 }

@@ -147,7 +147,7 @@ function explainFailure(
   }
   if (error instanceof ServiceError && (error.status === 401 || error.status === 403)) {
     return (
-      `The service refused the key of the flow run (HTTP ${error.status}): check ${ref('public-key')} — a ` +
+      `The service refused the key of the flow run (HTTP ${error.status}): check ${context.names.the('public-key')} — a ` +
       `flow run needs the flow's public key, not the private indexing key. ${message}`
     )
   }
