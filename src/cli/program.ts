@@ -8,6 +8,7 @@ import type { KnowledgeBaseId } from '../emulator/store.js'
 import { idProblem } from '../service/ids.js'
 import { QUESTION_INPUT, type Flags } from './inputs.js'
 import type { ServeFlags } from './commands.js'
+import { describeError } from './errors.js'
 
 export interface CommandHandlers {
   index(flags: Flags): Promise<void>
@@ -235,4 +236,24 @@ export function buildProgram(handlers: CommandHandlers, output: ProgramOutput = 
     .description('start the local emulator of the service')
     .action((flags: ServeFlags) => handlers.serve(flags))
   return program
+}
+
+/**
+ * Parses `args` (without `node` and the script) and runs the command. A usage error or an unexpected
+ * one is printed as `error:` lines and its exit status returned; a command that ran sets its own.
+ */
+export async function runCommandLine(
+  args: string[],
+  handlers: CommandHandlers,
+  output: ProgramOutput = processOutput,
+): Promise<number | undefined> {
+  try {
+    await buildProgram(handlers, output).parseAsync(args, { from: 'user' })
+    return undefined
+  } catch (error) {
+    // Commander's own errors (already printed) and anything unexpected: one line, never a stack trace.
+    const { lines, status } = describeError(error)
+    for (const line of lines) output.writeErr(`error: ${line}\n`)
+    return status
+  }
 }
