@@ -45,6 +45,8 @@ const actions = [
       'report-file',
       'base',
       'base-source',
+      'planned',
+      'planned-count',
       'result',
       'response',
       'outputs',

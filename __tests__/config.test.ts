@@ -7,6 +7,7 @@ import {
   type InputReader,
 } from '../src/config.js'
 import { readRunConfig, RUN_DEFAULTS, RUN_INPUTS } from '../src/config/run.js'
+import { ACTION_INPUT_NAMES } from '../src/config/setting-names.js'
 import { makeWorkspace } from './helpers/workspace.js'
 
 const PRIVATE_KEY = 'sk-private-Canary0123456789'
@@ -69,6 +70,7 @@ describe('readIndexConfig', () => {
       pullRequest: 'preview',
       preview: false,
       outputsBudget: 256_000,
+      names: ACTION_INPUT_NAMES,
     })
   })
 
@@ -355,6 +357,7 @@ describe('readRunConfig', () => {
       concurrency: 2,
       threshold: 100,
       outputsBudget: 256_000,
+      names: ACTION_INPUT_NAMES,
     })
     expect(readRunConfig(reader({ ...RUN_DEFAULTS, ...GOOD_RUN }), PUSH)).toEqual(config)
     expect(readRunConfig(reader({ ...GOOD_RUN, 'outputs-budget': '10000' }), PUSH).outputsBudget).toBe(10_000)

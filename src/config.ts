@@ -3,6 +3,7 @@
 import { readCommentSettings, type CommentSettings } from './config/comment.js'
 import { ConfigError, quoted } from './config/errors.js'
 import { InputFields, type InputReader } from './config/fields.js'
+import type { SettingNames } from './config/setting-names.js'
 import { parseFlowInputs } from './config/flow-inputs.js'
 import { parseUrlEntries } from './config/urls.js'
 import type { IndexTarget } from './model.js'
@@ -61,6 +62,8 @@ export interface IndexConfig {
   outputsBudget: number
   /** Set, instead of an error, when a pull request has no private key: print it as a notice, exit 0. */
   skip?: string
+  /** How messages of the run name a setting (the front end's words). */
+  names: SettingNames
 }
 
 export interface EventContext {
@@ -68,6 +71,10 @@ export interface EventContext {
   eventName: string
   /** Where a `checks` file path is resolved (default: the current directory). */
   workspace?: string
+  /** How problems name a setting (default: the actions' input names; the CLI gives its flags). */
+  names?: SettingNames
+  /** A `checks` file may be anywhere (the CLI); the action keeps it inside the workspace. */
+  checksAnywhere?: boolean
 }
 
 /** Defaults as action.yml spells them; the code applies them too. */
@@ -153,7 +160,10 @@ function readPatterns(fields: InputFields): string[] {
       if (pattern === '') return
       const problem = patternProblem(pattern)
       if (problem)
-        fields.problem('files', `Input "files", line ${index + 1}: pattern ${quoted(pattern)} ${problem}.`)
+        fields.problem(
+          'files',
+          `${fields.names.subject('files')}, line ${index + 1}: pattern ${quoted(pattern)} ${problem}.`,
+        )
       else patterns.push(pattern)
     })
   return patterns
@@ -161,7 +171,7 @@ function readPatterns(fields: InputFields): string[] {
 
 /** Reads the index action's inputs. Throws a ConfigError listing every problem. */
 export function readIndexConfig(read: InputReader, event: EventContext): IndexConfig {
-  const fields = new InputFields(read, INDEX_DEFAULTS)
+  const fields = new InputFields(read, INDEX_DEFAULTS, event.names)
   const githubToken = fields.token('github-token')
   if (UNREVIEWED_CODE_EVENTS.has(event.eventName))
     fields.problem(
@@ -191,15 +201,16 @@ export function readIndexConfig(read: InputReader, event: EventContext): IndexCo
     pullRequest: fields.oneOf('pull-request', ['preview', 'index'] as const),
     preview: false,
     outputsBudget: readOutputsBudget(fields),
+    names: fields.names,
   }
 
   const urls = parseUrlEntries(fields.raw('urls'))
   config.urls = urls.urls
-  for (const problem of urls.problems) fields.problem('urls', `Input "urls", ${problem}.`)
+  for (const problem of urls.problems) fields.problem('urls', `${fields.names.subject('urls')}, ${problem}.`)
   if (fields.raw('files') === '' && fields.raw('urls') === '')
     fields.problem(
       'files',
-      'Inputs "files" and "urls" are both empty: give at least one file pattern or URL.',
+      `${fields.names.pair('files', 'urls')} are both empty: give at least one file pattern or URL.`,
     )
 
   const pullRequest = PULL_REQUEST_EVENTS.has(event.eventName)
@@ -209,7 +220,11 @@ export function readIndexConfig(read: InputReader, event: EventContext): IndexCo
     if (pullRequest)
       config.skip =
         'No private key in this pull request: forks and Dependabot do not get secrets; indexing skipped.'
-    else fields.problem('private-key', 'Input "private-key" is required (unless dry-run is true).')
+    else
+      fields.problem(
+        'private-key',
+        `${fields.names.subject('private-key')} is required (unless ${fields.names.on('dry-run')}).`,
+      )
   }
 
   const publicKey = fields.key('public-key')
@@ -219,7 +234,8 @@ export function readIndexConfig(read: InputReader, event: EventContext): IndexCo
     if (publicKey === '' && !config.dryRun && !config.skip && !config.preview)
       fields.problem(
         'public-key',
-        'Input "public-key" is required when "flow-inputs" is set (the flow runs after indexing).',
+        `${fields.names.subject('public-key')} is required when ${fields.names.ref('flow-inputs')} is set ` +
+          '(the flow runs after indexing).',
       )
     config.flowRun = { publicKey, inputs, timeoutMs: fields.duration('run-timeout', 1000, 6 * 3_600_000) }
   }
@@ -230,7 +246,7 @@ export function readIndexConfig(read: InputReader, event: EventContext): IndexCo
 
 export function readFlowInputs(fields: InputFields, text: string, input: string): Record<string, string> {
   try {
-    return parseFlowInputs(text, input)
+    return parseFlowInputs(text, input, fields.names)
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error
     fields.problems.push(...error.problems)

@@ -5,6 +5,7 @@ import { displayName, type Logger } from './log.js'
 import { firstNames, groupFailures } from './report/causes.js'
 import type { FlowRunReport, IndexReport } from './report/types.js'
 import type { OutputSpec } from './report/output-budget.js'
+import { plannedOutputSpecs } from './report/planned.js'
 
 export type { FlowRunReport, IndexReport } from './report/types.js'
 export { fenced } from './report/markdown.js'
@@ -47,6 +48,7 @@ export function indexOutputSpecs(report: IndexReport): OutputSpec[] {
     ...lists.map(([name, names]) => ({ name: `${name}-count`, count: names.length })),
     { name: 'base', exact: report.base?.sha ?? '' },
     { name: 'base-source', exact: report.base?.source ?? 'none' },
+    ...plannedOutputSpecs(report),
   ]
   if (report.flow) specs.push(...flowOutputSpecs(report.flow))
   else if (report.flowError) specs.push(...failedFlowOutputSpecs(undefined))

@@ -6,6 +6,7 @@ import { displayName, type Logger } from './log.js'
 import { formatBytes } from './report.js'
 import type { Batch, IndexTarget, ItemOutcome, Operation, Plan, SelectedFile, SendResult } from './model.js'
 import { ServiceError, type OpenedDocuments, type ServiceClient } from './service/client.js'
+import type { SettingNames } from './config/setting-names.js'
 import { runRefusal } from './service/errors.js'
 import { decideRetry, parseRetryAfter, systemClock, type Clock, type RetryPolicy } from './service/retry.js'
 import { CircuitBreaker } from './send/breaker.js'
@@ -29,6 +30,8 @@ export interface SendOptions {
   random?: () => number
   /** A file that grew past this since it was selected fails instead of being sent (max-file-size). */
   maxFileSize?: number
+  /** How a refusal names the setting to check (default: the action's inputs). */
+  names?: SettingNames
 }
 
 export type IndexingClient = Pick<
@@ -217,7 +220,7 @@ class PlanSender {
         return this.fail(items, operation, `cancelled while the request was in flight: ${lastError}`)
       }
       const status = error?.status
-      const refusal = error && runRefusal(error)
+      const refusal = error && runRefusal(error, this.options.names)
       if (refusal) return this.fail(items, operation, this.refused ?? refusal)
       const wrongOperation =
         upsert && ((status === 404 && operation === 'update') || (status === 409 && operation === 'upload'))
@@ -349,7 +352,7 @@ class PlanSender {
   private observe(failure: unknown): void {
     if (failure === undefined) return this.serviceAnswered()
     if (!(failure instanceof ServiceError) || this.hardStop.signal.aborted) return
-    const refusal = runRefusal(failure)
+    const refusal = runRefusal(failure, this.options.names)
     if (refusal) {
       // About the key or the ids, not a document: every other request would be refused too.
       this.refused ??= refusal

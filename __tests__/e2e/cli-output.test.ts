@@ -98,6 +98,7 @@ describe('kb-sync index output', () => {
       removed: [],
       base: '',
       'base-source': 'none',
+      planned: [],
       result: expect.stringContaining('14 days'),
       response: expect.objectContaining({ outputs: expect.any(Object) }),
       outputs: expect.objectContaining({ 'out-0': expect.stringContaining('14 days') }),
@@ -133,14 +134,16 @@ describe('kb-sync serve --flow', () => {
     expect(run.stdout).toContain('Failed by cause: 1 × HTTP 404.')
     // Without --verbose: the cause itself, which says what to check.
     expect(run.stdout).toMatch(
-      /^ {2}1 × The service has no knowledge base at .*"flow-id", "org-id" and "node-id"/m,
+      /^ {2}1 × The service has no knowledge base at .* Check --flow-id, --org-id and --node-id \(and --base-url\)\./m,
     )
   })
 
   it('a refused key: the cause says which key, without --verbose', () => {
     const run = index(['--files', 'docs/**'], NODE, { ...keys, KB_SYNC_PRIVATE_KEY: keys.KB_SYNC_PUBLIC_KEY })
     expect(run.status).toBe(1)
-    expect(run.stdout).toMatch(/^ {2}1 × The service refused the key in input "private-key" \(HTTP 403\)/m)
+    expect(run.stdout).toMatch(
+      /^ {2}1 × The service refused the key in KB_SYNC_PRIVATE_KEY \(or --private-key\) \(HTTP 403\)/m,
+    )
     expect(run.stdout).not.toContain(keys.KB_SYNC_PUBLIC_KEY)
   })
 
@@ -151,8 +154,24 @@ describe('kb-sync serve --flow', () => {
     const typo = runCli([...base, '--flow-id', 'flow-l'], { env: keys })
     expect(typo.status).toBe(1)
     expect(typo.stderr).toContain('404')
-    expect(typo.stderr).toContain('"org-id" and "flow-id"')
+    // Named as the CLI user gave them, not as the action's inputs.
+    expect(typo.stderr).toContain(
+      'check --org-id and --flow-id (the run path names the organization first), and --base-url.',
+    )
+    expect(typo.stderr).not.toContain('"org-id"')
     expect(typo.stderr).not.toMatch(/^\s+at /m)
+  })
+
+  it('a refused flow key names the variable it came from, or the flag', () => {
+    const base = ['run', '--base-url', serve.url, '--org-id', ORG, '--flow-id', FLOW, '--question', 'refunds']
+    const fromEnv = runCli(base, { env: { ...keys, KB_SYNC_PUBLIC_KEY: keys.KB_SYNC_PRIVATE_KEY } })
+    expect(fromEnv.status).toBe(1)
+    expect(fromEnv.stderr).toContain(
+      'refused the key of the flow run (HTTP 403): check KB_SYNC_PUBLIC_KEY (or --public-key)',
+    )
+    const fromFlag = runCli([...base, '--public-key', keys.KB_SYNC_PRIVATE_KEY], { env: keys })
+    expect(fromFlag.stderr).toContain('(HTTP 403): check --public-key — ')
+    for (const run of [fromEnv, fromFlag]) expect(run.stderr).not.toContain(keys.KB_SYNC_PRIVATE_KEY)
   })
 
   it('--json of run prints result, response and outputs', () => {

@@ -109,3 +109,88 @@ describe('kb-sync CLI', () => {
     }
   })
 })
+
+describe('kb-sync run --question and --checks', () => {
+  const run = (...args: string[]) => cli(['run', '--base-url', baseUrl, ...ids, ...args])
+
+  it('--question is the short form of --inputs; both given is a usage error', () => {
+    const asked = run('--question', 'refunds')
+    expect(asked.status).toBe(0)
+    expect(asked.stdout).toContain('14 days')
+    const both = run('--question', 'refunds', '--inputs', '{"in-0": "refunds"}')
+    expect(both.status).toBe(2)
+    expect(both.stdout).toBe('')
+    expect(both.stderr.trimEnd().split('\n')).toEqual([
+      expect.stringMatching(
+        /^error: --question and --inputs are exclusive: --question TEXT is the short form/,
+      ),
+    ])
+  })
+
+  it('a checks file outside the current folder; a failed check prints its answer; a met threshold with failures warns', () => {
+    const elsewhere = makeWorkspace({
+      'suite/checks.yml':
+        '- name: window\n  inputs: {in-0: refunds}\n  contains: 14 days\n- name: never\n  inputs: {in-0: refunds}\n  contains: 90 days\n',
+    })
+    try {
+      const suite = run('--checks', `${elsewhere.dir}/suite/checks.yml`, '--threshold', '50%')
+      expect(suite.status).toBe(0)
+      expect(suite.stdout).toMatch(
+        /^Check "never" failed:\n {2}- .*90 days.*\n {2}Answer \(excerpt\):\n( {4}.*\n)* {4}Refunds are granted within 14 days\.\n\n1 of 2/m,
+      )
+      expect(suite.stdout).not.toContain('Check "window"')
+      expect(suite.stderr).toMatch(
+        /^warning: Flow checks met the threshold with failures: 1 of 2 checks passed \(50\.0%\); threshold 50%\. Failed: never\.$/m,
+      )
+    } finally {
+      elsewhere.remove()
+    }
+  })
+})
+
+describe('kb-sync index: what a dry run would send, and --since', () => {
+  it('--dry-run --json lists what would be sent, with the operation of each', () => {
+    const args = [
+      'index',
+      '--base-url',
+      baseUrl,
+      ...ids,
+      '--node-id',
+      'knowledgebase-1',
+      '--files',
+      'docs/**/*.md',
+    ]
+    for (const mode of ['upload', 'update']) {
+      const run = cli([...args, '--dry-run', '--json', '--mode', mode])
+      expect(run.status).toBe(0)
+      expect(JSON.parse(run.stdout)).toMatchObject({
+        uploaded: [],
+        updated: [],
+        planned: [{ name: 'docs/refunds.md', operation: mode }],
+      })
+    }
+    // A run that sends reports the same items as uploaded or updated; planned is then empty.
+    expect(JSON.parse(cli([...args, '--json']).stdout)).toMatchObject({ planned: [] })
+  })
+
+  it('--since outside a git repository says so (exit 2, before any request)', () => {
+    const run = cli([
+      'index',
+      '--base-url',
+      'http://127.0.0.1:9',
+      ...ids,
+      '--node-id',
+      'knowledgebase-1',
+      '--files',
+      'docs/**/*.md',
+      '--since',
+      'HEAD',
+    ])
+    expect(run.status).toBe(2)
+    expect(run.stderr.trimEnd().split('\n')).toEqual([
+      expect.stringMatching(
+        /^error: Option --since "HEAD" needs a git repository: .* is not a git repository/,
+      ),
+    ])
+  })
+})

@@ -88,6 +88,13 @@ describe('index action in a pull request', () => {
     expect(run.stdout).toMatch(/^::notice::Pull request preview: nothing was sent/m)
     expect(JSON.parse(run.outputs.removed)).toEqual(['docs/gone.md'])
     expect(JSON.parse(run.outputs.uploaded)).toEqual([])
+    // What merging would send, each with its operation, instead of empty lists.
+    const planned = JSON.parse(run.outputs.planned) as { name: string; operation: string }[]
+    expect(planned.sort((x, y) => x.name.localeCompare(y.name))).toEqual([
+      { name: 'docs/a.md', operation: 'update' },
+      { name: 'docs/c.md', operation: 'upload' },
+    ])
+    expect(run.outputs['planned-count']).toBe('2')
 
     const comments = github.comments.filter((c) =>
       c.body.startsWith(`<!-- kb-sync index ${ids['flow-id']} kb-1 -->`),
@@ -106,6 +113,7 @@ describe('index action in a pull request', () => {
     const run = await index({ 'private-key': PRIVATE_KEY, 'pull-request': 'index', comment: 'false' })
     expect(run.status).toBe(0)
     expect([...JSON.parse(run.outputs.uploaded)].sort()).toEqual(['docs/a.md', 'docs/c.md'])
+    expect(JSON.parse(run.outputs.planned)).toEqual([])
     expect(JSON.parse(run.outputs.removed)).toEqual(['docs/gone.md'])
     expect(github.requests).toHaveLength(0)
   })

@@ -92,7 +92,7 @@ describe('a refused key (401, 403)', () => {
       const causes = new Set(result.items.map((item) => item.error))
       expect(causes.size).toBe(1)
       const [cause] = causes
-      expect(cause).toMatch(new RegExp(`refused the key in input "private-key" \\(HTTP ${status}\\)`))
+      expect(cause).toMatch(new RegExp(`refused the key in the input "private-key" \\(HTTP ${status}\\)`))
       expect(cause).toMatch(/Indexing needs the organization's private key/)
       // No batch was split into single documents.
       expect(lines.some((line) => /alone/.test(line.message))).toBe(false)

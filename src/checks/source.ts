@@ -12,21 +12,35 @@ function looksInline(value: string): boolean {
   return value.includes('\n') || /^[[{-]/.test(value)
 }
 
-/** The checks text and where it came from, or why it cannot be read; paths stay inside `workspace`. */
-export function readChecksSource(value: string, workspace: string): ChecksSource {
+/**
+ * The checks text and where it came from, or why it cannot be read. The action keeps a path inside
+ * `workspace` (it runs on a repository's files); `anywhere` (the CLI, run by a person on their own
+ * machine) reads any path, relative ones from `workspace`.
+ */
+export function readChecksSource(
+  value: string,
+  workspace: string,
+  options: { anywhere?: boolean } = {},
+): ChecksSource {
   if (looksInline(value)) return { text: value, origin: 'inline' }
-  if (isAbsolute(value))
+  if (isAbsolute(value) && !options.anywhere)
     return { problem: `must be a path relative to the workspace or inline checks (got "${value}")` }
   const path = resolve(workspace, value)
   let real: string
   try {
     real = realpathSync(path)
   } catch {
-    return { problem: `names the file "${value}", which does not exist in the workspace ${workspace}` }
+    return {
+      problem: options.anywhere
+        ? `names the file "${value}", which does not exist`
+        : `names the file "${value}", which does not exist in the workspace ${workspace}`,
+    }
   }
-  const inside = relative(realpathSync(workspace), real)
-  if (inside === '' || inside.startsWith('..') || isAbsolute(inside))
-    return { problem: `names "${value}", which is outside the workspace` }
+  if (!options.anywhere) {
+    const inside = relative(realpathSync(workspace), real)
+    if (inside === '' || inside.startsWith('..') || isAbsolute(inside))
+      return { problem: `names "${value}", which is outside the workspace` }
+  }
   const stat = statSync(real)
   if (!stat.isFile()) return { problem: `names "${value}", which is not a regular file` }
   if (stat.size > MAX_CHECKS_FILE_BYTES) return { problem: `names "${value}", which is larger than 1 MiB` }

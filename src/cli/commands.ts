@@ -4,13 +4,7 @@ import { accessSync, constants, statSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { cancellationSignal } from '../actions/runner.js'
 import { cancellationOf, cancelledExitStatus } from '../cancellation.js'
-import {
-  checksResultEntries,
-  checksResultsJson,
-  renderChecksSummary,
-  renderChecksTable,
-  verdictText,
-} from '../checks/render.js'
+import { checksResultEntries, checksResultsJson, renderChecksSummary, verdictText } from '../checks/render.js'
 import { runCheckSuite } from '../checks/run.js'
 import type { Check } from '../checks/schema.js'
 import { ConfigError, readIndexConfig, type IndexConfig } from '../config.js'
@@ -34,16 +28,21 @@ import {
 } from '../report.js'
 import { fileFields, type OutputSpec } from '../report/output-budget.js'
 import { ReportFileError, writeReportFile } from '../report/report-file.js'
+import { plannedEntries } from '../report/planned.js'
 import { redactDeep } from '../report/redact.js'
 import { LAST_SUCCESS } from '../select/change-base.js'
 import { ServiceClient } from '../service/client.js'
+import { checksText } from './checks-text.js'
 import { commandLogger, printResult, reportError } from './console.js'
 import { EXIT_FAILURE, EXIT_USAGE, UsageError } from './errors.js'
-import { inputReader, type Flags } from './inputs.js'
+import { cliSettingNames, inputReader, QUESTION_INPUT, type Flags } from './inputs.js'
 import { progressReporter } from './progress.js'
 import { indexSummaryText } from './summary.js'
 
 const NO_EVENT = { eventName: '' }
+
+/** What the config needs to know of the CLI: no event, and its own names for the settings. */
+const cliContext = (flags: Flags) => ({ ...NO_EVENT, names: cliSettingNames(flags) })
 
 /** A file system error's code (`EACCES`), else its text. */
 function reasonOf(error: unknown): string {
@@ -105,7 +104,7 @@ function indexJson(report: IndexReport): Record<string, unknown> {
     ? { result: report.flow.result, response: report.flow.response, outputs: outputsOf(report.flow.response) }
     : {}
   const base = { base: report.base?.sha ?? '', 'base-source': report.base?.source ?? 'none' }
-  return { ...indexOutputs(report), ...base, ...flow }
+  return { ...indexOutputs(report), ...base, planned: plannedEntries(report), ...flow }
 }
 
 /** `--since REF` or `--since last-success` (then this workflow run from the GITHUB_* variables). */
@@ -145,7 +144,7 @@ export async function indexCommand(flags: Flags): Promise<void> {
   const log = commandLogger(flags)
   const signal = cancellationSignal(log)
   try {
-    const config = readIndexConfig(inputReader(flags), NO_EVENT)
+    const config = readIndexConfig(inputReader(flags), cliContext(flags))
     checkPaths(flags)
     const report = await runIndexJob(config, {
       workspace: typeof flags.workspace === 'string' ? flags.workspace : process.cwd(),
@@ -171,7 +170,15 @@ export async function runCommand(flags: Flags): Promise<void> {
   const log = commandLogger(flags)
   const signal = cancellationSignal(log)
   try {
-    const config = readRunConfig(inputReader(flags), { eventName: '', workspace: process.cwd() })
+    if (typeof flags.question === 'string' && typeof flags.inputs === 'string')
+      throw new UsageError(
+        `--question and --inputs are exclusive: --question TEXT is the short form of --inputs '{"${QUESTION_INPUT}": TEXT}'.`,
+      )
+    const config = readRunConfig(inputReader(flags), {
+      ...cliContext(flags),
+      workspace: process.cwd(),
+      checksAnywhere: true,
+    })
     checkPaths(flags)
     if (config.checks) return await checksCommand(config, config.checks, flags, log, signal)
     const client = new ServiceClient({ baseUrl: config.baseUrl, publicKey: config.publicKey, connections: 1 })
@@ -214,10 +221,7 @@ async function checksCommand(
   signal: AbortSignal,
 ): Promise<void> {
   const { results, verdict } = await runCheckSuite(config, checks, log, signal)
-  printResult(
-    log,
-    flags.json ? checksResultsJson(results) : `${renderChecksTable(results)}\n\n${verdictText(verdict)}`,
-  )
+  printResult(log, flags.json ? checksResultsJson(results) : checksText(results, verdict))
   writeSummaryFile(log, flags, renderChecksSummary(redactDeep(results, log.secrets), verdict))
   await writeReportFileFlag(
     log,
@@ -236,6 +240,12 @@ async function checksCommand(
   } else if (!verdict.ok) {
     log.error(`Flow checks below the threshold: ${verdictText(verdict)}`)
     process.exitCode = EXIT_FAILURE
+  } else if (verdict.failed > 0) {
+    // As the action: the step passes, and the checks that failed are not silent.
+    const failed = results.filter((result) => result.verdict !== 'passed').map((result) => result.name)
+    log.warning(
+      `Flow checks met the threshold with failures: ${verdictText(verdict)} Failed: ${failed.join(', ')}.`,
+    )
   }
 }
 

@@ -3,10 +3,12 @@
 import { Command, InvalidArgumentError, Option } from 'commander'
 import packageJson from '../../package.json' with { type: 'json' }
 import { INDEX_DEFAULTS } from '../config.js'
+import { RUN_DEFAULTS } from '../config/run.js'
 import type { KnowledgeBaseId } from '../emulator/store.js'
 import { idProblem } from '../service/ids.js'
-import type { Flags } from './inputs.js'
+import { QUESTION_INPUT, type Flags } from './inputs.js'
 import type { ServeFlags } from './commands.js'
+import { describeError } from './errors.js'
 
 export interface CommandHandlers {
   index(flags: Flags): Promise<void>
@@ -40,14 +42,27 @@ function flowId(value: string, previous: KnowledgeBaseId[] = []): KnowledgeBaseI
   return [...previous, { orgId, flowId, nodeId }]
 }
 
-/** Options of both service commands. */
-function serviceOptions(command: Command): Command {
+/** An option whose help shows its default as the action spells it (`default: 25`, not `"25"`). */
+function withDefault(flags: string, description: string, value: string | undefined): Option {
+  if (value === undefined) throw new Error(`No default for ${flags}`)
+  return new Option(flags, description).default(value, value)
+}
+
+/** An option with a fixed set of values and its default. */
+function oneOf(flags: string, description: string, choices: string[], value: string | undefined): Option {
+  return withDefault(flags, description, value).choices(choices)
+}
+
+const REQUIRED = '(required)'
+
+/** Options of both service commands; `defaults` is the action's table (INDEX_DEFAULTS, RUN_DEFAULTS). */
+function serviceOptions(command: Command, defaults: Readonly<Record<string, string>>): Command {
   return command
-    .option('--base-url <url>', 'service root', 'https://api.stack-ai.com')
-    .option('--flow-id <id>', 'flow id')
-    .option('--org-id <id>', 'organization id')
-    .option('--retries <n>', 'attempts per request', '10')
-    .option('--retry-deadline <seconds>', 'deadline per request', '120')
+    .addOption(withDefault('--base-url <url>', 'service root', defaults['base-url']))
+    .option('--flow-id <id>', `flow id ${REQUIRED}`)
+    .option('--org-id <id>', `organization id ${REQUIRED}`)
+    .addOption(withDefault('--retries <n>', 'attempts per request', defaults.retries))
+    .addOption(withDefault('--retry-deadline <seconds>', 'deadline per request', defaults['retry-deadline']))
     .option('--summary-file <path>', 'write the markdown summary (as the action’s job summary) to this file')
     .option(
       '--report-file <path>',
@@ -58,60 +73,79 @@ function serviceOptions(command: Command): Command {
 }
 
 function indexOptions(command: Command): Command {
+  const d = INDEX_DEFAULTS
   return command
-    .option('--node-id <id>', 'node id whose knowledge base is indexed')
-    .option('--private-key <key>', 'indexing key (prefer KB_SYNC_PRIVATE_KEY)')
+    .option('--node-id <id>', `node id whose knowledge base is indexed ${REQUIRED}`)
+    .option('--private-key <key>', 'indexing key (required unless --dry-run; prefer KB_SYNC_PRIVATE_KEY)')
     .option('--files <pattern>', 'glob pattern relative to the workspace, `!` excludes (repeatable)', collect)
     .option('--urls <url>', 'website URL (repeatable)', collect)
-    .addOption(
-      new Option('--mode <mode>', 'how documents are sent')
-        .choices(['auto', 'upload', 'update'])
-        .default('auto'),
-    )
+    .addOption(oneOf('--mode <mode>', 'how documents are sent', ['auto', 'upload', 'update'], d.mode))
     .option('--dry-run', 'print the plan, send nothing')
     .option('--include-hidden-files', 'include dotfiles and dot-folders')
     .addOption(
-      new Option('--if-no-files-found <what>', 'when the patterns select nothing')
-        .choices(['warn', 'error', 'ignore'])
-        .default('warn'),
+      oneOf(
+        '--if-no-files-found <what>',
+        'when the patterns select nothing',
+        ['warn', 'error', 'ignore'],
+        d['if-no-files-found'],
+      ),
     )
-    .option('--max-file-size <size>', 'larger files are skipped (B, KB, MB, GB)', '50MB')
-    .option('--batch-size <n>', 'files per request', INDEX_DEFAULTS['batch-size'])
-    .option('--concurrency <n>', 'requests in flight', INDEX_DEFAULTS.concurrency)
     .addOption(
-      new Option('--follow-symlinks <how>', 'links to files inside the workspace, or none')
-        .choices(['inside', 'none'])
-        .default('inside'),
+      withDefault('--max-file-size <size>', 'larger files are skipped (B, KB, MB, GB)', d['max-file-size']),
     )
-    .option('--public-key <key>', 'flow key (prefer KB_SYNC_PUBLIC_KEY)')
+    .addOption(withDefault('--batch-size <n>', 'files per request', d['batch-size']))
+    .addOption(withDefault('--concurrency <n>', 'requests in flight', d.concurrency))
+    .addOption(
+      oneOf(
+        '--follow-symlinks <how>',
+        'links to files inside the workspace, or none',
+        ['inside', 'none'],
+        d['follow-symlinks'],
+      ),
+    )
+    .option('--public-key <key>', 'flow key, for --flow-inputs (prefer KB_SYNC_PUBLIC_KEY)')
     .option('--flow-inputs <json>', 'JSON object of flow inputs: run the flow after indexing')
-    .option(
-      '--run-timeout <seconds>',
-      'bound on the flow run after indexing, retries included',
-      INDEX_DEFAULTS['run-timeout'],
+    .addOption(
+      withDefault(
+        '--run-timeout <seconds>',
+        'bound on the flow run after indexing, retries included',
+        d['run-timeout'],
+      ),
     )
-    .option('--workspace <dir>', 'folder the patterns and document names are relative to', process.cwd())
+    .addOption(
+      new Option('--workspace <dir>', 'folder the patterns and document names are relative to').default(
+        process.cwd(),
+        'the current folder',
+      ),
+    )
     .option(
       '--since <ref>',
-      'mode auto: send what changed from this commit or ref to HEAD; last-success: since the last successful run of the workflow (GITHUB_* variables, GITHUB_TOKEN)',
+      'mode auto, in a git repository: send what changed from this commit or ref to HEAD; last-success: since the last successful run of the workflow (GITHUB_* variables, GITHUB_TOKEN)',
     )
     .option('--full-sync', 'mode auto: send every selected file, whatever changed')
 }
 
 function runOptions(command: Command): Command {
+  const d = RUN_DEFAULTS
   return command
-    .option('--public-key <key>', 'flow key (prefer KB_SYNC_PUBLIC_KEY)')
-    .option('--inputs <json>', 'JSON object of flow inputs, e.g. {"in-0": "question"}')
-    .option('--output-key <key>', 'output to print', 'out-0')
+    .option('--public-key <key>', 'flow key (required; prefer KB_SYNC_PUBLIC_KEY)')
+    .option(
+      '--question <text>',
+      `the question (required: this, --inputs or --checks); short for --inputs '{"${QUESTION_INPUT}": TEXT}'`,
+    )
+    .option('--inputs <json>', `JSON object of flow inputs, e.g. {"${QUESTION_INPUT}": "question"}`)
+    .addOption(withDefault('--output-key <key>', 'output to print', d['output-key']))
     .option('--expect <regex>', 'fail unless the answer matches (RE2 syntax)')
     .option('--retry-on-server-error', 'also retry a run answered 500, 502 or 504 (it may have started)')
-    .option('--run-timeout <seconds>', 'bound on the whole run, retries included', '600')
+    .addOption(
+      withDefault('--run-timeout <seconds>', 'bound on the whole run, retries included', d['run-timeout']),
+    )
     .option(
       '--checks <file-or-yaml>',
-      'a suite of named checks (YAML/JSON file, or inline) instead of --inputs',
+      'a suite of named checks (a YAML/JSON file at any path, or inline) instead of --question',
     )
-    .option('--concurrency <n>', 'check runs in flight (1-8)', '2')
-    .option('--threshold <percent>', 'share of checks that must pass', '100%')
+    .addOption(withDefault('--concurrency <n>', 'check runs in flight (1-8)', d.concurrency))
+    .addOption(withDefault('--threshold <percent>', 'share of checks that must pass', d.threshold))
 }
 
 function serveOptions(command: Command): Command {
@@ -144,21 +178,89 @@ export function withoutOptionValues(text: string): string {
   return text.replace(/'(--?[^'=\s]+)=[^']*'/g, "'$1=<value not shown>'")
 }
 
-export function buildProgram(handlers: CommandHandlers): Command {
+/**
+ * No command takes arguments, so extra ones are nearly always a pattern the shell expanded into
+ * file names (`--files docs/*.md` gives `--files docs/a.md docs/b.md …`).
+ */
+export function withGlobHint(text: string): string {
+  if (!/Expected 0 arguments but got \d+/.test(text)) return text
+  return (
+    `${text.trim()} An unquoted pattern is expanded by the shell into many file names: ` +
+    `quote it, e.g. --files 'docs/**/*.md'.`
+  )
+}
+
+const INDEX_HELP = `
+Environment:
+  KB_SYNC_PRIVATE_KEY  the indexing key (a flag's value shows in the process list)
+  KB_SYNC_PUBLIC_KEY   the flow key, for --flow-inputs
+  GITHUB_TOKEN         read by --since last-success (the workflow runs API)
+
+Example:
+  export KB_SYNC_PRIVATE_KEY=...
+  kb-sync index --flow-id FLOW --org-id ORG --node-id NODE --files 'docs/**/*.md' --dry-run`
+
+const RUN_HELP = `
+Environment:
+  KB_SYNC_PUBLIC_KEY   the flow key (a flag's value shows in the process list)
+
+Examples:
+  export KB_SYNC_PUBLIC_KEY=...
+  kb-sync run --flow-id FLOW --org-id ORG --question 'What changed in the last release?'
+  kb-sync run --flow-id FLOW --org-id ORG --checks ci/checks.yml --threshold 90%`
+
+/** Where the program prints: the process's streams, or a test's writers. */
+export interface ProgramOutput {
+  writeOut(text: string): void
+  writeErr(text: string): void
+}
+
+const processOutput: ProgramOutput = {
+  writeOut: (text) => process.stdout.write(text),
+  writeErr: (text) => process.stderr.write(text),
+}
+
+export function buildProgram(handlers: CommandHandlers, output: ProgramOutput = processOutput): Command {
   const program = new Command('kb-sync')
     .description('Keep a flow node knowledge base in step with files and URLs, and run a flow.')
     .version(packageJson.version, '-V, --version')
     .exitOverride()
-    .configureOutput({ outputError: (text, write) => write(oneLine(withoutOptionValues(text))) })
+    .configureOutput({
+      writeOut: (text) => output.writeOut(text),
+      writeErr: (text) => output.writeErr(text),
+      outputError: (text, write) => write(oneLine(withGlobHint(withoutOptionValues(text)))),
+    })
 
-  indexOptions(serviceOptions(program.command('index')))
+  indexOptions(serviceOptions(program.command('index'), INDEX_DEFAULTS))
     .description('upload or update files and URLs in a node knowledge base')
+    .addHelpText('after', INDEX_HELP)
     .action((flags: Flags) => handlers.index(flags))
-  runOptions(serviceOptions(program.command('run')))
-    .description('run a flow and print its answer')
+  runOptions(serviceOptions(program.command('run'), RUN_DEFAULTS))
+    .description('run a flow and print its answer, or a suite of checks')
+    .addHelpText('after', RUN_HELP)
     .action((flags: Flags) => handlers.run(flags))
   serveOptions(program.command('serve'))
     .description('start the local emulator of the service')
     .action((flags: ServeFlags) => handlers.serve(flags))
   return program
+}
+
+/**
+ * Parses `args` (without `node` and the script) and runs the command. A usage error or an unexpected
+ * one is printed as `error:` lines and its exit status returned; a command that ran sets its own.
+ */
+export async function runCommandLine(
+  args: string[],
+  handlers: CommandHandlers,
+  output: ProgramOutput = processOutput,
+): Promise<number | undefined> {
+  try {
+    await buildProgram(handlers, output).parseAsync(args, { from: 'user' })
+    return undefined
+  } catch (error) {
+    // Commander's own errors (already printed) and anything unexpected: one line, never a stack trace.
+    const { lines, status } = describeError(error)
+    for (const line of lines) output.writeErr(`error: ${line}\n`)
+    return status
+  }
 }

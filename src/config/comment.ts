@@ -22,6 +22,7 @@ export function readCommentSettings(
   const key = fields.raw('comment-key')
   // The key goes into an HTML comment in the body: the id alphabet cannot close it.
   const problem = key === '' ? undefined : idProblem(key)
-  if (problem) fields.problem('comment-key', `Input "comment-key" ${problem} (got ${quoted(key)}).`)
+  if (problem)
+    fields.problem('comment-key', `${fields.names.subject('comment-key')} ${problem} (got ${quoted(key)}).`)
   return { enabled, key, githubToken }
 }

@@ -2,6 +2,7 @@
 import { baseUrlProblem, normalizeBaseUrl } from '../service/base-url.js'
 import { idProblem } from '../service/ids.js'
 import { ConfigError, quoted, withoutUserInfo, type InputProblem } from './errors.js'
+import { ACTION_INPUT_NAMES, type SettingNames } from './setting-names.js'
 import { parseDuration, parseSize } from './units.js'
 
 /** The raw value of an input, '' when unset (the action passes `core.getInput`, the CLI its flags). */
@@ -19,6 +20,8 @@ export class InputFields {
     private readonly read: InputReader,
     /** Applied by the code too: a bare `node dist/index.js` gets only the INPUT_* variables it is given. */
     private readonly defaults: Readonly<Record<string, string>>,
+    /** How messages name a setting: the front end's own words (an input, a flag). */
+    readonly names: SettingNames = ACTION_INPUT_NAMES,
   ) {}
 
   /** The trimmed value, or the input's default when empty. */
@@ -38,11 +41,11 @@ export class InputFields {
   id(name: string): string {
     const value = this.raw(name)
     if (value === '') {
-      this.problem(name, `Input "${name}" is required.`)
+      this.problem(name, `${this.names.subject(name)} is required.`)
       return value
     }
     const problem = idProblem(value)
-    if (problem) this.problem(name, `Input "${name}" ${problem} (got ${quoted(value)}).`)
+    if (problem) this.problem(name, `${this.names.subject(name)} ${problem} (got ${quoted(value)}).`)
     return value
   }
 
@@ -50,7 +53,7 @@ export class InputFields {
     const value = this.raw(name)
     const problem = baseUrlProblem(value)
     if (!problem) return normalizeBaseUrl(value)
-    this.problem(name, `Input "${name}" ${problem} (got ${quoted(withoutUserInfo(value))}).`)
+    this.problem(name, `${this.names.subject(name)} ${problem} (got ${quoted(withoutUserInfo(value))}).`)
     return value
   }
 
@@ -60,7 +63,7 @@ export class InputFields {
     if (value !== '' && !KEY_PATTERN.test(value))
       this.problem(
         name,
-        `Input "${name}" must be one line of visible ASCII characters (no spaces, line breaks or other ` +
+        `${this.names.subject(name)} must be one line of visible ASCII characters (no spaces, line breaks or other ` +
           'characters); its value is not shown.',
       )
     return value
@@ -79,7 +82,10 @@ export class InputFields {
     const lower = value.toLowerCase()
     const found = values.find((v) => v === lower)
     if (found) return found
-    this.problem(name, `Input "${name}" must be one of ${values.join(', ')} (got ${quoted(value)}).`)
+    this.problem(
+      name,
+      `${this.names.subject(name)} must be one of ${values.join(', ')} (got ${quoted(value)}).`,
+    )
     return values[0]
   }
 
@@ -88,7 +94,7 @@ export class InputFields {
     const value = this.raw(name)
     if (['true', 'True', 'TRUE'].includes(value)) return true
     if (['false', 'False', 'FALSE', ''].includes(value)) return false
-    this.problem(name, `Input "${name}" must be true or false (got ${quoted(value)}).`)
+    this.problem(name, `${this.names.subject(name)} must be true or false (got ${quoted(value)}).`)
     return false
   }
 
@@ -96,7 +102,10 @@ export class InputFields {
     const value = this.raw(name)
     const number = /^\d+$/.test(value) ? Number(value) : NaN
     if (number >= min && number <= max) return number
-    this.problem(name, `Input "${name}" must be a whole number from ${min} to ${max} (got ${quoted(value)}).`)
+    this.problem(
+      name,
+      `${this.names.subject(name)} must be a whole number from ${min} to ${max} (got ${quoted(value)}).`,
+    )
     return min
   }
 
@@ -106,7 +115,7 @@ export class InputFields {
     if (bytes !== undefined && bytes > 0) return bytes
     this.problem(
       name,
-      `Input "${name}" must be a size greater than 0 such as 50MB (units B, KB, MB, GB) (got ${quoted(value)}).`,
+      `${this.names.subject(name)} must be a size greater than 0 such as 50MB (units B, KB, MB, GB) (got ${quoted(value)}).`,
     )
     return 1
   }
@@ -118,7 +127,7 @@ export class InputFields {
     if (ms !== undefined && ms >= minMs && ms <= maxMs) return ms
     this.problem(
       name,
-      `Input "${name}" must be a duration from ${minMs / 1000} to ${maxMs / 1000} seconds, such as 120, 120s ` +
+      `${this.names.subject(name)} must be a duration from ${minMs / 1000} to ${maxMs / 1000} seconds, such as 120, 120s ` +
         `or 2m (got ${quoted(value)}).`,
     )
     return minMs

@@ -17,6 +17,7 @@ import { DEFAULT_OUTPUTS_BUDGET } from '../report/output-budget.js'
 import { readCommentSettings, type CommentSettings } from './comment.js'
 import { quoted } from './errors.js'
 import { InputFields, type InputReader } from './fields.js'
+import type { SettingNames } from './setting-names.js'
 
 export interface RunConfig {
   baseUrl: string
@@ -43,6 +44,8 @@ export interface RunConfig {
   outputsBudget: number
   /** Set, instead of an error, when a pull request has no public key: print it as a notice, exit 0. */
   skip?: string
+  /** How messages of the run name a setting (the front end's words). */
+  names: SettingNames
 }
 
 export const RUN_DEFAULTS: Readonly<Record<string, string>> = Object.freeze({
@@ -86,7 +89,7 @@ function readExpect(fields: InputFields): Expectation | undefined {
   if ('pattern' in compiled) return compiled.pattern
   fields.problem(
     'expect',
-    `Input "expect" must be a regular expression in RE2 syntax (no lookaround or backreferences): ${compiled.problem}.`,
+    `${fields.names.subject('expect')} must be a regular expression in RE2 syntax (no lookaround or backreferences): ${compiled.problem}.`,
   )
   return undefined
 }
@@ -97,22 +100,23 @@ function readThreshold(fields: InputFields): number {
   if (percent !== undefined) return percent
   fields.problem(
     'threshold',
-    `Input "threshold" must be a percentage from 0% to 100%, such as 90% (got ${quoted(value)}).`,
+    `${fields.names.subject('threshold')} must be a percentage from 0% to 100%, such as 90% (got ${quoted(value)}).`,
   )
   return 100
 }
 
-function readChecks(fields: InputFields, value: string, workspace: string): Check[] | undefined {
-  const source = readChecksSource(value, workspace)
+function readChecks(fields: InputFields, value: string, event: EventContext): Check[] | undefined {
+  const source = readChecksSource(value, event.workspace ?? process.cwd(), { anywhere: event.checksAnywhere })
+  const checks = fields.names.subject('checks')
   if ('problem' in source) {
-    fields.problem('checks', `Input "checks" ${source.problem}.`)
+    fields.problem('checks', `${checks} ${source.problem}.`)
     return undefined
   }
   try {
     return parseChecks(source.text)
   } catch (error) {
     if (!(error instanceof ChecksError)) throw error
-    const where = source.origin === 'inline' ? 'Input "checks"' : `Input "checks" (${source.origin})`
+    const where = source.origin === 'inline' ? checks : `${checks} (${source.origin})`
     for (const problem of error.problems) fields.problem('checks', `${where}: ${problem}.`)
     return undefined
   }
@@ -120,7 +124,8 @@ function readChecks(fields: InputFields, value: string, workspace: string): Chec
 
 /** Reads the run-flow action's inputs. Throws a ConfigError listing every problem. */
 export function readRunConfig(read: InputReader, event: EventContext): RunConfig {
-  const fields = new InputFields(read, RUN_DEFAULTS)
+  const fields = new InputFields(read, RUN_DEFAULTS, event.names)
+  const names = fields.names
   const config: RunConfig = {
     baseUrl: fields.baseUrl('base-url'),
     target: { orgId: fields.id('org-id'), flowId: fields.id('flow-id') },
@@ -136,32 +141,33 @@ export function readRunConfig(read: InputReader, event: EventContext): RunConfig
     concurrency: fields.integer('concurrency', 1, 8),
     threshold: readThreshold(fields),
     outputsBudget: readOutputsBudget(fields),
+    names: fields.names,
   }
   const inputs = fields.raw('inputs')
   const checks = fields.raw('checks')
   if (checks !== '') {
-    config.checks = readChecks(fields, checks, event.workspace ?? process.cwd())
+    config.checks = readChecks(fields, checks, event)
     if (inputs !== '')
       fields.problem(
         'inputs',
-        'Inputs "inputs" and "checks" are exclusive: give one question or a suite of checks.',
+        `${names.pair('inputs', 'checks')} are exclusive: give one question or a suite of checks.`,
       )
     if (config.expect)
       fields.problem(
         'expect',
-        'Input "expect" applies to "inputs" only: put the pattern in a check ("expect" field).',
+        `${names.subject('expect')} applies to ${names.ref('inputs')} only: put the pattern in a check ("expect" field).`,
       )
   } else if (inputs === '')
     fields.problem(
       'inputs',
-      'Input "inputs" is required (a JSON object such as {"in-0": "..."}) unless "checks" is set.',
+      `${names.subject('inputs')} is required (a JSON object such as {"in-0": "..."}) unless ${names.ref('checks')} is set.`,
     )
   else config.inputs = readFlowInputs(fields, inputs, 'inputs')
   if (config.publicKey === '') {
     if (PULL_REQUEST_EVENTS.has(event.eventName))
       config.skip =
         'No public key in this pull request: forks and Dependabot do not get secrets; the flow run is skipped.'
-    else fields.problem('public-key', 'Input "public-key" is required.')
+    else fields.problem('public-key', `${names.subject('public-key')} is required.`)
   }
   fields.throwIfAny()
   return config

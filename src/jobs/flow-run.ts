@@ -1,6 +1,7 @@
 // Runs the flow once: retried only when it provably did not start, bounded by a deadline for the whole
 // run, judged by the answer's own state, and cut to what a step output can hold.
 import type { RunConfig } from '../config.js'
+import { ACTION_INPUT_NAMES, type SettingNames } from '../config/setting-names.js'
 import { runFailure } from '../flow/answer.js'
 import { cutJson, cutText, OUTPUT_LIMIT_BYTES } from '../flow/cut.js'
 import { runMayBeRetried, whyNotRetried, type RunRetryOptions } from '../flow/run-retry.js'
@@ -27,6 +28,8 @@ export interface FlowRunOptions {
   timeoutMs?: number
   /** Cancellation (SIGINT/SIGTERM). */
   signal?: AbortSignal
+  /** How a failure names the setting to check (default: the action's inputs). */
+  names?: SettingNames
 }
 
 /** A run that failed; `response` is the (cut) answer when the service gave one. */
@@ -85,6 +88,7 @@ export async function runFlow(
         cancelled: options.signal?.aborted === true,
         timedOut: deadline?.aborted === true,
         timeoutMs: options.timeoutMs,
+        names: options.names ?? ACTION_INPUT_NAMES,
       }),
     )
   }
@@ -118,8 +122,14 @@ export async function runFlow(
 
 function explainFailure(
   error: unknown,
-  context: RunRetryOptions & { cancelled: boolean; timedOut: boolean; timeoutMs?: number },
+  context: RunRetryOptions & {
+    cancelled: boolean
+    timedOut: boolean
+    timeoutMs?: number
+    names: SettingNames
+  },
 ): string {
+  const { ref } = context.names
   const message = error instanceof Error ? error.message : String(error)
   if (context.cancelled) {
     const sent = error instanceof ServiceError && error.bodySent
@@ -131,20 +141,20 @@ function explainFailure(
   if (context.timedOut) {
     const sent = error instanceof ServiceError && error.bodySent
     return (
-      `The flow run got no complete answer within "run-timeout" (${(context.timeoutMs ?? 0) / 1000} s) and was stopped` +
+      `The flow run got no complete answer within ${ref('run-timeout')} (${(context.timeoutMs ?? 0) / 1000} s) and was stopped` +
       (sent ? '; the request had been sent, so the run may still complete on the service.' : '.')
     )
   }
   if (error instanceof ServiceError && (error.status === 401 || error.status === 403)) {
     return (
-      `The service refused the key of the flow run (HTTP ${error.status}): check the input "public-key" — a ` +
+      `The service refused the key of the flow run (HTTP ${error.status}): check ${context.names.the('public-key')} — a ` +
       `flow run needs the flow's public key, not the private indexing key. ${message}`
     )
   }
   if (error instanceof ServiceError && error.status === 404) {
     return (
-      `The service has no flow at ${error.path} (HTTP 404): check the inputs "org-id" and "flow-id" ` +
-      `(the run path names the organization first), and "base-url". ${message}`
+      `The service has no flow at ${error.path} (HTTP 404): check ${ref('org-id')} and ${ref('flow-id')} ` +
+      `(the run path names the organization first), and ${ref('base-url')}. ${message}`
     )
   }
   const note = whyNotRetried(error, context)
@@ -163,5 +173,6 @@ export function flowRunOptions(config: RunConfig, log: Logger, signal?: AbortSig
     retryOnServerError: config.retryOnServerError,
     timeoutMs: config.runTimeoutMs,
     signal,
+    names: config.names,
   }
 }

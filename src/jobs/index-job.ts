@@ -345,6 +345,7 @@ async function indexPipeline(
           return await sendPlan(plan, client, config.target, {
             concurrency: config.concurrency,
             maxFileSize: config.maxFileSize,
+            names: config.names,
             retry: retryPolicyOf(config),
             log,
             signal: context.signal,
@@ -379,6 +380,7 @@ async function indexPipeline(
               retry: retryPolicyOf(config),
               timeoutMs: config.flowRun!.timeoutMs,
               signal: context.signal,
+              names: config.names,
             },
           ),
         )

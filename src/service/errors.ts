@@ -1,4 +1,5 @@
 // The one failure type of the service client, and the refusal raised before any I/O.
+import { ACTION_INPUT_NAMES, type SettingNames } from '../config/setting-names.js'
 
 export type OperationName = 'uploadUrls' | 'updateUrls' | 'uploadDocuments' | 'updateDocuments' | 'runFlow'
 
@@ -77,8 +78,8 @@ export const KEY_REFUSED_STATUSES: ReadonlySet<number> = new Set([401, 403])
  * The one cause given to every item when no other request of the run can succeed, or undefined when
  * only this request failed: the service refused the key, or has no knowledge base where the ids point.
  */
-export function runRefusal(error: ServiceError): string | undefined {
-  return keyRefusal(error) ?? missingKnowledgeBase(error)
+export function runRefusal(error: ServiceError, names = ACTION_INPUT_NAMES): string | undefined {
+  return keyRefusal(error, names) ?? missingKnowledgeBase(error, names)
 }
 
 /**
@@ -86,11 +87,12 @@ export function runRefusal(error: ServiceError): string | undefined {
  * the path, the flow, organization and node the ids name (or the service at base-url). Every request of
  * the run goes to the same ids. Not for website uploads, where a service may answer 404 for a website.
  */
-function missingKnowledgeBase(error: ServiceError): string | undefined {
+function missingKnowledgeBase(error: ServiceError, { ref }: SettingNames): string | undefined {
   if (error.status !== 404 || error.operation !== 'uploadDocuments') return undefined
   return (
-    `The service has no knowledge base at ${error.path} (HTTP 404 to an upload). Check the inputs ` +
-    `"flow-id", "org-id" and "node-id" (and "base-url"). Nothing more was sent. First answer: ${error.message}`
+    `The service has no knowledge base at ${error.path} (HTTP 404 to an upload). Check ` +
+    `${ref('flow-id')}, ${ref('org-id')} and ${ref('node-id')} (and ${ref('base-url')}). Nothing more was ` +
+    `sent. First answer: ${error.message}`
   )
 }
 
@@ -99,7 +101,7 @@ function missingKnowledgeBase(error: ServiceError): string | undefined {
  * other failure. It names the input that holds the key and the kind of key the operation needs, and is
  * the same text for every item so reports can group by it.
  */
-export function keyRefusal(error: ServiceError): string | undefined {
+export function keyRefusal(error: ServiceError, names = ACTION_INPUT_NAMES): string | undefined {
   if (error.status === undefined || !KEY_REFUSED_STATUSES.has(error.status)) return undefined
   const run = error.operation === 'runFlow'
   const input = run ? 'public-key' : 'private-key'
@@ -107,8 +109,8 @@ export function keyRefusal(error: ServiceError): string | undefined {
   const other = run ? 'private' : 'public'
   const what = run ? 'Running a flow' : 'Indexing'
   return (
-    `The service refused the key in input "${input}" (HTTP ${error.status}). ${what} needs the ` +
-    `organization's ${kind} key (not the ${other} one); check the secret behind "${input}". ` +
+    `The service refused the key in ${names.the(input)} (HTTP ${error.status}). ${what} needs the ` +
+    `organization's ${kind} key (not the ${other} one); check the secret behind ${names.ref(input)}. ` +
     `Nothing more was sent. First refusal: ${error.message}`
   )
 }

@@ -1,0 +1,23 @@
+// `planned`: what a run that sends nothing (a dry run, a pull-request preview) would send, each with its
+// operation. A run that sends reports the same items as uploaded, updated or failed, so its list is empty.
+import type { Operation } from '../model.js'
+import type { OutputSpec } from './output-budget.js'
+import type { IndexReport } from './types.js'
+
+export interface PlannedEntry {
+  name: string
+  operation: Operation
+}
+
+export function plannedEntries(report: IndexReport): PlannedEntry[] {
+  if (!report.dryRun && !report.preview) return []
+  return report.planned.map((item) => ({ name: item.name, operation: item.operation }))
+}
+
+export function plannedOutputSpecs(report: IndexReport): OutputSpec[] {
+  const planned = plannedEntries(report)
+  return [
+    { name: 'planned', list: planned },
+    { name: 'planned-count', count: planned.length },
+  ]
+}
