@@ -7,7 +7,15 @@ import { formatBytes } from './report.js'
 import type { Batch, IndexTarget, ItemOutcome, Operation, Plan, SelectedFile, SendResult } from './model.js'
 import { ServiceError, type OpenedDocuments, type ServiceClient } from './service/client.js'
 import { runRefusal } from './service/errors.js'
-import { decideRetry, parseRetryAfter, systemClock, type Clock, type RetryPolicy } from './service/retry.js'
+import {
+  decideRetry,
+  honoursRetryAfter,
+  parseRetryAfter,
+  retryRuleOf,
+  systemClock,
+  type Clock,
+  type RetryPolicy,
+} from './service/retry.js'
 import { CircuitBreaker } from './send/breaker.js'
 import { RequestScheduler } from './send/scheduler.js'
 
@@ -59,11 +67,6 @@ interface Unit {
 }
 
 const METHOD: Record<Operation, string> = { upload: 'POST', update: 'PATCH' }
-
-// The service, or a gateway in front of it, is unavailable: as with no answer at all, an outage shorter
-// than retry-deadline costs time, not documents (the breaker ends one that lasts). A 500 or 429 is an
-// answer about the request and uses up `retries`.
-const UNAVAILABLE_STATUSES: ReadonlySet<number> = new Set([502, 503, 504])
 
 export async function sendPlan(
   plan: Plan,
@@ -160,9 +163,8 @@ class PlanSender {
     let operation = start.operation
     let upsert = start.upsert
     let switches = 0
-    // Failed attempts the service answered (they use up `retry.attempts`), and all failed attempts (for
-    // the backoff). Attempts that got no answer at all, or 502/503/504, are bounded by the deadline only:
-    // a service that is briefly unreachable costs time, not documents.
+    // Failed attempts that use up `retry.attempts` (RETRY_RULES' `send` column), and all failed attempts
+    // (for the backoff). The others are bounded by the deadline only.
     let failedAttempts = 0
     let tries = 0
     // A batch's file changed before or while it was sent: the service never had it, so no retry is used.
@@ -242,9 +244,8 @@ class PlanSender {
         continue
       }
       if (error && (error.retryable || error.code === 'FILE_CHANGED')) {
-        const answered =
-          (status !== undefined && !UNAVAILABLE_STATUSES.has(status)) || error.code === 'FILE_CHANGED'
-        if (answered) failedAttempts++
+        const usesRetries = error.code === 'FILE_CHANGED' || retryRuleOf(error)?.send === 'attempts'
+        if (usesRetries) failedAttempts++
         tries++
         if (failedAttempts >= this.options.retry.attempts) return this.fail(items, operation, lastError)
         const decision = decideRetry(
@@ -363,8 +364,9 @@ class PlanSender {
     } else if (failure.status !== undefined) {
       this.serviceAnswered()
     }
-    if (failure.status === 429) this.scheduler.rateLimited()
-    if (failure.status === 429 || failure.status === 503) {
+    const rule = retryRuleOf(failure)
+    if (rule?.halvesConcurrency) this.scheduler.rateLimited()
+    if (rule?.retryAfter) {
       const hintMs = parseRetryAfter(failure.retryAfter, this.clock.now())
       if (hintMs !== undefined) this.scheduler.pause(Math.min(hintMs, this.options.retry.maxRetryAfterMs))
     }
@@ -377,10 +379,9 @@ class PlanSender {
 
   /** Why a retryable failure is not retried although attempts are left: the deadline. */
   private gaveUpNote(error: ServiceError): string {
-    const hinted =
-      error.status === 429 || error.status === 503
-        ? parseRetryAfter(error.retryAfter, this.clock.now())
-        : undefined
+    const hinted = honoursRetryAfter(error.status)
+      ? parseRetryAfter(error.retryAfter, this.clock.now())
+      : undefined
     const seconds = Math.round(this.options.retry.deadlineMs / 1000)
     return hinted === undefined
       ? ` (gave up: the next attempt would start past retry-deadline, ${seconds} s)`
