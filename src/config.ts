@@ -3,10 +3,17 @@
 import { readCommentSettings, type CommentSettings } from './config/comment.js'
 import { ConfigError, quoted } from './config/errors.js'
 import { InputFields, type InputReader } from './config/fields.js'
-import { parseFlowInputs } from './config/flow-inputs.js'
+import {
+  PULL_REQUEST_EVENTS,
+  readFlowInputs,
+  readOutputsBudget,
+  readRetry,
+  type EventContext,
+  type RetrySettings,
+} from './config/shared-inputs.js'
 import { parseUrlEntries } from './config/urls.js'
-import type { IndexTarget } from './model.js'
-import { DEFAULT_OUTPUTS_BUDGET, OUTPUTS_BUDGET_MAX, OUTPUTS_BUDGET_MIN } from './report/output-budget.js'
+import type { IndexTarget, Mode } from './model.js'
+import { DEFAULT_OUTPUTS_BUDGET } from './report/output-budget.js'
 import { patternProblem } from './select/patterns.js'
 
 export { ConfigError }
@@ -18,15 +25,6 @@ export type { InputReader } from './config/fields.js'
 export { parseFlowInputs } from './config/flow-inputs.js'
 export { parseDuration, parseSize } from './config/units.js'
 export { parseUrlEntries, type UrlEntries } from './config/urls.js'
-
-export type Mode = 'auto' | 'upload' | 'update'
-
-export interface RetrySettings {
-  /** Attempts per request, the first included. */
-  retries: number
-  /** No retry starts later than this after a request's first attempt. */
-  deadlineMs: number
-}
 
 export interface IndexConfig {
   /** Without a trailing slash. */
@@ -61,13 +59,6 @@ export interface IndexConfig {
   outputsBudget: number
   /** Set, instead of an error, when a pull request has no private key: print it as a notice, exit 0. */
   skip?: string
-}
-
-export interface EventContext {
-  /** GITHUB_EVENT_NAME; '' for the CLI. */
-  eventName: string
-  /** Where a `checks` file path is resolved (default: the current directory). */
-  workspace?: string
 }
 
 /** Defaults as action.yml spells them; the code applies them too. */
@@ -118,27 +109,8 @@ export const INDEX_INPUTS: readonly string[] = Object.freeze([
   'outputs-budget',
 ])
 
-// Pull requests from forks and Dependabot run without secrets: an empty key there is expected, not an error.
-export const PULL_REQUEST_EVENTS = new Set([
-  'pull_request',
-  'pull_request_review',
-  'pull_request_review_comment',
-])
-
 // These events run with the repository's secrets on behalf of code nobody has reviewed yet.
 const UNREVIEWED_CODE_EVENTS = new Set(['pull_request_target', 'workflow_run'])
-
-export function readRetry(fields: InputFields): RetrySettings {
-  return {
-    retries: fields.integer('retries', 1, 20),
-    deadlineMs: fields.duration('retry-deadline', 1000, 3_600_000),
-  }
-}
-
-/** All outputs of one step share this budget (see report/output-budget.ts). */
-export function readOutputsBudget(fields: InputFields): number {
-  return fields.integer('outputs-budget', OUTPUTS_BUDGET_MIN, OUTPUTS_BUDGET_MAX)
-}
 
 /** The `files` patterns; a pattern that could reach outside the workspace is a problem naming `files`. */
 function readPatterns(fields: InputFields): string[] {
@@ -224,14 +196,4 @@ export function readIndexConfig(read: InputReader, event: EventContext): IndexCo
 
   fields.throwIfAny()
   return config
-}
-
-export function readFlowInputs(fields: InputFields, text: string, input: string): Record<string, string> {
-  try {
-    return parseFlowInputs(text, input)
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error
-    fields.problems.push(...error.problems)
-    return Object.create(null) as Record<string, string>
-  }
 }

@@ -3,10 +3,11 @@ import type { ItemOutcome, SkippedItem } from './model.js'
 import { outputsOf } from './flow/answer.js'
 import { displayName, type Logger } from './log.js'
 import { firstNames, groupFailures } from './report/causes.js'
-import type { FlowRunReport, IndexReport } from './report/types.js'
+import type { FlowRunReport } from './model.js'
+import type { IndexReport } from './report/types.js'
 import type { OutputSpec } from './report/output-budget.js'
 
-export type { FlowRunReport, IndexReport } from './report/types.js'
+export type { IndexReport } from './report/types.js'
 export { fenced } from './report/markdown.js'
 export {
   renderBaseLine,

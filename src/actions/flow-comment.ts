@@ -1,8 +1,8 @@
 // The run-flow action's sticky comment: today's single question as one verdict row.
-import type { CheckResult } from '../checks/run.js'
+import type { CheckResult } from '../checks/verdict.js'
 import type { RunConfig } from '../config.js'
 import type { Logger } from '../log.js'
-import type { FlowRunReport } from '../report.js'
+import type { FlowRunReport } from '../model.js'
 import { renderFlowComment, type VerdictRow } from '../report/pr-comment.js'
 import { redactDeep } from '../report/redact.js'
 import { commentFooter, commentMarker, postStickyComment } from './pr-comment.js'

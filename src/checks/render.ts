@@ -3,7 +3,7 @@
 import { cutJson, cutText, OUTPUT_LIMIT_BYTES } from '../flow/cut.js'
 import { displayName, sanitize } from '../log.js'
 import { fenced } from '../report.js'
-import type { CheckResult } from './run.js'
+import type { CheckResult } from './verdict.js'
 import type { SuiteVerdict } from './verdict.js'
 
 // The answer's beginning kept in the `results` output and the table.

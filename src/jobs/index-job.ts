@@ -21,7 +21,8 @@ import { undecodableSkip } from '../select/byte-names.js'
 import { findLfsPointers, LFS_POINTER_CAUSE } from '../select/lfs-pointers.js'
 import { nameMatcher } from '../select/match.js'
 import { sendPlan } from '../send.js'
-import { runFlow, retryPolicyOf } from './flow-run.js'
+import { retryPolicyOf } from '../config/shared-inputs.js'
+import { runFlow } from './flow-run.js'
 
 export interface JobContext {
   /** Files are selected below this folder and named relative to it (GITHUB_WORKSPACE, or the CLI's cwd). */
