@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { Secrets } from '../../src/log.js'
-import { renderIndexSummary, type IndexReport } from '../../src/report.js'
+import { renderIndexSummary } from '../../src/report/index-summary.js'
+import type { IndexReport } from '../../src/report/types.js'
 import { renderIndexComment } from '../../src/report/pr-comment.js'
 import { redactDeep } from '../../src/report/redact.js'
 

@@ -3,7 +3,7 @@
 // changes what these tests expect, never the other way round.
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { FlowRunError, runFlow } from '../../src/jobs/flow-run.js'
-import { sendPlan } from '../../src/send.js'
+import { sendPlan } from '../../src/send/send-plan.js'
 import { ServiceClient } from '../../src/service/client.js'
 import { RETRY_RULES, retryRuleOf, type RetryRule } from '../../src/service/retry.js'
 import { quietLog, recordingLog } from '../helpers/log.js'

@@ -1,6 +1,6 @@
 // The run-flow action's sticky comment: today's single question as one verdict row.
 import type { CheckResult } from '../checks/verdict.js'
-import type { RunConfig } from '../config.js'
+import type { RunConfig } from '../config/run.js'
 import type { Logger } from '../log.js'
 import type { FlowRunReport } from '../model.js'
 import { renderFlowComment, type VerdictRow } from '../report/pr-comment.js'

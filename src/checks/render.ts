@@ -2,7 +2,7 @@
 // each answer collapsed) for the job summary and, later, a pull-request comment.
 import { cutJson, cutText, OUTPUT_LIMIT_BYTES } from '../flow/cut.js'
 import { displayName, sanitize } from '../log.js'
-import { fenced } from '../report.js'
+import { fenced } from '../report/markdown.js'
 import type { CheckResult } from './verdict.js'
 import type { SuiteVerdict } from './verdict.js'
 

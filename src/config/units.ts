@@ -41,3 +41,15 @@ export function parseThreshold(text: string): number | undefined {
   const percent = Number(match[1])
   return percent >= 0 && percent <= 100 ? percent : undefined
 }
+
+/** A size for people to read: `512 B`, `1.5 MiB`. */
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'KiB', 'MiB', 'GiB']
+  let value = bytes
+  let unit = 0
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024
+    unit++
+  }
+  return unit === 0 ? `${bytes} B` : `${value.toFixed(1)} ${units[unit]}`
+}

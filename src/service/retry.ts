@@ -213,7 +213,7 @@ export interface CallWithRetryOptions {
 
 /**
  * Calls `call` until it succeeds, fails for good, or the policy runs out; throws the last failure.
- * For a single request (the flow run). Sending a plan has its own loop in send.ts (upsert switch,
+ * For a single request (the flow run). Sending a plan has its own loop in send/send-plan.ts (upsert switch,
  * splitting, shared pause), built on `decideRetry`.
  */
 export async function callWithRetry<T>(

@@ -2,11 +2,11 @@
 // of rejected batches, and exactly one outcome per document and URL.
 import { setMaxListeners } from 'node:events'
 import { access, constants, lstat } from 'node:fs/promises'
-import { displayName, type Logger } from './log.js'
-import { formatBytes } from './report.js'
-import type { Batch, IndexTarget, ItemOutcome, Operation, Plan, SelectedFile, SendResult } from './model.js'
-import { ServiceError, type OpenedDocuments, type ServiceClient } from './service/client.js'
-import { runRefusal } from './service/errors.js'
+import { displayName, type Logger } from '../log.js'
+import { formatBytes } from '../config/units.js'
+import type { Batch, IndexTarget, ItemOutcome, Operation, Plan, SelectedFile, SendResult } from '../model.js'
+import { ServiceError, type OpenedDocuments, type ServiceClient } from '../service/client.js'
+import { runRefusal } from '../service/errors.js'
 import {
   decideRetry,
   honoursRetryAfter,
@@ -15,9 +15,9 @@ import {
   systemClock,
   type Clock,
   type RetryPolicy,
-} from './service/retry.js'
-import { CircuitBreaker } from './send/breaker.js'
-import { RequestScheduler } from './send/scheduler.js'
+} from '../service/retry.js'
+import { CircuitBreaker } from './breaker.js'
+import { RequestScheduler } from './scheduler.js'
 
 export interface SendOptions {
   concurrency: number

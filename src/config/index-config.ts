@@ -1,8 +1,8 @@
 // The inputs of both actions and the CLI, parsed and validated into one typed config. Every problem is
 // collected and reported at once, each naming its input; a key's value is never shown.
-import { readCommentSettings, type CommentSettings } from './config/comment.js'
-import { ConfigError, quoted } from './config/errors.js'
-import { InputFields, type InputReader } from './config/fields.js'
+import { readCommentSettings, type CommentSettings } from './comment.js'
+import { quoted } from './errors.js'
+import { InputFields, type InputReader } from './fields.js'
 import {
   PULL_REQUEST_EVENTS,
   readFlowInputs,
@@ -10,21 +10,11 @@ import {
   readRetry,
   type EventContext,
   type RetrySettings,
-} from './config/shared-inputs.js'
-import { parseUrlEntries } from './config/urls.js'
-import type { IndexTarget, Mode } from './model.js'
-import { DEFAULT_OUTPUTS_BUDGET } from './report/output-budget.js'
-import { patternProblem } from './select/patterns.js'
-
-export { ConfigError }
-export type { CommentSettings } from './config/comment.js'
-// Type only: the run-flow config (zod, yaml, re2js) stays out of the index action's bundle.
-export type { RunConfig } from './config/run.js'
-export type { InputProblem } from './config/errors.js'
-export type { InputReader } from './config/fields.js'
-export { parseFlowInputs } from './config/flow-inputs.js'
-export { parseDuration, parseSize } from './config/units.js'
-export { parseUrlEntries, type UrlEntries } from './config/urls.js'
+} from './shared-inputs.js'
+import { parseUrlEntries } from './urls.js'
+import type { IndexTarget, Mode } from '../model.js'
+import { DEFAULT_OUTPUTS_BUDGET } from '../report/output-budget.js'
+import { patternProblem } from '../select/patterns.js'
 
 export interface IndexConfig {
   /** Without a trailing slash. */
