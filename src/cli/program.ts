@@ -3,6 +3,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander'
 import packageJson from '../../package.json' with { type: 'json' }
 import { INDEX_DEFAULTS } from '../config/index-config.js'
+import { RUN_DEFAULTS } from '../config/run.js'
 import type { KnowledgeBaseId } from '../emulator/store.js'
 import { idProblem } from '../service/ids.js'
 import type { Flags } from './inputs.js'
@@ -40,14 +41,14 @@ function flowId(value: string, previous: KnowledgeBaseId[] = []): KnowledgeBaseI
   return [...previous, { orgId, flowId, nodeId }]
 }
 
-/** Options of both service commands. */
-function serviceOptions(command: Command): Command {
+/** Options of both service commands; `defaults` are the action's (INDEX_DEFAULTS or RUN_DEFAULTS). */
+function serviceOptions(command: Command, defaults: Readonly<Record<string, string>>): Command {
   return command
-    .option('--base-url <url>', 'service root', 'https://api.stack-ai.com')
+    .option('--base-url <url>', 'service root', defaults['base-url'])
     .option('--flow-id <id>', 'flow id')
     .option('--org-id <id>', 'organization id')
-    .option('--retries <n>', 'attempts per request', '10')
-    .option('--retry-deadline <seconds>', 'deadline per request', '120')
+    .option('--retries <n>', 'attempts per request', defaults.retries)
+    .option('--retry-deadline <seconds>', 'deadline per request', defaults['retry-deadline'])
     .option('--summary-file <path>', 'write the markdown summary (as the action’s job summary) to this file')
     .option(
       '--report-file <path>',
@@ -66,22 +67,26 @@ function indexOptions(command: Command): Command {
     .addOption(
       new Option('--mode <mode>', 'how documents are sent')
         .choices(['auto', 'upload', 'update'])
-        .default('auto'),
+        .default(INDEX_DEFAULTS.mode),
     )
     .option('--dry-run', 'print the plan, send nothing')
     .option('--include-hidden-files', 'include dotfiles and dot-folders')
     .addOption(
       new Option('--if-no-files-found <what>', 'when the patterns select nothing')
         .choices(['warn', 'error', 'ignore'])
-        .default('warn'),
+        .default(INDEX_DEFAULTS['if-no-files-found']),
     )
-    .option('--max-file-size <size>', 'larger files are skipped (B, KB, MB, GB)', '50MB')
+    .option(
+      '--max-file-size <size>',
+      'larger files are skipped (B, KB, MB, GB)',
+      INDEX_DEFAULTS['max-file-size'],
+    )
     .option('--batch-size <n>', 'files per request', INDEX_DEFAULTS['batch-size'])
     .option('--concurrency <n>', 'requests in flight', INDEX_DEFAULTS.concurrency)
     .addOption(
       new Option('--follow-symlinks <how>', 'links to files inside the workspace, or none')
         .choices(['inside', 'none'])
-        .default('inside'),
+        .default(INDEX_DEFAULTS['follow-symlinks']),
     )
     .option('--public-key <key>', 'flow key (prefer KB_SYNC_PUBLIC_KEY)')
     .option('--flow-inputs <json>', 'JSON object of flow inputs: run the flow after indexing')
@@ -97,16 +102,20 @@ function runOptions(command: Command): Command {
   return command
     .option('--public-key <key>', 'flow key (prefer KB_SYNC_PUBLIC_KEY)')
     .option('--inputs <json>', 'JSON object of flow inputs, e.g. {"in-0": "question"}')
-    .option('--output-key <key>', 'output to print', 'out-0')
+    .option('--output-key <key>', 'output to print', RUN_DEFAULTS['output-key'])
     .option('--expect <regex>', 'fail unless the answer matches (RE2 syntax)')
     .option('--retry-on-server-error', 'also retry a run answered 500, 502 or 504 (it may have started)')
-    .option('--run-timeout <seconds>', 'bound on the whole run, retries included', '600')
+    .option(
+      '--run-timeout <seconds>',
+      'bound on the whole run, retries included',
+      RUN_DEFAULTS['run-timeout'],
+    )
     .option(
       '--checks <file-or-yaml>',
       'a suite of named checks (YAML/JSON file, or inline) instead of --inputs',
     )
-    .option('--concurrency <n>', 'check runs in flight (1-8)', '2')
-    .option('--threshold <percent>', 'share of checks that must pass', '100%')
+    .option('--concurrency <n>', 'check runs in flight (1-8)', RUN_DEFAULTS.concurrency)
+    .option('--threshold <percent>', 'share of checks that must pass', RUN_DEFAULTS.threshold)
 }
 
 function serveOptions(command: Command): Command {
@@ -146,10 +155,10 @@ export function buildProgram(handlers: CommandHandlers): Command {
     .exitOverride()
     .configureOutput({ outputError: (text, write) => write(oneLine(withoutOptionValues(text))) })
 
-  indexOptions(serviceOptions(program.command('index')))
+  indexOptions(serviceOptions(program.command('index'), INDEX_DEFAULTS))
     .description('upload or update files and URLs in a node knowledge base')
     .action((flags: Flags) => handlers.index(flags))
-  runOptions(serviceOptions(program.command('run')))
+  runOptions(serviceOptions(program.command('run'), RUN_DEFAULTS))
     .description('run a flow and print its answer')
     .action((flags: Flags) => handlers.run(flags))
   serveOptions(program.command('serve'))
