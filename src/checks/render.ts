@@ -1,6 +1,6 @@
 // The checks suite as the user reads it: the `results` output (JSON), and markdown (one table, then
 // each answer collapsed) for the job summary and, later, a pull-request comment.
-import { cutJson, cutText, OUTPUT_LIMIT_BYTES } from '../flow/cut.js'
+import { cutJson, cutText, OUTPUT_LIMIT_BYTES } from '../service/cut.js'
 import { displayName, sanitize } from '../log.js'
 import { fenced } from '../report/markdown.js'
 import type { CheckResult } from './verdict.js'

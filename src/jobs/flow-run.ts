@@ -2,7 +2,7 @@
 // run, judged by the answer's own state, and cut to what a step output can hold.
 import type { RunConfig } from '../config/run.js'
 import { runFailure } from '../flow/answer.js'
-import { cutJson, cutText, OUTPUT_LIMIT_BYTES } from '../flow/cut.js'
+import { cutJson, cutText, OUTPUT_LIMIT_BYTES } from '../service/cut.js'
 import { runMayBeRetried, whyNotRetried, type RunRetryOptions } from '../flow/run-retry.js'
 import type { Logger } from '../log.js'
 import type { FlowRunReport, FlowTarget } from '../model.js'
