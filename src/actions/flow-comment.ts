@@ -3,9 +3,9 @@ import type { CheckResult } from '../checks/verdict.js'
 import type { RunConfig } from '../config/run.js'
 import type { Logger } from '../log.js'
 import type { FlowRunReport } from '../model.js'
-import { renderFlowComment, type VerdictRow } from '../report/pr-comment.js'
+import { renderFlowComment, type VerdictRow } from '../report/comment-body.js'
 import { redactDeep } from '../report/redact.js'
-import { commentFooter, commentMarker, postStickyComment } from './pr-comment.js'
+import { commentFooter, commentMarker, postStickyComment } from './post-comment.js'
 import type { RunnerEnvironment } from './runner.js'
 
 export interface FlowOutcome {

@@ -1,7 +1,7 @@
 // The run-flow action: read inputs → run the flow once → outputs, summary, exit status.
 import * as core from '@actions/core'
 import { runCheckSuite } from '../checks/run.js'
-import { checksResultEntries, renderChecksSummary, verdictText } from '../checks/render.js'
+import { checksResultEntries, renderChecksSummary, verdictText } from '../report/checks-results.js'
 import type { Check } from '../checks/schema.js'
 import { readRunConfig, type RunConfig } from '../config/run.js'
 import { cutText } from '../service/cut.js'

@@ -10,7 +10,7 @@ import {
   renderChecksSummary,
   renderChecksTable,
   verdictText,
-} from '../checks/render.js'
+} from '../report/checks-results.js'
 import { runCheckSuite } from '../checks/run.js'
 import type { Check } from '../checks/schema.js'
 import { ConfigError } from '../config/errors.js'

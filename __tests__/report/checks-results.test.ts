@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
 import { marked, type Token, type Tokens } from 'marked'
-import { checksResultsJson, renderChecksSummary, renderChecksTable } from '../../src/checks/render.js'
+import { checksResultsJson, renderChecksSummary, renderChecksTable } from '../../src/report/checks-results.js'
 import type { CheckResult } from '../../src/checks/verdict.js'
 import { suiteVerdict } from '../../src/checks/verdict.js'
 

@@ -4,7 +4,7 @@ import {
   renderFlowComment,
   renderIndexComment,
   verdictTable,
-} from '../../src/report/pr-comment.js'
+} from '../../src/report/comment-body.js'
 import type { IndexReport } from '../../src/report/types.js'
 import { balanced, OUR_TAGS, structureOf, tagsOf } from './gfm.js'
 
