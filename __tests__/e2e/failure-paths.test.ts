@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { startEmulator, type Emulator } from '../../src/emulator/server.js'
 import { runAction, type ActionRun } from '../helpers/run-action.js'
 import { makeWorkspace } from '../helpers/workspace.js'
+import { unprivileged } from '../helpers/unprivileged.js'
 import { PRIVATE_KEY as KEY } from '../helpers/keys.js'
 
 const ids = {
@@ -38,30 +39,6 @@ async function emulator(options: { port?: number } = {}): Promise<Emulator> {
   const started = await startEmulator({ privateKey: KEY, publicKey: 'pub-failure-paths', ...options })
   cleanup.push(() => started.close())
   return started
-}
-
-/** A node executable the user can run (the test runner's may sit in root's home, e.g. under npx). */
-function nodeRunnableBy(user: { uid: number; gid: number }): string {
-  for (const candidate of [process.execPath, '/usr/bin/node', '/usr/local/bin/node']) {
-    try {
-      execFileSync(candidate, ['-e', ''], { ...user, stdio: 'ignore' })
-      return candidate
-    } catch {
-      // not there, or not for this user
-    }
-  }
-  throw new Error(`no node executable that uid ${user.uid} may run`)
-}
-
-/**
- * How the action must run for folder and file permissions to hold: root reads anything, so a test running
- * as root runs the action as `nobody` (the workspace opened to it first).
- */
-function unprivileged(dir: string): { node: string; user?: { uid: number; gid: number } } {
-  if (process.getuid?.() !== 0) return { node: process.execPath }
-  const nobody = { uid: 65534, gid: 65534 }
-  execFileSync('chmod', ['-R', 'a+rwX', dir])
-  return { node: nodeRunnableBy(nobody), user: nobody }
 }
 
 /** No Node warning (MaxListenersExceededWarning or any other) and no crash reached the log. */

@@ -7,6 +7,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { runAction, type ActionRun } from '../helpers/run-action.js'
+import { unprivileged } from '../helpers/unprivileged.js'
 import { ok, startRecordingServer, type RecordingServer } from '../helpers/recording-server.js'
 
 const BUDGET = 256_000
@@ -238,7 +239,7 @@ describe('files the runner gives that cannot be written', () => {
         },
         env: { GITHUB_OUTPUT: outputFile, RUNNER_TEMP: flowTemp },
         // Root writes into a read-only folder: run as nobody when the tests run as root.
-        user: process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : undefined,
+        ...unprivileged(),
       })
       expect(run.status).toBe(1)
       expect(run.stdout).toMatch(

@@ -68,7 +68,7 @@ describe('run-flow action bounds', () => {
     }
     expect(JSON.parse(run.outputs.outputs)['out-0']).toMatch(/characters removed\]$/)
     expect(run.outputs.result).toMatch(
-      /…\[cut by kb-sync: the last [\d,]+ of [\d,]+ characters were removed; the file named by the "results-file" output holds all\]$/,
+      /…\[cut by kb-sync: the first [\d,]+ characters of an output of 50,000,006 bytes are kept; the file named by the "results-file" output holds its first [\d,]+ bytes\]$/,
     )
     const total = Object.entries(run.outputs).reduce((n, [name, value]) => n + name.length + value.length, 0)
     expect(total).toBeLessThanOrEqual(256_000)

@@ -14,9 +14,15 @@ const ids = { 'flow-id': 'flow-trickle', 'org-id': 'org-trickle', 'node-id': 'kn
 let service: RecordingServer
 let workspace: ReturnType<typeof makeWorkspace>
 const trickles = new Set<NodeJS.Timeout>()
+let flowRunTrickles = false
 
 beforeEach(async () => {
-  service = await startRecordingServer((_request, response) => {
+  service = await startRecordingServer((request, response) => {
+    // Indexing requests are answered at once when the flow run is the one that trickles.
+    if (flowRunTrickles && request.url.startsWith('/indexing/')) {
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{}')
+      return
+    }
     response.writeHead(200, { 'content-type': 'application/json' })
     response.write('{')
     const timer = setInterval(() => response.write(' '), 1000)
@@ -29,6 +35,7 @@ beforeEach(async () => {
   workspace = makeWorkspace({ 'docs/a.md': '# A\n', 'docs/b.md': '# B\n', 'docs/c.md': '# C\n' })
 })
 afterEach(async () => {
+  flowRunTrickles = false
   for (const timer of trickles) clearInterval(timer)
   await service.close()
   workspace.remove()
@@ -62,5 +69,37 @@ describe('index action: an indexing answer that trickles', () => {
     },
     // Far past the bound the code enforces; reached only if the wait were unbounded.
     DEFAULT_TIMEOUTS.indexingAnswerMs + 60_000,
+  )
+})
+
+describe('index action: a flow run after indexing whose answer trickles', () => {
+  const RUN_TIMEOUT_S = 3
+  it(
+    'is stopped at run-timeout: the step fails naming the input, the sync stays reported',
+    async () => {
+      flowRunTrickles = true
+      const run = await runAction({
+        action: 'action.yml',
+        workspace: workspace.dir,
+        eventName: 'workflow_dispatch',
+        inputs: {
+          'base-url': service.url,
+          ...ids,
+          'private-key': PRIVATE_KEY,
+          'public-key': 'pub-trickle-0123456789',
+          files: 'docs/**',
+          mode: 'upload',
+          'flow-inputs': '{"in-0": "What changed?"}',
+          'run-timeout': String(RUN_TIMEOUT_S),
+        },
+      })
+      expect(run.status).toBe(1)
+      expect(run.stdout).toContain(`no complete answer within "run-timeout" (${RUN_TIMEOUT_S} s)`)
+      expect(JSON.parse(run.outputs.uploaded)).toEqual(['docs/a.md', 'docs/b.md', 'docs/c.md'])
+      expect(run.outputs.result).toBe('')
+      expect(service.requests.filter((r) => r.url.startsWith('/inference/'))).toHaveLength(1)
+    },
+    // Far past the bound the code enforces; reached only if the flow run's wait were unbounded.
+    RUN_TIMEOUT_S * 1000 + 60_000,
   )
 })

@@ -96,10 +96,6 @@ export async function writeSummary(
   }
 }
 
-export function setOutput(log: Logger): (name: string, value: string) => void {
-  return (name, value) => core.setOutput(name, log.secrets.redact(value))
-}
-
 export const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error))
 
 export function fail(log: Logger, error: unknown): void {

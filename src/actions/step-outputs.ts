@@ -10,7 +10,7 @@ import {
   redactSpecs,
   type OutputSpec,
 } from '../report/output-budget.js'
-import { ReportFileError, reportFilePath, writeReportFile } from '../report/report-file.js'
+import { reasonOf, ReportFileError, reportFilePath, writeReportFile } from '../report/report-file.js'
 
 export interface StepOutputsOptions {
   /** UTF-16 code units for all outputs (the `outputs-budget` input). */
@@ -27,13 +27,6 @@ export class StepOutputsError extends Error {
     super(message)
     this.name = 'StepOutputsError'
   }
-}
-
-// Duck-typed: errors from node:fs may come from another realm (a test's VM context).
-const reasonOf = (error: unknown): string => {
-  const code = (error as { code?: unknown } | null)?.code
-  if (typeof code === 'string') return code
-  return error instanceof Error ? error.message : String(error)
 }
 
 /**

@@ -90,6 +90,11 @@ function indexOptions(command: Command): Command {
     )
     .option('--public-key <key>', 'flow key (prefer KB_SYNC_PUBLIC_KEY)')
     .option('--flow-inputs <json>', 'JSON object of flow inputs: run the flow after indexing')
+    .option(
+      '--run-timeout <seconds>',
+      'bound on the flow run after indexing, retries included',
+      INDEX_DEFAULTS['run-timeout'],
+    )
     .option('--workspace <dir>', 'folder the patterns and document names are relative to', process.cwd())
     .option(
       '--since <ref>',

@@ -44,7 +44,7 @@ export interface IndexConfig {
   /** True in a pull request with `pull-request: preview`: the plan is shown, nothing is sent, no key needed. */
   preview: boolean
   /** Present when `flow-inputs` is set: the flow runs after indexing (not in a dry run). */
-  flowRun?: { publicKey: string; inputs: Record<string, string> }
+  flowRun?: { publicKey: string; inputs: Record<string, string>; timeoutMs: number }
   /** `outputs-budget`: UTF-16 code units for all outputs of the step (GitHub's job limit is shared). */
   outputsBudget: number
   /** Set, instead of an error, when a pull request has no private key: print it as a notice, exit 0. */
@@ -67,6 +67,7 @@ export const INDEX_DEFAULTS: Readonly<Record<string, string>> = Object.freeze({
   retries: '10',
   'retry-deadline': '120',
   'pull-request': 'preview',
+  'run-timeout': '600',
   'outputs-budget': String(DEFAULT_OUTPUTS_BUDGET),
 })
 
@@ -89,6 +90,7 @@ export const INDEX_INPUTS: readonly string[] = Object.freeze([
   'concurrency',
   'public-key',
   'flow-inputs',
+  'run-timeout',
   'github-token',
   'follow-symlinks',
   'retries',
@@ -181,7 +183,7 @@ export function readIndexConfig(read: InputReader, event: EventContext): IndexCo
         'public-key',
         'Input "public-key" is required when "flow-inputs" is set (the flow runs after indexing).',
       )
-    config.flowRun = { publicKey, inputs }
+    config.flowRun = { publicKey, inputs, timeoutMs: fields.duration('run-timeout', 1000, 6 * 3_600_000) }
   }
 
   fields.throwIfAny()

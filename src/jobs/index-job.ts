@@ -377,7 +377,12 @@ async function indexPipeline(
               inputs: config.flowRun!.inputs,
               outputKey: 'out-0',
             },
-            { log, retry: retryPolicyOf(config), signal: context.signal },
+            {
+              log,
+              retry: retryPolicyOf(config),
+              timeoutMs: config.flowRun!.timeoutMs,
+              signal: context.signal,
+            },
           ),
         )
       } catch (error) {

@@ -28,7 +28,7 @@ export class ReportFileError extends Error {
 }
 
 // Duck-typed: errors from node:fs may come from another realm (a test's VM context).
-const reasonOf = (error: unknown): string => {
+export const reasonOf = (error: unknown): string => {
   const code = (error as { code?: unknown } | null)?.code
   if (typeof code === 'string') return code
   return error instanceof Error ? error.message : String(error)
