@@ -1,11 +1,7 @@
 import { describe, expect, test } from '@jest/globals'
-import {
-  ConfigError,
-  INDEX_DEFAULTS,
-  INDEX_INPUTS,
-  readIndexConfig,
-  type InputReader,
-} from '../src/config.js'
+import { ConfigError } from '../src/config/errors.js'
+import type { InputReader } from '../src/config/fields.js'
+import { INDEX_DEFAULTS, INDEX_INPUTS, readIndexConfig } from '../src/config/index-config.js'
 import { readRunConfig, RUN_DEFAULTS, RUN_INPUTS } from '../src/config/run.js'
 import { ACTION_INPUT_NAMES } from '../src/config/setting-names.js'
 import { makeWorkspace } from './helpers/workspace.js'

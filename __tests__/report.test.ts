@@ -1,13 +1,9 @@
 import { describe, expect, it } from '@jest/globals'
 import type { ItemOutcome } from '../src/model.js'
-import {
-  fenced,
-  indexOutputs,
-  renderIndexSummary,
-  SUMMARY_LIMIT,
-  indexOutputSpecs,
-  type IndexReport,
-} from '../src/report.js'
+import { indexOutputs, indexOutputSpecs } from '../src/report/index-outputs.js'
+import { renderIndexSummary, SUMMARY_LIMIT } from '../src/report/index-summary.js'
+import { fenced } from '../src/report/markdown.js'
+import type { IndexReport } from '../src/report/types.js'
 import { DEFAULT_OUTPUTS_BUDGET, fitOutputs } from '../src/report/output-budget.js'
 
 /** The outputs as the action writes them (within the default budget), by name. */

@@ -1,6 +1,9 @@
 // The typed values handed from one pipeline stage to the next:
 // inputs ──► selection ──► plan ──► send ──► report
 
+/** `mode`: upload or update every document, or (auto) decide from what changed. */
+export type Mode = 'auto' | 'upload' | 'update'
+
 /** The node whose knowledge base is indexed (path order of the indexing operations). */
 export interface IndexTarget {
   flowId: string
@@ -139,4 +142,13 @@ export interface SendResult {
   /** Requests sent, including retries. */
   requests: number
   cancelled: boolean
+}
+
+/** A flow run's answer as the reports show it: the named output (cut to fit) and the whole response. */
+export interface FlowRunReport {
+  question: string
+  result: string
+  /** UTF-8 size of the whole named output, set when `result` holds only its beginning. */
+  resultBytes?: number
+  response: unknown
 }

@@ -5,13 +5,12 @@ import type {
   ChangeDecision,
   FileSelection,
   ItemOutcome,
+  Mode,
   Operation,
   Plan,
   SelectedFile,
   SkippedItem,
 } from './model.js'
-
-export type Mode = 'auto' | 'upload' | 'update'
 
 /** A request stays under this many bytes of file content unless one file alone is larger. */
 export const MAX_BATCH_BYTES = 32 * 1024 * 1024

@@ -1,8 +1,9 @@
 import { describe, expect, it } from '@jest/globals'
 import { failedAssertions } from '../../src/checks/judge.js'
-import type { CheckResult } from '../../src/checks/run.js'
+import type { CheckResult } from '../../src/checks/verdict.js'
 import { parseChecks } from '../../src/checks/schema.js'
-import { parseThreshold, suiteVerdict } from '../../src/checks/verdict.js'
+import { parseThreshold } from '../../src/config/units.js'
+import { suiteVerdict } from '../../src/checks/verdict.js'
 
 const check = (fields: string) => parseChecks(`- name: c\n  inputs: {in-0: q}\n${fields}`)[0]
 const ANSWER = 'Refunds are granted within 14 days.'

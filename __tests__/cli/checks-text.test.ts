@@ -2,7 +2,7 @@
 // beginning (made safe for a terminal); passed checks show only their row.
 import { describe, expect, it } from '@jest/globals'
 import { checksText } from '../../src/cli/checks-text.js'
-import type { CheckResult } from '../../src/checks/run.js'
+import type { CheckResult } from '../../src/checks/verdict.js'
 import { suiteVerdict } from '../../src/checks/verdict.js'
 
 const result = (over: Partial<CheckResult>): CheckResult => ({

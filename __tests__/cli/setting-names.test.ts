@@ -1,7 +1,8 @@
 // Config problems worded at the source: the CLI's names (flags, the variable a key came from) where the
 // CLI reads the config, the actions' input names where an action does; no text rewritten afterwards.
 import { afterEach, describe, expect, it } from '@jest/globals'
-import { ConfigError, readIndexConfig } from '../../src/config.js'
+import { ConfigError } from '../../src/config/errors.js'
+import { readIndexConfig } from '../../src/config/index-config.js'
 import { readRunConfig } from '../../src/config/run.js'
 import { cliSettingNames, inputReader, type Flags } from '../../src/cli/inputs.js'
 import { makeWorkspace } from '../helpers/workspace.js'

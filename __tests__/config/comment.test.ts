@@ -1,5 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
-import { ConfigError, readIndexConfig, type InputReader } from '../../src/config.js'
+import { ConfigError } from '../../src/config/errors.js'
+import type { InputReader } from '../../src/config/fields.js'
+import { readIndexConfig } from '../../src/config/index-config.js'
 import { readRunConfig } from '../../src/config/run.js'
 
 const RUN = { 'org-id': 'org-1', 'flow-id': 'flow-1', 'public-key': 'pk-1', inputs: '{"in-0": "q"}' }

@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, expect, it } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
-import { readIndexConfig } from '../../src/config.js'
+import { readIndexConfig } from '../../src/config/index-config.js'
 import { runIndexJob } from '../../src/jobs/index-job.js'
 import { GitFixture, type WorkingCopy } from '../helpers/git-fixture.js'
 import { recordingLog } from '../helpers/log.js'

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import type { ItemOutcome, SkippedItem } from '../../src/model.js'
-import { logIndexResult, logSkipped, type IndexReport } from '../../src/report.js'
+import { logIndexResult, logSkipped } from '../../src/report/index-outputs.js'
+import type { IndexReport } from '../../src/report/types.js'
 import { recordingLog } from '../helpers/log.js'
 
 const failed = (name: string, error: string): ItemOutcome => ({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import type { ItemOutcome } from '../../src/model.js'
-import { renderIndexSummary, SUMMARY_LIMIT, type IndexReport } from '../../src/report.js'
+import { renderIndexSummary, SUMMARY_LIMIT } from '../../src/report/index-summary.js'
+import type { IndexReport } from '../../src/report/types.js'
 import { balanced, OUR_TAGS, structureOf, tagsOf } from './gfm.js'
 
 const KEY_CAUSE =

@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals'
 import { Secrets } from '../../src/log.js'
-import { renderIndexSummary, type IndexReport } from '../../src/report.js'
-import { renderIndexComment } from '../../src/report/pr-comment.js'
+import { renderIndexSummary } from '../../src/report/index-summary.js'
+import type { IndexReport } from '../../src/report/types.js'
+import { renderIndexComment } from '../../src/report/comment-body.js'
 import { redactDeep } from '../../src/report/redact.js'
 
 // Markdown escaping would turn `_` and `*` into `\_` and `\*`: after rendering the key is no longer

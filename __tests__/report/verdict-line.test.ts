@@ -1,7 +1,8 @@
 // The summary's first line: which base the change set was measured from and why, when it is not the last
 // successful sync; and, in a dry run, the documents that fail without being sent (Git LFS pointers).
 import { describe, expect, it } from '@jest/globals'
-import { renderIndexSummary, type IndexReport } from '../../src/report.js'
+import { renderIndexSummary } from '../../src/report/index-summary.js'
+import type { IndexReport } from '../../src/report/types.js'
 
 function report(overrides: Partial<IndexReport> = {}): IndexReport {
   return {

@@ -2,7 +2,7 @@
 // server listing runs like GitHub, reached through octokit), diffed with git in real repositories;
 // and every fallback, each with the warning that says why.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { ConfigError } from '../../src/config.js'
+import { ConfigError } from '../../src/config/errors.js'
 import type { WorkflowRun } from '../../src/github/workflow.js'
 import { type ChangeBaseRequest, decideChangeBase } from '../../src/select/change-base.js'
 import { GitFixture, type WorkingCopy } from '../helpers/git-fixture.js'

@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs'
 import { readFile, rm, writeFile } from 'node:fs/promises'
 import { freePort } from '../helpers/ports.js'
 import { startEmulator } from '../../src/emulator/server.js'
-import { sendPlan, type IndexingClient, type SendOptions } from '../../src/send.js'
+import { sendPlan, type IndexingClient, type SendOptions } from '../../src/send/send-plan.js'
 import { ServiceClient } from '../../src/service/client.js'
 import {
   FAST_RETRY,

@@ -2,7 +2,7 @@
 // those in flight hold open files, and none stays open after the run, whether it finished or was cancelled.
 import { afterEach, beforeEach, expect, test } from '@jest/globals'
 import { startEmulator } from '../../src/emulator/server.js'
-import { sendPlan } from '../../src/send.js'
+import { sendPlan } from '../../src/send/send-plan.js'
 import { ServiceClient } from '../../src/service/client.js'
 import { SMALL_DOCUMENT_BYTES } from '../../src/service/multipart.js'
 import { openDescriptors, settledOpenDescriptors } from '../helpers/open-descriptors.js'

@@ -4,7 +4,7 @@
 // open asynchronously does not hold the ones behind it.
 import { afterEach, beforeEach, expect, test } from '@jest/globals'
 import { startEmulator } from '../../src/emulator/server.js'
-import { sendPlan } from '../../src/send.js'
+import { sendPlan } from '../../src/send/send-plan.js'
 import { ServiceClient } from '../../src/service/client.js'
 import type { DocumentRef } from '../../src/service/multipart.js'
 import {

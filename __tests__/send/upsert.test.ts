@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
 import { readFile } from 'node:fs/promises'
 import { startEmulator } from '../../src/emulator/server.js'
 import type { ItemOutcome } from '../../src/model.js'
-import { sendPlan, type SendOptions } from '../../src/send.js'
+import { sendPlan, type SendOptions } from '../../src/send/send-plan.js'
 import { ServiceClient } from '../../src/service/client.js'
 import {
   FAST_RETRY,

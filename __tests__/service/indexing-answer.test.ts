@@ -3,7 +3,7 @@
 // sent, once. The bounds are the client's options, set short here; no assertion is about elapsed time.
 import { afterEach, describe, expect, it } from '@jest/globals'
 import type { ServerResponse } from 'node:http'
-import { sendPlan } from '../../src/send.js'
+import { sendPlan } from '../../src/send/send-plan.js'
 import { INDEXING_ANSWER_BYTES, ServiceClient, type ClientTimeouts } from '../../src/service/client.js'
 import { startRecordingServer, type Responder } from '../helpers/recording-server.js'
 import { quietLog } from '../helpers/log.js'

@@ -1,11 +1,11 @@
 // The run-flow action's sticky comment: today's single question as one verdict row.
-import type { CheckResult } from '../checks/run.js'
-import type { RunConfig } from '../config.js'
+import type { CheckResult } from '../checks/verdict.js'
+import type { RunConfig } from '../config/run.js'
 import type { Logger } from '../log.js'
-import type { FlowRunReport } from '../report.js'
-import { renderFlowComment, type VerdictRow } from '../report/pr-comment.js'
+import type { FlowRunReport } from '../model.js'
+import { renderFlowComment, type VerdictRow } from '../report/comment-body.js'
 import { redactDeep } from '../report/redact.js'
-import { commentFooter, commentMarker, postStickyComment } from './pr-comment.js'
+import { commentFooter, commentMarker, postStickyComment } from './post-comment.js'
 import type { RunnerEnvironment } from './runner.js'
 
 export interface FlowOutcome {

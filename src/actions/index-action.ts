@@ -1,17 +1,12 @@
 // The index action: read inputs → index pipeline → outputs, summary, exit status. Outputs and the
 // summary are written on every way out, a failure included (then with every item the run knew of).
 import * as core from '@actions/core'
-import { readIndexConfig } from '../config.js'
+import { readIndexConfig } from '../config/index-config.js'
 import { emptyIndexReport, IndexJobFailure, runIndexJob } from '../jobs/index-job.js'
 import { actionsSink, Logger } from '../log.js'
-import {
-  indexCountsLine,
-  indexOutputs,
-  indexOutputSpecs,
-  logIndexResult,
-  renderIndexSummary,
-  type IndexReport,
-} from '../report.js'
+import { renderIndexSummary } from '../report/index-summary.js'
+import { indexCountsLine, indexOutputs, indexOutputSpecs, logIndexResult } from '../report/index-outputs.js'
+import type { IndexReport } from '../report/types.js'
 import { DEFAULT_OUTPUTS_BUDGET } from '../report/output-budget.js'
 import { redactDeep } from '../report/redact.js'
 import { commentIndexResult } from './index-comment.js'

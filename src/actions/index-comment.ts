@@ -1,11 +1,11 @@
 // The index action's sticky comment: the preview of what merging would send (or, with
 // `pull-request: index`, what was sent).
-import type { IndexConfig } from '../config.js'
+import type { IndexConfig } from '../config/index-config.js'
 import type { Logger } from '../log.js'
-import type { IndexReport } from '../report.js'
-import { renderIndexComment } from '../report/pr-comment.js'
+import type { IndexReport } from '../report/types.js'
+import { renderIndexComment } from '../report/comment-body.js'
 import { redactDeep } from '../report/redact.js'
-import { commentFooter, commentMarker, postStickyComment } from './pr-comment.js'
+import { commentFooter, commentMarker, postStickyComment } from './post-comment.js'
 import type { RunnerEnvironment } from './runner.js'
 
 export async function commentIndexResult(

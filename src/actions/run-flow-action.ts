@@ -1,19 +1,15 @@
 // The run-flow action: read inputs → run the flow once → outputs, summary, exit status.
 import * as core from '@actions/core'
 import { runCheckSuite } from '../checks/run.js'
-import { checksResultEntries, renderChecksSummary, verdictText } from '../checks/render.js'
+import { checksResultEntries, renderChecksSummary, verdictText } from '../report/checks-results.js'
 import type { Check } from '../checks/schema.js'
 import { readRunConfig, type RunConfig } from '../config/run.js'
-import { cutText } from '../flow/cut.js'
+import { cutText } from '../service/cut.js'
 import { expectationProblem, flowRunOptions, FlowRunError, questionOf, runFlow } from '../jobs/flow-run.js'
 import { actionsSink, Logger } from '../log.js'
-import {
-  renderFlowFailure,
-  renderFlowSection,
-  renderStoppedSummary,
-  failedFlowOutputSpecs,
-  flowOutputSpecs,
-} from '../report.js'
+import { flowFailure, flowSection } from '../report/flow-section.js'
+import { renderStoppedSummary } from '../report/index-summary.js'
+import { failedFlowOutputSpecs, flowOutputSpecs } from '../report/index-outputs.js'
 import { redactDeep } from '../report/redact.js'
 import { ServiceClient } from '../service/client.js'
 import { cancellationOf, type RunCancelled } from '../cancellation.js'
@@ -85,7 +81,7 @@ export async function runFlowAction(): Promise<void> {
             ? '\n(cut in the log; the "result" output and the job summary hold more)'
             : ''),
       )
-      await writeSummary(renderFlowSection(redactDeep(report, log.secrets)), log, {
+      await writeSummary(flowSection(redactDeep(report, log.secrets)), log, {
         pointer: pointerTo(file),
         done,
       })
@@ -103,11 +99,10 @@ export async function runFlowAction(): Promise<void> {
         log.error(messageOf(writeError))
         return ''
       })
-      await writeSummary(
-        renderFlowFailure(log.secrets.redact(question), log.secrets.redact(error.message)),
-        log,
-        { pointer: pointerTo(file), done },
-      )
+      await writeSummary(flowFailure(log.secrets.redact(question), log.secrets.redact(error.message)), log, {
+        pointer: pointerTo(file),
+        done,
+      })
       throw error
     } finally {
       await client.close()

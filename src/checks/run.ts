@@ -8,21 +8,7 @@ import type { FlowTarget } from '../model.js'
 import { ServiceClient } from '../service/client.js'
 import { failedAssertions } from './judge.js'
 import type { Check } from './schema.js'
-import { suiteVerdict, type SuiteVerdict } from './verdict.js'
-
-export type CheckVerdict = 'passed' | 'failed' | 'error'
-
-export interface CheckResult {
-  name: string
-  /** `error`: the run itself failed (no answer to judge). */
-  verdict: CheckVerdict
-  /** Each failed assertion, or the run's error. */
-  failed: string[]
-  /** The judged output (already cut under 1 MiB), '' without an answer. */
-  answer: string
-  runId?: string
-  seconds: number
-}
+import { suiteVerdict, type CheckResult, type SuiteVerdict } from './verdict.js'
 
 export interface RunChecksOptions extends FlowRunOptions {
   concurrency: number

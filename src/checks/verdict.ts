@@ -1,12 +1,16 @@
 // The suite's verdict: the share of checks that passed against the `threshold` input.
-import type { CheckResult } from './run.js'
+export type CheckVerdict = 'passed' | 'failed' | 'error'
 
-/** `100%`, `90%`, `90` or `87.5%` → a percentage from 0 to 100, or undefined when not one. */
-export function parseThreshold(text: string): number | undefined {
-  const match = /^(\d+(?:\.\d+)?)\s*%?$/.exec(text.trim())
-  if (!match) return undefined
-  const percent = Number(match[1])
-  return percent >= 0 && percent <= 100 ? percent : undefined
+export interface CheckResult {
+  name: string
+  /** `error`: the run itself failed (no answer to judge). */
+  verdict: CheckVerdict
+  /** Each failed assertion, or the run's error. */
+  failed: string[]
+  /** The judged output (already cut under 1 MiB), '' without an answer. */
+  answer: string
+  runId?: string
+  seconds: number
 }
 
 export interface SuiteVerdict {

@@ -1,8 +1,7 @@
 // What `kb-sync run --checks` prints on stdout: the verdicts table, then each check that did not pass
 // with what failed and the beginning of its answer (what a person needs to see why), then the verdict.
-import { checksResultEntries, renderChecksTable, verdictText } from '../checks/render.js'
-import type { CheckResult } from '../checks/run.js'
-import type { SuiteVerdict } from '../checks/verdict.js'
+import type { CheckResult, SuiteVerdict } from '../checks/verdict.js'
+import { checksResultEntries, renderChecksTable, verdictText } from '../report/checks-results.js'
 import { displayName, sanitize } from '../log.js'
 
 const indented = (text: string) => text.replace(/\n/g, '\n    ')

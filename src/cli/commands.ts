@@ -4,10 +4,17 @@ import { accessSync, constants, statSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { cancellationSignal } from '../actions/runner.js'
 import { cancellationOf, cancelledExitStatus } from '../cancellation.js'
-import { checksResultEntries, checksResultsJson, renderChecksSummary, verdictText } from '../checks/render.js'
+import {
+  checksResultEntries,
+  checksResultsJson,
+  renderChecksSummary,
+  renderChecksTable,
+  verdictText,
+} from '../report/checks-results.js'
 import { runCheckSuite } from '../checks/run.js'
 import type { Check } from '../checks/schema.js'
-import { ConfigError, readIndexConfig, type IndexConfig } from '../config.js'
+import { ConfigError } from '../config/errors.js'
+import { readIndexConfig, type IndexConfig } from '../config/index-config.js'
 import { readRunConfig, type RunConfig } from '../config/run.js'
 import { outputsOf } from '../flow/answer.js'
 import { readWorkflowRun } from '../github/workflow.js'
@@ -16,16 +23,16 @@ import type { KnowledgeBaseId } from '../emulator/store.js'
 import { expectationProblem, flowRunOptions, runFlow } from '../jobs/flow-run.js'
 import { IndexJobFailure, runIndexJob, type JobContext } from '../jobs/index-job.js'
 import { consoleSink, Logger } from '../log.js'
+import { flowSection } from '../report/flow-section.js'
+import { renderIndexSummary } from '../report/index-summary.js'
 import {
   flowOutputSpecs,
   indexCountsLine,
   indexOutputs,
   indexOutputSpecs,
   logIndexResult,
-  renderFlowSection,
-  renderIndexSummary,
-  type IndexReport,
-} from '../report.js'
+} from '../report/index-outputs.js'
+import type { IndexReport } from '../report/types.js'
 import { fileFields, type OutputSpec } from '../report/output-budget.js'
 import { ReportFileError, writeReportFile } from '../report/report-file.js'
 import { plannedEntries } from '../report/planned.js'
@@ -198,7 +205,7 @@ export async function runCommand(flags: Flags): Promise<void> {
             })
           : report.result,
       )
-      writeSummaryFile(log, flags, renderFlowSection(redactDeep(report, log.secrets)))
+      writeSummaryFile(log, flags, flowSection(redactDeep(report, log.secrets)))
       await writeReportFileFlag(log, flags, flowOutputSpecs(report), 'the flow run completed')
       const problem = expectationProblem(report.result, config.expect)
       if (problem) {

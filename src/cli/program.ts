@@ -2,7 +2,7 @@
 // same messages); `serve`'s own values are checked here. Commander's errors are one line, exit 2.
 import { Command, InvalidArgumentError, Option } from 'commander'
 import packageJson from '../../package.json' with { type: 'json' }
-import { INDEX_DEFAULTS } from '../config.js'
+import { INDEX_DEFAULTS } from '../config/index-config.js'
 import { RUN_DEFAULTS } from '../config/run.js'
 import type { KnowledgeBaseId } from '../emulator/store.js'
 import { idProblem } from '../service/ids.js'

@@ -1,6 +1,6 @@
 // Progress of a long index run on stderr (stdout is for results): a redrawn bar on a terminal, else a
 // line at every tenth of the requests, so a log file gets at most ten lines however long the run.
-import { formatBytes } from '../report.js'
+import { formatBytes } from '../config/units.js'
 
 export interface Progress {
   done: number

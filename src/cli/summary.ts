@@ -1,7 +1,8 @@
 // What `kb-sync index` prints on stdout by default: a few lines a person reads at a glance. The markdown
 // summary (--summary-file) and the per-file lines (--verbose) carry the detail.
 import { displayName } from '../log.js'
-import { indexOutputs, type IndexReport } from '../report.js'
+import { indexOutputs } from '../report/index-outputs.js'
+import type { IndexReport } from '../report/types.js'
 import { groupFailures } from '../report/causes.js'
 import { excerpt } from '../service/errors.js'
 

@@ -2,7 +2,6 @@
 // yaml) and the RE2 engine load only where a flow is asked, not in the index action.
 import { ChecksError, parseChecks, type Check } from '../checks/schema.js'
 import { readChecksSource } from '../checks/source.js'
-import { parseThreshold } from '../checks/verdict.js'
 import {
   PULL_REQUEST_EVENTS,
   readFlowInputs,
@@ -10,7 +9,7 @@ import {
   readRetry,
   type EventContext,
   type RetrySettings,
-} from '../config.js'
+} from './shared-inputs.js'
 import { compileExpectation, type Expectation } from '../flow/expect.js'
 import type { FlowTarget } from '../model.js'
 import { DEFAULT_OUTPUTS_BUDGET } from '../report/output-budget.js'
@@ -18,6 +17,7 @@ import { readCommentSettings, type CommentSettings } from './comment.js'
 import { quoted } from './errors.js'
 import { InputFields, type InputReader } from './fields.js'
 import type { SettingNames } from './setting-names.js'
+import { parseThreshold } from './units.js'
 
 export interface RunConfig {
   baseUrl: string

@@ -1,4 +1,4 @@
-// Sizes and durations as people write them in a workflow: `50MB`, `1.5 GB`, `120`, `2m`.
+// Sizes, durations and percentages as people write them in a workflow: `50MB`, `1.5 GB`, `120`, `2m`, `90%`.
 
 const SIZE_UNITS: Record<string, number> = {
   '': 1,
@@ -32,4 +32,24 @@ export function parseDuration(text: string): number | undefined {
   if (!match) return undefined
   const ms = Math.round(Number(match[1]) * DURATION_UNITS[match[2].toLowerCase()])
   return Number.isSafeInteger(ms) ? ms : undefined
+}
+
+/** `100%`, `90%`, `90` or `87.5%` → a percentage from 0 to 100, or undefined when not one. */
+export function parseThreshold(text: string): number | undefined {
+  const match = /^(\d+(?:\.\d+)?)\s*%?$/.exec(text.trim())
+  if (!match) return undefined
+  const percent = Number(match[1])
+  return percent >= 0 && percent <= 100 ? percent : undefined
+}
+
+/** A size for people to read: `512 B`, `1.5 MiB`. */
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'KiB', 'MiB', 'GiB']
+  let value = bytes
+  let unit = 0
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024
+    unit++
+  }
+  return unit === 0 ? `${bytes} B` : `${value.toFixed(1)} ${units[unit]}`
 }

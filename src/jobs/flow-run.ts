@@ -1,15 +1,15 @@
 // Runs the flow once: retried only when it provably did not start, bounded by a deadline for the whole
 // run, judged by the answer's own state, and cut to what a step output can hold.
-import type { RunConfig } from '../config.js'
+import type { RunConfig } from '../config/run.js'
 import { ACTION_INPUT_NAMES, type SettingNames } from '../config/setting-names.js'
 import { runFailure } from '../flow/answer.js'
-import { cutJson, cutText, OUTPUT_LIMIT_BYTES } from '../flow/cut.js'
+import { cutJson, cutText, OUTPUT_LIMIT_BYTES } from '../service/cut.js'
 import { runMayBeRetried, whyNotRetried, type RunRetryOptions } from '../flow/run-retry.js'
 import type { Logger } from '../log.js'
-import type { FlowTarget } from '../model.js'
-import type { FlowRunReport } from '../report.js'
+import type { FlowRunReport, FlowTarget } from '../model.js'
 import { namedOutput, ServiceClient, ServiceError, type FlowAnswer } from '../service/client.js'
-import { callWithRetry, DEFAULT_RETRY_POLICY, type RetryPolicy } from '../service/retry.js'
+import { callWithRetry, type RetryPolicy } from '../service/retry.js'
+import { retryPolicyOf } from '../config/shared-inputs.js'
 
 export { expectationProblem } from '../flow/expect.js'
 
@@ -159,10 +159,6 @@ function explainFailure(
   }
   const note = whyNotRetried(error, context)
   return note ? `${message} (${note})` : message
-}
-
-export function retryPolicyOf(config: Pick<RunConfig, 'retry'>): RetryPolicy {
-  return { ...DEFAULT_RETRY_POLICY, attempts: config.retry.retries, deadlineMs: config.retry.deadlineMs }
 }
 
 /** How a run of the run-flow action (or `kb-sync run`) is retried and bounded, from its inputs. */

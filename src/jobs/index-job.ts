@@ -1,12 +1,14 @@
 // The index pipeline, shared by the index action and `kb-sync index`:
 // change set ──► selection ──► plan ──► send ──► (flow run) ──► report
 import { cancellationOf, NOT_SENT_CANCELLED } from '../cancellation.js'
-import { ConfigError, type IndexConfig } from '../config.js'
+import { ConfigError } from '../config/errors.js'
+import type { IndexConfig } from '../config/index-config.js'
 import type { WorkflowRunOutcome } from '../github/workflow.js'
 import { displayName, type Logger } from '../log.js'
 import type { ChangeBase, ChangeDecision, FileSelection, Operation, SkippedItem } from '../model.js'
 import { planSync, plannedItems } from '../plan.js'
-import { logSkipped, startProgress, type IndexReport } from '../report.js'
+import { logSkipped, startProgress } from '../report/index-outputs.js'
+import type { IndexReport } from '../report/types.js'
 import { ServiceClient } from '../service/client.js'
 import type { ChangeBaseDecision } from '../select/change-base.js'
 import type { PullRequestChanges } from '../select/pull-request-changes.js'
@@ -20,8 +22,9 @@ import {
 import { undecodableSkip } from '../select/byte-names.js'
 import { findLfsPointers, LFS_POINTER_CAUSE } from '../select/lfs-pointers.js'
 import { nameMatcher } from '../select/match.js'
-import { sendPlan } from '../send.js'
-import { runFlow, retryPolicyOf } from './flow-run.js'
+import { sendPlan } from '../send/send-plan.js'
+import { retryPolicyOf } from '../config/shared-inputs.js'
+import { runFlow } from './flow-run.js'
 
 export interface JobContext {
   /** Files are selected below this folder and named relative to it (GITHUB_WORKSPACE, or the CLI's cwd). */

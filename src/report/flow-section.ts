@@ -1,5 +1,5 @@
 import { fenced } from './markdown.js'
-import type { FlowRunReport } from './types.js'
+import type { FlowRunReport } from '../model.js'
 
 export const ANSWER_LIMIT = 64 * 1024
 

@@ -2,7 +2,7 @@
 // 1 MiB, measured as UTF-16 (about 524,000 characters); a job over it fails at "Complete job" with
 // every step green. One step keeps to a budget that leaves room for other steps, and says what it cut:
 // the report file holds everything uncut.
-import { cutJson } from '../flow/cut.js'
+import { cutJson } from '../service/cut.js'
 import type { Secrets } from '../log.js'
 import { redactDeep } from './redact.js'
 

@@ -1,7 +1,7 @@
 // The job summary within GitHub's limit. The runner drops a step's summary whole above 1 MiB, and an
 // open runner bug drops some just below it: every summary stays at most 1,000 KiB in UTF-8 bytes,
 // counting what the step already wrote to the file.
-import { utf8Prefix } from '../flow/cut.js'
+import { utf8Prefix } from '../service/cut.js'
 
 export const SUMMARY_LIMIT_BYTES = 1000 * 1024
 

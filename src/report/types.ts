@@ -1,13 +1,5 @@
-import type { ChangeBase, ItemOutcome, SkippedItem } from '../model.js'
+import type { ChangeBase, FlowRunReport, ItemOutcome, SkippedItem } from '../model.js'
 import type { PlannedItem } from '../plan.js'
-
-export interface FlowRunReport {
-  question: string
-  result: string
-  /** UTF-8 size of the whole named output, set when `result` holds only its beginning. */
-  resultBytes?: number
-  response: unknown
-}
 
 export interface IndexReport {
   dryRun: boolean

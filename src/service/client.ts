@@ -1,9 +1,9 @@
 // The wire format of the five operations of the service (../shared/SERVICE.md): the only place that builds
 // a service URL, an Authorization header or a request body. One call sends one request; retries live
-// above (send.ts) and every call builds its body anew from the paths, so calling again is always safe.
+// above (send/send-plan.ts) and every call builds its body anew from the paths, so calling again is always safe.
 import { Agent } from 'undici'
-import { OUTPUT_LIMIT_BYTES } from '../flow/cut.js'
-import { CutString, StreamJsonReader } from '../flow/stream-json.js'
+import { OUTPUT_LIMIT_BYTES } from './cut.js'
+import { CutString, StreamJsonReader } from './stream-json.js'
 import { Secrets } from '../log.js'
 import type { FlowTarget, IndexTarget } from '../model.js'
 import { FileChangedError } from '../select/read-guard.js'

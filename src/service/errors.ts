@@ -37,7 +37,7 @@ export class ServiceError extends Error {
   /** Undefined when no answer came (network error, timeout, abort). */
   readonly status?: number
   readonly body: string
-  /** 429, 500, 502, 503, 504, network errors and timeouts. */
+  /** Sending retries it: the failure has a row in RETRY_RULES (service/retry.ts). */
   readonly retryable: boolean
   /** The raw `Retry-After` header of the answer, if any. */
   readonly retryAfter?: string
@@ -59,9 +59,6 @@ export class ServiceError extends Error {
     this.code = fields.code
   }
 }
-
-/** Statuses worth another attempt: rate limiting and the server-side failures that are usually brief. */
-export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 500, 502, 503, 504])
 
 export const MAX_EXCERPT = 500
 

@@ -6,12 +6,12 @@ import type { Secrets } from '../log.js'
 import { FileChangedError } from '../select/read-guard.js'
 import {
   excerpt,
-  RETRYABLE_STATUSES,
   ServiceError,
   type HttpMethod,
   type OperationName,
   type ServiceErrorFields,
 } from './errors.js'
+import { isRetried } from './retry.js'
 
 /** A request body that can be written once; a new one is built for every call. */
 export interface RequestBody {
@@ -76,23 +76,6 @@ export interface Answer {
 
 // An error answer is only shown as an excerpt: reading more of it is pointless.
 const ERROR_ANSWER_READ_LIMIT = 64 * 1024
-
-// Failures without an answer that are worth another attempt: the connection broke or timed out.
-const RETRYABLE_CODES: ReadonlySet<string> = new Set([
-  'ECONNRESET',
-  'ECONNREFUSED',
-  'ECONNABORTED',
-  'EPIPE',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENETDOWN',
-  'EAI_AGAIN',
-  'UND_ERR_SOCKET',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'UND_ERR_HEADERS_TIMEOUT',
-  'UND_ERR_BODY_TIMEOUT',
-])
 
 /** Aborts an upload whose body stops moving; armed when the body starts to flow, stopped once it is all out. */
 class BodyWatchdog {
@@ -304,7 +287,7 @@ export async function exchange(agent: Dispatcher, secrets: Secrets, call: Exchan
       throw failure({
         status,
         body: shown,
-        retryable: RETRYABLE_STATUSES.has(status),
+        retryable: isRetried({ status }),
         retryAfter,
         reason: `HTTP ${status}${shown ? `: ${shown}` : ''}`,
       })
@@ -336,7 +319,7 @@ export async function exchange(agent: Dispatcher, secrets: Secrets, call: Exchan
     if (idle) {
       return failure({
         code: 'BODY_IDLE_TIMEOUT',
-        retryable: true,
+        retryable: isRetried({ code: 'BODY_IDLE_TIMEOUT' }),
         reason: `BODY_IDLE_TIMEOUT: the request body made no progress for ${call.bodyIdleMs} ms`,
       })
     }
@@ -349,7 +332,7 @@ export async function exchange(agent: Dispatcher, secrets: Secrets, call: Exchan
       code === 'UND_ERR_HEADERS_TIMEOUT' ? `no answer within ${call.headersTimeoutMs} ms` : errorText(error)
     return failure({
       code,
-      retryable: RETRYABLE_CODES.has(code),
+      retryable: isRetried({ code }),
       reason: `${code}: ${during}${secrets.redact(detail)}${ambiguity}`,
     })
   }

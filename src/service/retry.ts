@@ -12,6 +12,85 @@ export interface RetryPolicy {
   maxRetryAfterMs: number
 }
 
+/**
+ * How one kind of failure is retried. Failures absent from RETRY_RULES are never retried.
+ *
+ * - `send`: what bounds the retries when sending a plan. `attempts`: each failure uses up one of
+ *   `retries`. `deadline`: only `retry-deadline` bounds them (the service, or a gateway in front of it,
+ *   is unavailable or did not answer: an outage shorter than the deadline costs time, not documents;
+ *   the circuit breaker ends one that lasts).
+ * - `retryAfter`: the answer's `Retry-After` replaces the backoff and pauses every worker of the run.
+ * - `halvesConcurrency`: every worker's share of `concurrency` is halved (back up by one per success).
+ * - `flowRun`: a flow run costs money and may have side effects, so it is retried only when it provably
+ *   did not start. `retried`: the answer says it was not taken on. `with-retry-on-server-error`: only
+ *   when that input is set (it may or may not have run). `before-body-sent`: a connection that failed
+ *   before the whole request went out. `never`: it may have started.
+ */
+export interface RetryRule {
+  send: 'attempts' | 'deadline'
+  retryAfter: boolean
+  halvesConcurrency: boolean
+  flowRun: 'retried' | 'with-retry-on-server-error' | 'before-body-sent' | 'never'
+}
+
+const ANSWERED = { send: 'attempts', retryAfter: false, halvesConcurrency: false } as const
+const UNAVAILABLE = { send: 'deadline', retryAfter: false, halvesConcurrency: false } as const
+const UNANSWERED = { send: 'deadline', retryAfter: false, halvesConcurrency: false } as const
+const CONNECTION_FAILED = { ...UNANSWERED, flowRun: 'before-body-sent' } as const
+const NO_ANSWER = { ...UNANSWERED, flowRun: 'never' } as const
+
+/** Every retry rule, per HTTP status and per transport error code (a failure with no answer). */
+export const RETRY_RULES: {
+  readonly statuses: Readonly<Record<number, RetryRule>>
+  readonly errorCodes: Readonly<Record<string, RetryRule>>
+} = Object.freeze({
+  statuses: Object.freeze<Record<number, RetryRule>>({
+    429: { ...ANSWERED, retryAfter: true, halvesConcurrency: true, flowRun: 'retried' },
+    500: { ...ANSWERED, flowRun: 'with-retry-on-server-error' },
+    502: { ...UNAVAILABLE, flowRun: 'with-retry-on-server-error' },
+    503: { ...UNAVAILABLE, retryAfter: true, flowRun: 'retried' },
+    504: { ...UNAVAILABLE, flowRun: 'with-retry-on-server-error' },
+  }),
+  errorCodes: Object.freeze<Record<string, RetryRule>>({
+    ECONNREFUSED: CONNECTION_FAILED,
+    ECONNRESET: CONNECTION_FAILED,
+    EPIPE: CONNECTION_FAILED,
+    EHOSTUNREACH: CONNECTION_FAILED,
+    ENETUNREACH: CONNECTION_FAILED,
+    ENETDOWN: CONNECTION_FAILED,
+    EAI_AGAIN: CONNECTION_FAILED,
+    UND_ERR_SOCKET: CONNECTION_FAILED,
+    UND_ERR_CONNECT_TIMEOUT: CONNECTION_FAILED,
+    ECONNABORTED: NO_ANSWER,
+    ETIMEDOUT: NO_ANSWER,
+    UND_ERR_HEADERS_TIMEOUT: NO_ANSWER,
+    UND_ERR_BODY_TIMEOUT: NO_ANSWER,
+    // kb-sync's own watchdog: the request body stopped moving.
+    BODY_IDLE_TIMEOUT: NO_ANSWER,
+  }),
+})
+
+/** The rule for a failure: by its status when the service answered, else by its error code. */
+export function retryRuleOf(failure: { status?: number; code?: string }): RetryRule | undefined {
+  if (failure.status !== undefined)
+    return Object.hasOwn(RETRY_RULES.statuses, failure.status)
+      ? RETRY_RULES.statuses[failure.status]
+      : undefined
+  if (failure.code !== undefined && Object.hasOwn(RETRY_RULES.errorCodes, failure.code))
+    return RETRY_RULES.errorCodes[failure.code]
+  return undefined
+}
+
+/** Whether sending retries the failure (a flow run retries fewer: see `flowRun`). */
+export function isRetried(failure: { status?: number; code?: string }): boolean {
+  return retryRuleOf(failure) !== undefined
+}
+
+/** Whether the answer's `Retry-After` is honoured (replaces the backoff, pauses every worker). */
+export function honoursRetryAfter(status: number | undefined): boolean {
+  return status !== undefined && retryRuleOf({ status })?.retryAfter === true
+}
+
 export const DEFAULT_RETRY_POLICY: RetryPolicy = Object.freeze({
   attempts: 10,
   deadlineMs: 120_000,
@@ -95,7 +174,7 @@ export type RetryDecision =
 
 /**
  * Whether and when to try again after attempt number `attempt` (1-based) failed with `failure`.
- * A `Retry-After` on 429/503 replaces the backoff (capped at `maxRetryAfterMs`).
+ * A `Retry-After` the rules honour replaces the backoff (capped at `maxRetryAfterMs`).
  */
 export function decideRetry(
   failure: FailureInfo,
@@ -108,8 +187,7 @@ export function decideRetry(
   if (!failure.retryable) return { retry: false, reason: 'not-retryable' }
   if (attempt >= policy.attempts) return { retry: false, reason: 'attempts' }
   const now = clock.now()
-  const hinted =
-    failure.status === 429 || failure.status === 503 ? parseRetryAfter(failure.retryAfter, now) : undefined
+  const hinted = honoursRetryAfter(failure.status) ? parseRetryAfter(failure.retryAfter, now) : undefined
   // A hint of 0 (`Retry-After: 0`, or a date already past, as from a service whose clock is behind) would
   // make every retry immediate, using up the attempts in a moment: the backoff applies instead.
   const hintMs = !hinted ? undefined : Math.min(hinted, policy.maxRetryAfterMs)
@@ -135,7 +213,7 @@ export interface CallWithRetryOptions {
 
 /**
  * Calls `call` until it succeeds, fails for good, or the policy runs out; throws the last failure.
- * For a single request (the flow run). Sending a plan has its own loop in send.ts (upsert switch,
+ * For a single request (the flow run). Sending a plan has its own loop in send/send-plan.ts (upsert switch,
  * splitting, shared pause), built on `decideRetry`.
  */
 export async function callWithRetry<T>(

@@ -1,9 +1,9 @@
 // Posting the sticky pull-request comment from an action. A comment that cannot be posted is a notice:
 // it never changes the step's result.
-import type { CommentSettings } from '../config.js'
-import { upsertStickyComment } from '../github/pr-comment.js'
+import type { CommentSettings } from '../config/comment.js'
+import { upsertStickyComment } from '../github/sticky-comment.js'
 import type { Logger } from '../log.js'
-import type { CommentFooter } from '../report/pr-comment.js'
+import type { CommentFooter } from '../report/comment-body.js'
 import type { RunnerEnvironment } from './runner.js'
 
 export interface PullRequestRef {

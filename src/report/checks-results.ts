@@ -1,10 +1,10 @@
 // The checks suite as the user reads it: the `results` output (JSON), and markdown (one table, then
 // each answer collapsed) for the job summary and, later, a pull-request comment.
-import { cutJson, cutText, OUTPUT_LIMIT_BYTES } from '../flow/cut.js'
+import { cutJson, cutText, OUTPUT_LIMIT_BYTES } from '../service/cut.js'
 import { displayName, sanitize } from '../log.js'
-import { fenced } from '../report.js'
-import type { CheckResult } from './run.js'
-import type { SuiteVerdict } from './verdict.js'
+import { fenced } from './markdown.js'
+import type { CheckResult } from '../checks/verdict.js'
+import type { SuiteVerdict } from '../checks/verdict.js'
 
 // The answer's beginning kept in the `results` output and the table.
 const EXCERPT_CHARS = 500

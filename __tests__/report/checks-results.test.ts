@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { marked, type Token, type Tokens } from 'marked'
-import { checksResultsJson, renderChecksSummary, renderChecksTable } from '../../src/checks/render.js'
-import type { CheckResult } from '../../src/checks/run.js'
+import { checksResultsJson, renderChecksSummary, renderChecksTable } from '../../src/report/checks-results.js'
+import type { CheckResult } from '../../src/checks/verdict.js'
 import { suiteVerdict } from '../../src/checks/verdict.js'
 
 const results: CheckResult[] = [

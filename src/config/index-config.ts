@@ -1,33 +1,21 @@
 // The inputs of both actions and the CLI, parsed and validated into one typed config. Every problem is
 // collected and reported at once, each naming its input; a key's value is never shown.
-import { readCommentSettings, type CommentSettings } from './config/comment.js'
-import { ConfigError, quoted } from './config/errors.js'
-import { InputFields, type InputReader } from './config/fields.js'
-import type { SettingNames } from './config/setting-names.js'
-import { parseFlowInputs } from './config/flow-inputs.js'
-import { parseUrlEntries } from './config/urls.js'
-import type { IndexTarget } from './model.js'
-import { DEFAULT_OUTPUTS_BUDGET, OUTPUTS_BUDGET_MAX, OUTPUTS_BUDGET_MIN } from './report/output-budget.js'
-import { patternProblem } from './select/patterns.js'
-
-export { ConfigError }
-export type { CommentSettings } from './config/comment.js'
-// Type only: the run-flow config (zod, yaml, re2js) stays out of the index action's bundle.
-export type { RunConfig } from './config/run.js'
-export type { InputProblem } from './config/errors.js'
-export type { InputReader } from './config/fields.js'
-export { parseFlowInputs } from './config/flow-inputs.js'
-export { parseDuration, parseSize } from './config/units.js'
-export { parseUrlEntries, type UrlEntries } from './config/urls.js'
-
-export type Mode = 'auto' | 'upload' | 'update'
-
-export interface RetrySettings {
-  /** Attempts per request, the first included. */
-  retries: number
-  /** No retry starts later than this after a request's first attempt. */
-  deadlineMs: number
-}
+import { readCommentSettings, type CommentSettings } from './comment.js'
+import { quoted } from './errors.js'
+import { InputFields, type InputReader } from './fields.js'
+import type { SettingNames } from './setting-names.js'
+import {
+  PULL_REQUEST_EVENTS,
+  readFlowInputs,
+  readOutputsBudget,
+  readRetry,
+  type EventContext,
+  type RetrySettings,
+} from './shared-inputs.js'
+import { parseUrlEntries } from './urls.js'
+import type { IndexTarget, Mode } from '../model.js'
+import { DEFAULT_OUTPUTS_BUDGET } from '../report/output-budget.js'
+import { patternProblem } from '../select/patterns.js'
 
 export interface IndexConfig {
   /** Without a trailing slash. */
@@ -64,17 +52,6 @@ export interface IndexConfig {
   skip?: string
   /** How messages of the run name a setting (the front end's words). */
   names: SettingNames
-}
-
-export interface EventContext {
-  /** GITHUB_EVENT_NAME; '' for the CLI. */
-  eventName: string
-  /** Where a `checks` file path is resolved (default: the current directory). */
-  workspace?: string
-  /** How problems name a setting (default: the actions' input names; the CLI gives its flags). */
-  names?: SettingNames
-  /** A `checks` file may be anywhere (the CLI); the action keeps it inside the workspace. */
-  checksAnywhere?: boolean
 }
 
 /** Defaults as action.yml spells them; the code applies them too. */
@@ -127,27 +104,8 @@ export const INDEX_INPUTS: readonly string[] = Object.freeze([
   'outputs-budget',
 ])
 
-// Pull requests from forks and Dependabot run without secrets: an empty key there is expected, not an error.
-export const PULL_REQUEST_EVENTS = new Set([
-  'pull_request',
-  'pull_request_review',
-  'pull_request_review_comment',
-])
-
 // These events run with the repository's secrets on behalf of code nobody has reviewed yet.
 const UNREVIEWED_CODE_EVENTS = new Set(['pull_request_target', 'workflow_run'])
-
-export function readRetry(fields: InputFields): RetrySettings {
-  return {
-    retries: fields.integer('retries', 1, 20),
-    deadlineMs: fields.duration('retry-deadline', 1000, 3_600_000),
-  }
-}
-
-/** All outputs of one step share this budget (see report/output-budget.ts). */
-export function readOutputsBudget(fields: InputFields): number {
-  return fields.integer('outputs-budget', OUTPUTS_BUDGET_MIN, OUTPUTS_BUDGET_MAX)
-}
 
 /** The `files` patterns; a pattern that could reach outside the workspace is a problem naming `files`. */
 function readPatterns(fields: InputFields): string[] {
@@ -242,14 +200,4 @@ export function readIndexConfig(read: InputReader, event: EventContext): IndexCo
 
   fields.throwIfAny()
   return config
-}
-
-export function readFlowInputs(fields: InputFields, text: string, input: string): Record<string, string> {
-  try {
-    return parseFlowInputs(text, input, fields.names)
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error
-    fields.problems.push(...error.problems)
-    return Object.create(null) as Record<string, string>
-  }
 }

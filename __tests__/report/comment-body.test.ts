@@ -4,8 +4,8 @@ import {
   renderFlowComment,
   renderIndexComment,
   verdictTable,
-} from '../../src/report/pr-comment.js'
-import type { IndexReport } from '../../src/report.js'
+} from '../../src/report/comment-body.js'
+import type { IndexReport } from '../../src/report/types.js'
 import { balanced, OUR_TAGS, structureOf, tagsOf } from './gfm.js'
 
 const footer = { commit: 'a'.repeat(40), runUrl: 'https://github.com/octo-org/docs/actions/runs/42' }

@@ -1,21 +1,13 @@
-// Outputs, job summary and log lines from what happened. Reporting never decides what to send.
-import type { ItemOutcome, SkippedItem } from './model.js'
-import { outputsOf } from './flow/answer.js'
-import { displayName, type Logger } from './log.js'
-import { firstNames, groupFailures } from './report/causes.js'
-import type { FlowRunReport, IndexReport } from './report/types.js'
-import type { OutputSpec } from './report/output-budget.js'
-import { plannedOutputSpecs } from './report/planned.js'
-
-export type { FlowRunReport, IndexReport } from './report/types.js'
-export { fenced } from './report/markdown.js'
-export {
-  renderBaseLine,
-  renderIndexSummary,
-  renderStoppedSummary,
-  SUMMARY_LIMIT,
-} from './report/index-summary.js'
-export { flowFailure as renderFlowFailure, flowSection as renderFlowSection } from './report/flow-section.js'
+// Step outputs of both actions and the index run's log lines and progress, from what happened. Reporting
+// never decides what to send.
+import type { FlowRunReport, ItemOutcome, SkippedItem } from '../model.js'
+import { outputsOf } from '../flow/answer.js'
+import { formatBytes } from '../config/units.js'
+import { displayName, type Logger } from '../log.js'
+import { firstNames, groupFailures } from './causes.js'
+import type { IndexReport } from './types.js'
+import type { OutputSpec } from './output-budget.js'
+import { plannedOutputSpecs } from './planned.js'
 
 export interface IndexOutputs {
   uploaded: string[]
@@ -78,17 +70,6 @@ export function indexCountsLine(report: IndexReport): string {
   const outputs = indexOutputs(report)
   const counts = Object.entries(outputs).map(([name, names]) => `${name} ${names.length}`)
   return `${report.dryRun ? 'dry run, nothing sent: ' : ''}${counts.join(', ')}`
-}
-
-export function formatBytes(bytes: number): string {
-  const units = ['B', 'KiB', 'MiB', 'GiB']
-  let value = bytes
-  let unit = 0
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024
-    unit++
-  }
-  return unit === 0 ? `${bytes} B` : `${value.toFixed(1)} ${units[unit]}`
 }
 
 // GitHub shows 10 error annotations per step: one per cause, and the rest folded into the last one.

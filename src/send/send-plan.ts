@@ -2,15 +2,16 @@
 // of rejected batches, and exactly one outcome per document and URL.
 import { setMaxListeners } from 'node:events'
 import { access, constants, lstat } from 'node:fs/promises'
-import { displayName, type Logger } from './log.js'
-import { formatBytes } from './report.js'
-import type { Batch, IndexTarget, ItemOutcome, Operation, Plan, SelectedFile, SendResult } from './model.js'
-import { ServiceError, type OpenedDocuments, type ServiceClient } from './service/client.js'
-import type { SettingNames } from './config/setting-names.js'
-import { runRefusal } from './service/errors.js'
-import { decideRetry, parseRetryAfter, systemClock, type Clock, type RetryPolicy } from './service/retry.js'
-import { CircuitBreaker } from './send/breaker.js'
-import { RequestScheduler } from './send/scheduler.js'
+import { displayName, type Logger } from '../log.js'
+import { formatBytes } from '../config/units.js'
+import type { Batch, IndexTarget, ItemOutcome, Operation, Plan, SelectedFile, SendResult } from '../model.js'
+import { ServiceError, type OpenedDocuments, type ServiceClient } from '../service/client.js'
+import type { SettingNames } from '../config/setting-names.js'
+import { runRefusal } from '../service/errors.js'
+import { parseRetryAfter, retryRuleOf, systemClock, type Clock, type RetryPolicy } from '../service/retry.js'
+import { CircuitBreaker } from './breaker.js'
+import { formatMs, METHOD, nextStep, type UnitState } from './next-step.js'
+import { RequestScheduler } from './scheduler.js'
 
 export interface SendOptions {
   concurrency: number
@@ -60,13 +61,6 @@ interface Unit {
   /** 404 on update → upload, 409 on upload → update. */
   upsert: boolean
 }
-
-const METHOD: Record<Operation, string> = { upload: 'POST', update: 'PATCH' }
-
-// The service, or a gateway in front of it, is unavailable: as with no answer at all, an outage shorter
-// than retry-deadline costs time, not documents (the breaker ends one that lasts). A 500 or 429 is an
-// answer about the request and uses up `retries`.
-const UNAVAILABLE_STATUSES: ReadonlySet<number> = new Set([502, 503, 504])
 
 export async function sendPlan(
   plan: Plan,
@@ -156,32 +150,22 @@ class PlanSender {
     this.reportProgress()
   }
 
-  /** Sends one unit until every item has an outcome: retries, switches operation, or splits it. */
+  /** Sends one unit until every item has an outcome: carries out what `nextStep` decides after a failure. */
   private async runUnit(start: Unit): Promise<void> {
-    const { kind, items: startItems } = start
-    let items = startItems
-    let operation = start.operation
-    let upsert = start.upsert
-    let switches = 0
-    // Failed attempts the service answered (they use up `retry.attempts`), and all failed attempts (for
-    // the backoff). Attempts that got no answer at all, or 502/503/504, are bounded by the deadline only:
-    // a service that is briefly unreachable costs time, not documents.
-    let failedAttempts = 0
-    let tries = 0
-    // A batch's file changed before or while it was sent: the service never had it, so no retry is used.
-    let fileChanges = 0
+    const { kind } = start
+    let items = start.items
+    let state: UnitState | undefined
     /** The next attempt is a retry after a failure (not an upsert switch, which is no retry). */
     let retrying = false
-    let firstAttemptAt: number | undefined
     let lastError: string | undefined
+    const operation = () => state?.operation ?? start.operation
 
     for (;;) {
-      if (firstAttemptAt !== undefined && kind === 'documents')
-        items = await this.refreshFiles(items, operation)
+      if (state !== undefined && kind === 'documents') items = await this.refreshFiles(items, operation())
       if (items.length === 0) return
-      const priority = firstAttemptAt !== undefined
+      const priority = state !== undefined
       if (!(await this.readAhead.acquire(priority)))
-        return this.fail(items, operation, this.stoppedReason(lastError))
+        return this.fail(items, operation(), this.stoppedReason(lastError))
       // The files are opened while the request waits for its slot, not after it got one.
       const opened = kind === 'documents' ? this.openAhead(items) : undefined
       let turn: boolean
@@ -192,98 +176,79 @@ class PlanSender {
       }
       if (!turn) {
         disposeOpened(opened)
-        return this.fail(items, operation, this.stoppedReason(lastError))
+        return this.fail(items, operation(), this.stoppedReason(lastError))
       }
       if (
         retrying &&
-        firstAttemptAt !== undefined &&
-        this.clock.now() >= firstAttemptAt + this.options.retry.deadlineMs
+        state !== undefined &&
+        this.clock.now() >= state.firstAttemptAt + this.options.retry.deadlineMs
       ) {
         // Held back (a pause the service asked for, probing) until the deadline passed: not sent again.
         this.scheduler.release()
         disposeOpened(opened)
         return this.fail(
           items,
-          operation,
+          operation(),
           `${lastError ?? 'not sent'} (gave up: retry-deadline passed while waiting to retry)`,
         )
       }
-      firstAttemptAt ??= this.clock.now()
+      state ??= {
+        items: items.length,
+        planned: start.operation,
+        operation: start.operation,
+        upsert: start.upsert,
+        switches: 0,
+        failedAttempts: 0,
+        tries: 0,
+        fileChanges: 0,
+        firstAttemptAt: this.clock.now(),
+      }
       retrying = false
 
-      const failure = await this.attempt(kind, items, operation, opened)
+      const failure = await this.attempt(kind, items, state.operation, opened)
       if (failure === undefined) return
 
-      const error = failure instanceof ServiceError ? failure : undefined
       lastError = errorMessage(failure)
-      if (this.hardStop.signal.aborted) {
-        return this.fail(items, operation, `cancelled while the request was in flight: ${lastError}`)
+      const decided = nextStep(
+        failure,
+        lastError,
+        { ...state, items: items.length },
+        {
+          policy: this.options.retry,
+          now: this.clock.now(),
+          random: this.options.random,
+          hardStopped: this.hardStop.signal.aborted,
+          names: this.options.names,
+        },
+      )
+      state = decided.state
+      const next = decided.next
+      switch (next.step) {
+        case 'fail':
+          return this.fail(items, state.operation, next.error)
+        case 'refused':
+          return this.fail(items, state.operation, this.refused ?? next.cause)
+        case 'each-alone':
+          return this.sendEachAlone(kind, items, next.operation, state.upsert, next.why)
+        case 'switch':
+          // `attempts` counts tries of one operation.
+          for (const item of items) item.attempts--
+          this.log.info(
+            `${describe(kind, items)}: ${METHOD[next.from]} answered ${next.status}; sending again as ${state.operation} (${METHOD[state.operation]}).`,
+          )
+          continue
+        case 'resend':
+          this.log.info(`${describe(kind, items)}: ${lastError}; sending it again as the files are now.`)
+          retrying = true
+          continue
+        case 'retry':
+          this.log.info(
+            `${describe(kind, items)}: attempt ${state.tries} failed (${lastError}); retrying as ${state.operation} in ${formatMs(next.delayMs)}.`,
+          )
+          await this.clock.sleep(next.delayMs, this.stop.signal)
+          retrying = true
+          continue
       }
-      const status = error?.status
-      const refusal = error && runRefusal(error, this.options.names)
-      if (refusal) return this.fail(items, operation, this.refused ?? refusal)
-      const wrongOperation =
-        upsert && ((status === 404 && operation === 'update') || (status === 409 && operation === 'upload'))
-
-      if (wrongOperation && (switches === 0 || (items.length === 1 && switches < 2))) {
-        switches++
-        // Not a retry: the document simply is (not) there yet. `attempts` counts tries of one operation.
-        for (const item of items) item.attempts--
-        operation = operation === 'update' ? 'upload' : 'update'
-        this.log.info(
-          `${describe(kind, items)}: ${METHOD[otherOf(operation)]} answered ${status}; sending again as ${operation} (${METHOD[operation]}).`,
-        )
-        continue
-      }
-
-      if (error?.code === 'FILE_CHANGED' && items.length > 1) {
-        // Sent again at once with the files as they are now; a second change means one of them keeps
-        // changing, and only that one may fail: each is then sent alone.
-        if (++fileChanges >= 2) return this.sendEachAlone(kind, items, operation, upsert, lastError)
-        this.log.info(`${describe(kind, items)}: ${lastError}; sending it again as the files are now.`)
-        retrying = true
-        continue
-      }
-      if (error && (error.retryable || error.code === 'FILE_CHANGED')) {
-        const answered =
-          (status !== undefined && !UNAVAILABLE_STATUSES.has(status)) || error.code === 'FILE_CHANGED'
-        if (answered) failedAttempts++
-        tries++
-        if (failedAttempts >= this.options.retry.attempts) return this.fail(items, operation, lastError)
-        const decision = decideRetry(
-          { retryable: true, status, retryAfter: error.retryAfter },
-          tries,
-          firstAttemptAt,
-          { ...this.options.retry, attempts: Number.POSITIVE_INFINITY },
-          this.clock,
-          this.options.random,
-        )
-        if (!decision.retry) return this.fail(items, operation, `${lastError}${this.gaveUpNote(error)}`)
-        // The whole body went out and no answer came: the upload may have been applied. Updating is
-        // safe either way (404 then means it was not, and the upload is sent again).
-        if (operation === 'upload' && error.bodySent && status === undefined) {
-          operation = 'update'
-          upsert = true
-          switches = 0
-        }
-        const delayMs = error.code === 'FILE_CHANGED' ? 0 : decision.delayMs
-        this.log.info(
-          `${describe(kind, items)}: attempt ${tries} failed (${lastError}); retrying as ${operation} in ${formatMs(delayMs)}.`,
-        )
-        await this.clock.sleep(delayMs, this.stop.signal)
-        retrying = true
-        continue
-      }
-
-      if (items.length > 1) {
-        // One bad item must not sink the others: each is sent alone. After a contradictory upsert
-        // answer (mixed batch) each starts from the planned operation again.
-        const why = wrongOperation
-          ? `both ${METHOD[otherOf(operation)]} and ${METHOD[operation]} were refused (some exist, some do not)`
-          : lastError
-        return this.sendEachAlone(kind, items, wrongOperation ? start.operation : operation, upsert, why)
-      }
-      return this.fail(items, operation, lastError)
     }
   }
 
@@ -366,8 +331,9 @@ class PlanSender {
     } else if (failure.status !== undefined) {
       this.serviceAnswered()
     }
-    if (failure.status === 429) this.scheduler.rateLimited()
-    if (failure.status === 429 || failure.status === 503) {
+    const rule = retryRuleOf(failure)
+    if (rule?.halvesConcurrency) this.scheduler.rateLimited()
+    if (rule?.retryAfter) {
       const hintMs = parseRetryAfter(failure.retryAfter, this.clock.now())
       if (hintMs !== undefined) this.scheduler.pause(Math.min(hintMs, this.options.retry.maxRetryAfterMs))
     }
@@ -376,18 +342,6 @@ class PlanSender {
   private serviceAnswered(): void {
     this.breaker.answered()
     this.scheduler.probing = false
-  }
-
-  /** Why a retryable failure is not retried although attempts are left: the deadline. */
-  private gaveUpNote(error: ServiceError): string {
-    const hinted =
-      error.status === 429 || error.status === 503
-        ? parseRetryAfter(error.retryAfter, this.clock.now())
-        : undefined
-    const seconds = Math.round(this.options.retry.deadlineMs / 1000)
-    return hinted === undefined
-      ? ` (gave up: the next attempt would start past retry-deadline, ${seconds} s)`
-      : ` (gave up: the service asked to wait ${formatMs(hinted)}, past what is left of retry-deadline, ${seconds} s)`
   }
 
   private call(
@@ -535,10 +489,6 @@ function unitOf(batch: Batch): Unit {
   return { kind: batch.kind, items, operation: batch.operation, upsert: batch.fallback }
 }
 
-function otherOf(operation: Operation): Operation {
-  return operation === 'upload' ? 'update' : 'upload'
-}
-
 function kindWord(kind: Unit['kind']): string {
   return kind === 'documents' ? 'document' : 'URL'
 }
@@ -553,8 +503,4 @@ function errorMessage(error: unknown): string {
   const message =
     typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined
   return typeof message === 'string' ? message : String(error)
-}
-
-function formatMs(ms: number): string {
-  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`
 }

@@ -6,7 +6,7 @@ import {
   JsonSyntaxError,
   StreamJsonReader,
   type StreamJsonOptions,
-} from '../../src/flow/stream-json.js'
+} from '../../src/service/stream-json.js'
 
 /** Reads `bytes` split at the given cut points. */
 function readSplit(bytes: Buffer, cuts: number[], maxStringChars: number, maxDepth?: number): unknown {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
-import { cutJson, cutText, utf8Prefix } from '../../src/flow/cut.js'
-import { CutString } from '../../src/flow/stream-json.js'
+import { cutJson, cutText, utf8Prefix } from '../../src/service/cut.js'
+import { CutString } from '../../src/service/stream-json.js'
 
 describe('utf8Prefix', () => {
   it('never exceeds the byte budget and never splits a character', () => {

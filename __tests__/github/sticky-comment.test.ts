@@ -1,8 +1,8 @@
 // The sticky comment through @actions/github's octokit over real HTTP to a local REST server.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { getOctokit } from '../../src/github/octokit.js'
-import { upsertStickyComment } from '../../src/github/pr-comment.js'
-import { renderFlowComment } from '../../src/report/pr-comment.js'
+import { upsertStickyComment } from '../../src/github/sticky-comment.js'
+import { renderFlowComment } from '../../src/report/comment-body.js'
 import { startCommentsServer, type CommentsServer } from '../helpers/github-comments-server.js'
 import { GITHUB_TOKEN as TOKEN } from '../helpers/keys.js'
 import { startRecordingServer } from '../helpers/recording-server.js'

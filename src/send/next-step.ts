@@ -1,0 +1,145 @@
+// What to do after a request of a unit (a batch, or one item of it) failed: this failure, this state, what
+// next. Pure: the loop in send-plan.ts carries the step out (waits, logs, splits, records outcomes), so
+// every rule is unit-tested without a server.
+import type { SettingNames } from '../config/setting-names.js'
+import type { Operation } from '../model.js'
+import { runRefusal, ServiceError } from '../service/errors.js'
+import {
+  decideRetry,
+  honoursRetryAfter,
+  parseRetryAfter,
+  retryRuleOf,
+  type RetryPolicy,
+} from '../service/retry.js'
+
+/** Where a unit stands after its failed request. */
+export interface UnitState {
+  /** Items still without an outcome in the unit (more than one: a batch that may be split). */
+  items: number
+  /** The operation the plan chose (a split batch starts from it again after contradictory answers). */
+  planned: Operation
+  operation: Operation
+  /** 404 on update → upload, 409 on upload → update. */
+  upsert: boolean
+  switches: number
+  /** Failed attempts that use up `retries` (RETRY_RULES' `send` column). */
+  failedAttempts: number
+  /** All failed attempts (for the backoff). */
+  tries: number
+  /** Times a batch's file changed while it was sent: the service never had it, so no retry is used. */
+  fileChanges: number
+  firstAttemptAt: number
+}
+
+export interface StepContext {
+  policy: RetryPolicy
+  now: number
+  random?: () => number
+  /** Cancellation cut the request off in flight. */
+  hardStopped: boolean
+  /** How a refusal names the key and the ids (the actions' inputs, or the CLI's flags). */
+  names?: SettingNames
+}
+
+export type Step =
+  | { step: 'fail'; error: string }
+  /** The service refused the key or the ids: no other request can succeed (`cause` for every item). */
+  | { step: 'refused'; cause: string }
+  /** Not a retry: the document simply is (not) there yet; sent again as `state.operation`. */
+  | { step: 'switch'; from: Operation; status: number }
+  /** A file of the batch changed: sent again at once as the files are now. */
+  | { step: 'resend' }
+  | { step: 'retry'; delayMs: number }
+  /** One bad item must not sink the others: each is sent alone, starting from `operation`. */
+  | { step: 'each-alone'; operation: Operation; why: string }
+
+/** The step after `failure`, and the unit's state for it. `message` is the failure's text. */
+export function nextStep(
+  failure: unknown,
+  message: string,
+  state: UnitState,
+  context: StepContext,
+): { next: Step; state: UnitState } {
+  const error = failure instanceof ServiceError ? failure : undefined
+  const status = error?.status
+  if (context.hardStopped)
+    return { next: { step: 'fail', error: `cancelled while the request was in flight: ${message}` }, state }
+  const refusal = error && runRefusal(error, context.names)
+  if (refusal) return { next: { step: 'refused', cause: refusal }, state }
+
+  const wrongOperation =
+    state.upsert &&
+    ((status === 404 && state.operation === 'update') || (status === 409 && state.operation === 'upload'))
+  if (wrongOperation && (state.switches === 0 || (state.items === 1 && state.switches < 2))) {
+    return {
+      next: { step: 'switch', from: state.operation, status: status! },
+      state: { ...state, switches: state.switches + 1, operation: otherOf(state.operation) },
+    }
+  }
+
+  const fileChanged = error?.code === 'FILE_CHANGED'
+  if (fileChanged && state.items > 1) {
+    // A second change means one of them keeps changing, and only that one may fail.
+    const fileChanges = state.fileChanges + 1
+    const next: Step =
+      fileChanges >= 2 ? { step: 'each-alone', operation: state.operation, why: message } : { step: 'resend' }
+    return { next, state: { ...state, fileChanges } }
+  }
+
+  if (error && (error.retryable || fileChanged)) {
+    const usesRetries = fileChanged || retryRuleOf(error)?.send === 'attempts'
+    const failedAttempts = state.failedAttempts + (usesRetries ? 1 : 0)
+    const tries = state.tries + 1
+    const counted = { ...state, failedAttempts, tries }
+    if (failedAttempts >= context.policy.attempts)
+      return { next: { step: 'fail', error: message }, state: counted }
+    const decision = decideRetry(
+      { retryable: true, status, retryAfter: error.retryAfter },
+      tries,
+      state.firstAttemptAt,
+      { ...context.policy, attempts: Number.POSITIVE_INFINITY },
+      { now: () => context.now },
+      context.random,
+    )
+    if (!decision.retry)
+      return { next: { step: 'fail', error: `${message}${gaveUpNote(error, context)}` }, state: counted }
+    // The whole body went out and no answer came: the upload may have been applied. Updating is safe
+    // either way (404 then means it was not, and the upload is sent again).
+    const ambiguousUpload = state.operation === 'upload' && error.bodySent && status === undefined
+    return {
+      next: { step: 'retry', delayMs: fileChanged ? 0 : decision.delayMs },
+      state: ambiguousUpload ? { ...counted, operation: 'update', upsert: true, switches: 0 } : counted,
+    }
+  }
+
+  if (state.items > 1) {
+    // After a contradictory upsert answer (mixed batch) each starts from the planned operation again.
+    const why = wrongOperation
+      ? `both ${METHOD[otherOf(state.operation)]} and ${METHOD[state.operation]} were refused (some exist, some do not)`
+      : message
+    return {
+      next: { step: 'each-alone', operation: wrongOperation ? state.planned : state.operation, why },
+      state,
+    }
+  }
+  return { next: { step: 'fail', error: message }, state }
+}
+
+export const METHOD: Record<Operation, string> = { upload: 'POST', update: 'PATCH' }
+
+export function otherOf(operation: Operation): Operation {
+  return operation === 'upload' ? 'update' : 'upload'
+}
+
+/** Why a retryable failure is not retried although attempts are left: the deadline. */
+function gaveUpNote(error: ServiceError, context: StepContext): string {
+  const hinted = honoursRetryAfter(error.status) ? parseRetryAfter(error.retryAfter, context.now) : undefined
+  const seconds = Math.round(context.policy.deadlineMs / 1000)
+  return hinted === undefined
+    ? ` (gave up: the next attempt would start past retry-deadline, ${seconds} s)`
+    : ` (gave up: the service asked to wait ${formatMs(hinted)}, past what is left of retry-deadline, ${seconds} s)`
+}
+
+export function formatMs(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`
+}
