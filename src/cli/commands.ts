@@ -8,7 +8,6 @@ import {
   checksResultEntries,
   checksResultsJson,
   renderChecksSummary,
-  renderChecksTable,
   verdictText,
 } from '../report/checks-results.js'
 import { runCheckSuite } from '../checks/run.js'

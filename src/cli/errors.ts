@@ -1,7 +1,6 @@
 // User errors end in one line on stderr and exit 2, naming the flag; failures exit 1; no stack traces.
 import { CommanderError } from 'commander'
 import { ConfigError } from '../config/errors.js'
-import { KEY_ENV } from './inputs.js'
 
 export const EXIT_FAILURE = 1
 export const EXIT_USAGE = 2
