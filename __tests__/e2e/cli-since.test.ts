@@ -91,6 +91,14 @@ describe('kb-sync index --since', () => {
     expect(emulator.requests()).toEqual([])
   })
 
+  it('exits 2 naming --since and --mode when the mode is not auto, before any request', async () => {
+    const first = threeCommits()
+    const run = await index(fixture.checkout().dir, ['--since', first, '--mode', 'upload'])
+    expect(run.status).toBe(2)
+    expect(run.stderr).toContain('Option --since needs --mode auto (got --mode upload).')
+    expect(emulator.requests()).toEqual([])
+  })
+
   it('needs the GITHUB_* variables for last-success, and uses the last successful run with them', async () => {
     const first = threeCommits()
     const checkout = fixture.checkout().dir

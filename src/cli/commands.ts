@@ -113,6 +113,27 @@ function indexJson(report: IndexReport): Record<string, unknown> {
   return { ...indexOutputs(report), ...base, planned: plannedEntries(report), ...flow }
 }
 
+/**
+ * The index config as the CLI gives it, read once: `--since` needs mode auto, and `--since last-success`
+ * takes the workflow runs API's token from GITHUB_TOKEN, as a workflow step's environment has it.
+ */
+function readIndexCliConfig(flags: Flags): IndexConfig {
+  const read = inputReader(flags)
+  const tokenFromEnvironment = flags.since === LAST_SUCCESS
+  const config = readIndexConfig(
+    (name) =>
+      name === 'github-token' && tokenFromEnvironment
+        ? read(name) || (process.env.GITHUB_TOKEN?.trim() ?? '')
+        : read(name),
+    cliContext(flags),
+  )
+  if (typeof flags.since === 'string' && config.mode !== 'auto')
+    throw new ConfigError([
+      { input: 'since', message: `Option --since needs --mode auto (got --mode ${config.mode}).` },
+    ])
+  return config
+}
+
 /** `--since REF` or `--since last-success` (then this workflow run from the GITHUB_* variables). */
 function sinceContext(flags: Flags, config: IndexConfig, log: Logger): Partial<JobContext> {
   if (typeof flags.since !== 'string') return {}
@@ -126,8 +147,6 @@ function sinceContext(flags: Flags, config: IndexConfig, log: Logger): Partial<J
           'Option --since last-success needs the GITHUB_WORKFLOW_REF, GITHUB_REPOSITORY and GITHUB_REF variables of a workflow run; give a commit or ref instead.',
       },
     ])
-  // The CLI's token for the workflow runs API, as in a workflow step's env.
-  config.githubToken ||= process.env.GITHUB_TOKEN?.trim() ?? ''
   log.addSecret(config.githubToken)
   return {
     since: LAST_SUCCESS,
@@ -150,7 +169,7 @@ export async function indexCommand(flags: Flags): Promise<void> {
   const log = commandLogger(flags)
   const signal = cancellationSignal(log)
   try {
-    const config = readIndexConfig(inputReader(flags), cliContext(flags))
+    const config = readIndexCliConfig(flags)
     checkPaths(flags)
     const report = await runIndexJob(config, {
       workspace: typeof flags.workspace === 'string' ? flags.workspace : process.cwd(),

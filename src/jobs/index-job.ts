@@ -120,11 +120,8 @@ export function describeBase(base: ChangeBase): string {
 }
 
 async function decideChanges(config: IndexConfig, context: JobContext): Promise<ChangeBaseDecision> {
+  // `--since` with another mode is refused when the CLI reads its config.
   if (config.mode !== 'auto') {
-    if (context.since !== undefined)
-      throw new ConfigError([
-        { input: 'since', message: `Option --since needs mode auto (got mode ${config.mode}).` },
-      ])
     return {
       decision: { kind: 'all', source: 'full-sync', reason: `mode ${config.mode}: every selected file` },
       base: { source: 'none', sha: '' },
