@@ -3,7 +3,8 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { once } from 'node:events'
 import { createServer as createHttpServer } from 'node:http'
-import { FlowRunError, runFlow, type FlowRunOptions } from '../../src/jobs/flow-run.js'
+import { readRunConfig } from '../../src/config/run.js'
+import { FlowRunError, runFlow, runFlowJob, type FlowRunOptions } from '../../src/jobs/flow-run.js'
 import { ServiceClient } from '../../src/service/client.js'
 import { DEFAULT_RETRY_POLICY } from '../../src/service/retry.js'
 import { PUBLIC_KEY } from '../helpers/keys.js'
@@ -286,5 +287,44 @@ describe('bounded', () => {
     const error = await failure(runFlow(client(silent.url), REQUEST, options({ signal: controller.signal })))
     expect(error.message).toMatch(/cancelled/)
     expect(silent.requests).toHaveLength(1)
+  })
+})
+
+describe('runFlowJob: the one flow run of the run-flow action and of kb-sync run', () => {
+  const config = (baseUrl: string, expectation: string) =>
+    readRunConfig(
+      (name) =>
+        ({
+          'base-url': baseUrl,
+          'org-id': TARGET.orgId,
+          'flow-id': TARGET.flowId,
+          'public-key': PUBLIC_KEY,
+          inputs: JSON.stringify(REQUEST.inputs),
+          expect: expectation,
+          retries: '1',
+        })[name] ?? '',
+      { eventName: '' },
+    )
+
+  it('answers with the report and the expect judgement', async () => {
+    const service = await server(json(200, { outputs: { 'out-0': 'Refunds within 14 days.' } }))
+    const met = await runFlowJob(config(service.url, '14 days'), quietLog())
+    expect(met).toMatchObject({ ok: true, report: { result: 'Refunds within 14 days.' } })
+    expect(met.ok && met.problem).toBeUndefined()
+    const missed = await runFlowJob(config(service.url, '30 days'), quietLog())
+    expect(missed.ok && missed.problem).toMatch(/30 days/)
+    expect(service.requests.map((r) => r.url)).toEqual([
+      `/inference/v0/run/${TARGET.orgId}/${TARGET.flowId}`,
+      `/inference/v0/run/${TARGET.orgId}/${TARGET.flowId}`,
+    ])
+  })
+
+  it('returns a failed run as a FlowRunError naming the inputs to check', async () => {
+    const service = await server(json(404, { detail: 'Not Found' }))
+    const run = await runFlowJob(config(service.url, ''), quietLog())
+    expect(run.ok).toBe(false)
+    if (run.ok) return
+    expect(run.error).toBeInstanceOf(FlowRunError)
+    expect(run.error.message).toMatch(/"org-id" and "flow-id"/)
   })
 })

@@ -5,13 +5,12 @@ import { checksResultEntries, renderChecksSummary, verdictText } from '../report
 import type { Check } from '../checks/schema.js'
 import { readRunConfig, type RunConfig } from '../config/run.js'
 import { cutText } from '../service/cut.js'
-import { expectationProblem, flowRunOptions, FlowRunError, questionOf, runFlow } from '../jobs/flow-run.js'
+import { FlowRunError, questionOf, runFlowJob, type FlowJobOutcome } from '../jobs/flow-run.js'
 import { actionsSink, Logger } from '../log.js'
 import { flowFailure, flowSection } from '../report/flow-section.js'
 import { renderStoppedSummary } from '../report/index-summary.js'
 import { failedFlowOutputSpecs, flowOutputSpecs } from '../report/index-outputs.js'
 import { redactDeep } from '../report/redact.js'
-import { ServiceClient } from '../service/client.js'
 import { cancellationOf, type RunCancelled } from '../cancellation.js'
 import { commentChecksResult, commentFlowResult, type FlowOutcome } from './flow-comment.js'
 import {
@@ -50,7 +49,6 @@ export async function runFlowAction(): Promise<void> {
       await runChecksStep(config, config.checks, runner, log, signal)
       return
     }
-    const client = new ServiceClient({ baseUrl: config.baseUrl, publicKey: config.publicKey, connections: 1 })
     const question = questionOf(config.inputs)
     const started = Date.now()
     const outcome = (extra: Partial<FlowOutcome>): FlowOutcome => ({
@@ -59,38 +57,16 @@ export async function runFlowAction(): Promise<void> {
       ...extra,
     })
     const outputs = { budget: config.outputsBudget, fileOutput: 'results-file' } as const
-    // Outputs that cannot be written fail the step, after the summary and the comment are written.
-    let outputsError: unknown
+    let run: FlowJobOutcome
     try {
-      const report = await runFlow(
-        client,
-        { target: config.target, inputs: config.inputs, outputKey: config.outputKey },
-        flowRunOptions(config, log, signal),
-      )
-      const done = `the flow run completed (an answer of ${report.result.length.toLocaleString('en-US')} characters)`
-      const file = await writeStepOutputs(flowOutputSpecs(report), log, { ...outputs, done }).catch(
-        (error: unknown) => {
-          outputsError = error
-          return ''
-        },
-      )
-      const logged = cutText(log.secrets.redact(report.result), LOGGED_ANSWER_BYTES)
-      log.info(
-        `Answer (${config.outputKey}):\n${logged.text}` +
-          (logged.cutBytes > 0
-            ? '\n(cut in the log; the "result" output and the job summary hold more)'
-            : ''),
-      )
-      await writeSummary(flowSection(redactDeep(report, log.secrets)), log, {
-        pointer: pointerTo(file),
-        done,
-      })
-      const problem = expectationProblem(report.result, config.expect)
-      await commentFlowResult(config, runner, log, outcome({ report, problem }))
-      if (problem) core.setFailed(log.clean(problem))
+      run = await runFlowJob(config, log, signal)
     } catch (error) {
       await commentFlowResult(config, runner, log, outcome({ problem: messageOf(error), error: true }))
-      if (!(error instanceof FlowRunError)) throw error
+      throw error
+    }
+    if (!run.ok) {
+      const { error } = run
+      await commentFlowResult(config, runner, log, outcome({ problem: messageOf(error), error: true }))
       const done = 'the flow run failed'
       const file = await writeStepOutputs(failedFlowOutputSpecs(error.response), log, {
         ...outputs,
@@ -104,9 +80,25 @@ export async function runFlowAction(): Promise<void> {
         done,
       })
       throw error
-    } finally {
-      await client.close()
     }
+    const { report, problem } = run
+    const done = `the flow run completed (an answer of ${report.result.length.toLocaleString('en-US')} characters)`
+    // Outputs that cannot be written fail the step, after the summary and the comment are written.
+    let outputsError: unknown
+    const file = await writeStepOutputs(flowOutputSpecs(report), log, { ...outputs, done }).catch(
+      (error: unknown) => {
+        outputsError = error
+        return ''
+      },
+    )
+    const logged = cutText(log.secrets.redact(report.result), LOGGED_ANSWER_BYTES)
+    log.info(
+      `Answer (${config.outputKey}):\n${logged.text}` +
+        (logged.cutBytes > 0 ? '\n(cut in the log; the "result" output and the job summary hold more)' : ''),
+    )
+    await writeSummary(flowSection(redactDeep(report, log.secrets)), log, { pointer: pointerTo(file), done })
+    await commentFlowResult(config, runner, log, outcome({ report, problem }))
+    if (problem) core.setFailed(log.clean(problem))
     if (outputsError !== undefined) throw outputsError
   } catch (error) {
     fail(log, error)

@@ -19,7 +19,7 @@ import { outputsOf } from '../flow/answer.js'
 import { readWorkflowRun } from '../github/workflow.js'
 import { startEmulator } from '../emulator/server.js'
 import type { KnowledgeBaseId } from '../emulator/store.js'
-import { expectationProblem, flowRunOptions, runFlow } from '../jobs/flow-run.js'
+import { runFlowJob } from '../jobs/flow-run.js'
 import { IndexJobFailure, runIndexJob, type JobContext } from '../jobs/index-job.js'
 import { consoleSink, Logger } from '../log.js'
 import { flowSection } from '../report/flow-section.js'
@@ -37,7 +37,6 @@ import { ReportFileError, writeReportFile } from '../report/report-file.js'
 import { plannedEntries } from '../report/planned.js'
 import { redactDeep } from '../report/redact.js'
 import { LAST_SUCCESS } from '../select/change-base.js'
-import { ServiceClient } from '../service/client.js'
 import { checksText } from './checks-text.js'
 import { commandLogger, printResult, reportError } from './console.js'
 import { EXIT_FAILURE, EXIT_USAGE, UsageError } from './errors.js'
@@ -206,32 +205,24 @@ export async function runCommand(flags: Flags): Promise<void> {
     })
     checkPaths(flags)
     if (config.checks) return await checksCommand(config, config.checks, flags, log, signal)
-    const client = new ServiceClient({ baseUrl: config.baseUrl, publicKey: config.publicKey, connections: 1 })
-    try {
-      const report = await runFlow(
-        client,
-        { target: config.target, inputs: config.inputs, outputKey: config.outputKey },
-        flowRunOptions(config, log, signal),
-      )
-      printResult(
-        log,
-        flags.json
-          ? JSON.stringify({
-              result: report.result,
-              response: report.response,
-              outputs: outputsOf(report.response),
-            })
-          : report.result,
-      )
-      writeSummaryFile(log, flags, flowSection(redactDeep(report, log.secrets)))
-      await writeReportFileFlag(log, flags, flowOutputSpecs(report), 'the flow run completed')
-      const problem = expectationProblem(report.result, config.expect)
-      if (problem) {
-        log.error(problem)
-        process.exitCode = EXIT_FAILURE
-      }
-    } finally {
-      await client.close()
+    const run = await runFlowJob(config, log, signal)
+    if (!run.ok) throw run.error
+    const { report, problem } = run
+    printResult(
+      log,
+      flags.json
+        ? JSON.stringify({
+            result: report.result,
+            response: report.response,
+            outputs: outputsOf(report.response),
+          })
+        : report.result,
+    )
+    writeSummaryFile(log, flags, flowSection(redactDeep(report, log.secrets)))
+    await writeReportFileFlag(log, flags, flowOutputSpecs(report), 'the flow run completed')
+    if (problem) {
+      log.error(problem)
+      process.exitCode = EXIT_FAILURE
     }
   } catch (error) {
     reportError(log, error)

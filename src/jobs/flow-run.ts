@@ -11,7 +11,9 @@ import { namedOutput, ServiceClient, ServiceError, type FlowAnswer } from '../se
 import { callWithRetry, type RetryPolicy } from '../service/retry.js'
 import { retryPolicyOf } from '../config/shared-inputs.js'
 
-export { expectationProblem } from '../flow/expect.js'
+import { expectationProblem } from '../flow/expect.js'
+
+export { expectationProblem }
 
 export interface FlowRunRequest {
   target: FlowTarget
@@ -170,5 +172,35 @@ export function flowRunOptions(config: RunConfig, log: Logger, signal?: AbortSig
     timeoutMs: config.runTimeoutMs,
     signal,
     names: config.names,
+  }
+}
+
+/** How one flow run ended: an answer (with the `expect` judgement), or a failed run. */
+export type FlowJobOutcome =
+  | { ok: true; report: FlowRunReport; /** `expect` not met */ problem?: string }
+  | { ok: false; error: FlowRunError }
+
+/**
+ * The single flow run of the run-flow action and of `kb-sync run`: the client, the run with its retries
+ * and bounds, the `expect` judgement, the client closed. The front ends differ only in what they show.
+ */
+export async function runFlowJob(
+  config: RunConfig,
+  log: Logger,
+  signal?: AbortSignal,
+): Promise<FlowJobOutcome> {
+  const client = new ServiceClient({ baseUrl: config.baseUrl, publicKey: config.publicKey, connections: 1 })
+  try {
+    const report = await runFlow(
+      client,
+      { target: config.target, inputs: config.inputs, outputKey: config.outputKey },
+      flowRunOptions(config, log, signal),
+    )
+    return { ok: true, report, problem: expectationProblem(report.result, config.expect) }
+  } catch (error) {
+    if (error instanceof FlowRunError) return { ok: false, error }
+    throw error
+  } finally {
+    await client.close()
   }
 }
