@@ -12,10 +12,8 @@ import { cancelLikeTheRunner, type RunnerCancellation } from '../helpers/runner-
 import { WorkflowRunsServer } from '../helpers/workflow-runs-server.js'
 import { makeWorkspace } from '../helpers/workspace.js'
 import { startRecordingServer, type RecordingServer } from '../helpers/recording-server.js'
+import { GITHUB_TOKEN, PRIVATE_KEY, PUBLIC_KEY } from '../helpers/keys.js'
 
-const PRIVATE_KEY = 'priv-cancel-5555aaaa'
-const PUBLIC_KEY = 'pub-cancel-6666bbbb'
-const GITHUB_TOKEN = 'ghs_cancelToken0123456789abcdef'
 const ids = { 'flow-id': '65f0c0ffee0000000000beef', 'org-id': 'b2a1c3d4-0000-4000-8000-000000000001' }
 const BEFORE = 'a'.repeat(40)
 const AFTER = 'b'.repeat(40)

@@ -5,10 +5,8 @@ import { spawn } from 'node:child_process'
 import { startEmulator, type Emulator } from '../../src/emulator/server.js'
 import { GitFixture, type WorkingCopy } from '../helpers/git-fixture.js'
 import { WorkflowRunsServer } from '../helpers/workflow-runs-server.js'
-import { PRIVATE_KEY } from '../helpers/keys.js'
+import { GITHUB_TOKEN, PRIVATE_KEY } from '../helpers/keys.js'
 import { CLI } from '../helpers/cli.js'
-
-const GITHUB_TOKEN = 'ghs_cliSinceToken0123456789'
 
 let fixture: GitFixture
 let author: WorkingCopy

@@ -7,9 +7,8 @@ import { startEmulator, type Emulator } from '../../src/emulator/server.js'
 import { GitFixture, type WorkingCopy } from '../helpers/git-fixture.js'
 import { runAction } from '../helpers/run-action.js'
 import { WorkflowRunsServer } from '../helpers/workflow-runs-server.js'
-import { PRIVATE_KEY } from '../helpers/keys.js'
+import { GITHUB_TOKEN, PRIVATE_KEY } from '../helpers/keys.js'
 
-const GITHUB_TOKEN = 'ghs_e2eRunsToken0123456789abc'
 const ids = { 'flow-id': 'flow-heal', 'org-id': 'org-heal', 'node-id': 'knowledgebase-1' }
 const ZERO = '0'.repeat(40)
 // A real workflow_dispatch payload: the action must not need anything from it.

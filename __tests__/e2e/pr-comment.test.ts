@@ -7,9 +7,8 @@ import { ServiceClient } from '../../src/service/client.js'
 import { startCommentsServer, type CommentsServer } from '../helpers/github-comments-server.js'
 import { runAction } from '../helpers/run-action.js'
 import { makeWorkspace } from '../helpers/workspace.js'
-import { PRIVATE_KEY, PUBLIC_KEY } from '../helpers/keys.js'
+import { GITHUB_TOKEN, PRIVATE_KEY, PUBLIC_KEY } from '../helpers/keys.js'
 
-const GITHUB_TOKEN = 'ghs_e2ecommenttoken123456'
 const target = {
   flowId: '65f0c0ffee0000000000beef',
   orgId: 'b2a1c3d4-0000-4000-8000-000000000001',

@@ -7,9 +7,8 @@ import { startEmulator, type Emulator } from '../../src/emulator/server.js'
 import { startCommentsServer, type CommentsServer } from '../helpers/github-comments-server.js'
 import { GitFixture, type WorkingCopy } from '../helpers/git-fixture.js'
 import { runAction } from '../helpers/run-action.js'
-import { PRIVATE_KEY } from '../helpers/keys.js'
+import { GITHUB_TOKEN, PRIVATE_KEY } from '../helpers/keys.js'
 
-const GITHUB_TOKEN = 'ghs_previewtoken0123456789'
 const ids = {
   'flow-id': '65f0c0ffee0000000000beef',
   'org-id': 'b2a1c3d4-0000-4000-8000-000000000001',
