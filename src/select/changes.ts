@@ -259,8 +259,9 @@ function changesFromPayloadLists(
   }
 }
 
-async function changesFromCompareApi(
-  context: ChangeContext,
+/** The compare API's change set (repository names), when a repository and a token are known. */
+export async function changesFromCompareApi(
+  context: Omit<ChangeContext, 'eventName'>,
   before: string,
   after: string,
 ): Promise<{ ok: true; changes: ChangeSet } | { ok: false; why: string }> {

@@ -2,8 +2,13 @@
 // pull request's base and head commits (`base.sha..head.sha`), from git (fetching a commit the
 // shallow checkout lacks), else from the compare API, else every selected file with a warning.
 import type { ChangeDecision } from '../model.js'
-import { changesFromGit, type ChangeContext, repositoryNamesLayout } from './changes.js'
-import { compareViaApi } from './compare-api.js'
+import {
+  changesFromCompareApi,
+  changesFromGit,
+  COMMIT_ID,
+  type ChangeContext,
+  repositoryNamesLayout,
+} from './changes.js'
 import { workspaceChangesFromNames } from './workspace-changes.js'
 
 /** What push change detection gets, without the event name: the payload is a pull request's. */
@@ -18,8 +23,6 @@ export interface PullRequestChanges {
   head?: string
 }
 
-const COMMIT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i
-const DEFAULT_API_URL = 'https://api.github.com'
 const short = (sha: string) => sha.slice(0, 12)
 
 function readPullRequest(payload: Record<string, unknown>) {
@@ -62,32 +65,22 @@ export async function detectPullRequestChanges(
 
   const layout = await repositoryNamesLayout(context, pr.head)
   if (!layout.ok) return all(`the change set is unknown (${layout.why})`)
-  if (context.repository && context.githubToken) {
-    context.log.addSecret(context.githubToken)
-    const api = await compareViaApi({
-      ...context.repository,
-      before: pr.base,
-      after: pr.head,
-      token: context.githubToken,
-      apiUrl: context.apiUrl || DEFAULT_API_URL,
-      signal: context.signal,
-    })
-    if (api.ok)
-      return {
-        ...pr,
-        decision: {
-          kind: 'changes',
-          source: 'compare-api',
-          ...(await workspaceChangesFromNames(
-            api.changes,
-            context.workspace,
-            layout.location,
-            "GitHub's compare API",
-          )),
-        },
-        description: `GitHub compare API for the pull request (${range})`,
-      }
-    return all(`the change set is unknown (git: ${git.why}; compare API: ${api.why})`)
-  }
-  return all(`the change set is unknown (git: ${git.why}; no github-token for the compare API)`)
+  const api = await changesFromCompareApi(context, pr.base, pr.head)
+  if (api.ok)
+    return {
+      ...pr,
+      decision: {
+        kind: 'changes',
+        source: 'compare-api',
+        ...(await workspaceChangesFromNames(
+          api.changes,
+          context.workspace,
+          layout.location,
+          "GitHub's compare API",
+        )),
+      },
+      description: `GitHub compare API for the pull request (${range})`,
+    }
+  const apiWhy = context.githubToken ? `compare API: ${api.why}` : 'no github-token for the compare API'
+  return all(`the change set is unknown (git: ${git.why}; ${apiWhy})`)
 }
