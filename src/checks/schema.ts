@@ -15,6 +15,10 @@ export interface Check {
   caseInsensitive: boolean
   minLength?: number
   maxLength?: number
+  /** Runs of this check (1–10); unset: the suite's `repeat`. */
+  repeat?: number
+  /** Runs that must pass every assertion; unset: see `repeatsOf` in repeats.ts. */
+  minPass?: number
 }
 
 const strings = z.union([z.string(), z.array(z.string())]).transform((v) => (Array.isArray(v) ? v : [v]))
@@ -32,6 +36,18 @@ const checkSchema = z
     'case-insensitive': z.boolean().default(false),
     'min-length': z.number().int().nonnegative().optional(),
     'max-length': z.number().int().nonnegative().optional(),
+    repeat: z
+      .number()
+      .int('must be a whole number')
+      .min(1, 'must be 1 to 10')
+      .max(10, 'must be 1 to 10')
+      .optional(),
+    'min-pass': z
+      .number()
+      .int('must be a whole number')
+      .min(1, 'must be 1 to 10')
+      .max(10, 'must be 1 to 10')
+      .optional(),
   })
   .strict()
   .superRefine((check, context) => {
@@ -51,6 +67,12 @@ const checkSchema = z
         code: 'custom',
         path: ['max-length'],
         message: `must not be less than min-length (${min})`,
+      })
+    if (check.repeat !== undefined && check['min-pass'] !== undefined && check['min-pass'] > check.repeat)
+      context.addIssue({
+        code: 'custom',
+        path: ['min-pass'],
+        message: `must not be more than the check's repeat (${check.repeat}): ${check['min-pass']} of ${check.repeat} runs can never pass`,
       })
   })
 
@@ -104,7 +126,7 @@ export function parseChecks(text: string): Check[] {
         if (issue.code === 'unrecognized_keys') {
           problems.push(
             `${where}: unknown field(s) ${issue.keys.map((k) => `"${k}"`).join(', ')} (known: name, inputs, output, ` +
-              'expect, contains, not-contains, case-insensitive, min-length, max-length)',
+              'expect, contains, not-contains, case-insensitive, min-length, max-length, repeat, min-pass)',
           )
         } else if (issue.path.length === 0)
           problems.push(`${where}: must be a mapping of fields (name, inputs, …)`)
@@ -130,6 +152,8 @@ export function parseChecks(text: string): Check[] {
       caseInsensitive: check['case-insensitive'],
       minLength: check['min-length'],
       maxLength: check['max-length'],
+      repeat: check.repeat,
+      minPass: check['min-pass'],
     })
   })
   if (problems.length > 0) throw new ChecksError(problems)
