@@ -24,6 +24,8 @@ checks:
     case-insensitive: true
     min-length: 10
     max-length: 2000
+    repeat: 3
+    min-pass: 2
 `)
     expect(check).toMatchObject({
       name: 'refunds',
@@ -34,6 +36,8 @@ checks:
       caseInsensitive: true,
       minLength: 10,
       maxLength: 2000,
+      repeat: 3,
+      minPass: 2,
     })
     expect(check.expect?.pattern()).toBe('14\\s+days')
   })
@@ -107,6 +111,31 @@ describe('parseChecks: every validation error names the check and the field', ()
       'max-length under min-length',
       '- name: a\n  inputs: {in-0: q}\n  min-length: 10\n  max-length: 5',
       /field "max-length": must not be less than min-length \(10\)/,
+    ],
+    [
+      'repeat 0',
+      '- name: a\n  inputs: {in-0: q}\n  repeat: 0',
+      /^check "a" \(#1\), field "repeat": must be 1 to 10/,
+    ],
+    [
+      'repeat 11',
+      '- name: a\n  inputs: {in-0: q}\n  repeat: 11',
+      /^check "a" \(#1\), field "repeat": must be 1 to 10/,
+    ],
+    [
+      'a fractional repeat',
+      '- name: a\n  inputs: {in-0: q}\n  repeat: 1.5',
+      /field "repeat": must be a whole number/,
+    ],
+    [
+      'min-pass 0',
+      '- name: a\n  inputs: {in-0: q}\n  min-pass: 0',
+      /^check "a" \(#1\), field "min-pass": must be 1 to 10/,
+    ],
+    [
+      "min-pass above the check's repeat",
+      '- name: a\n  inputs: {in-0: q}\n  repeat: 2\n  min-pass: 3',
+      /^check "a" \(#1\), field "min-pass": must not be more than the check's repeat \(2\): 3 of 2 runs can never pass/,
     ],
     [
       'an unknown field',

@@ -36,7 +36,7 @@ export function plannedRuns(checks: readonly Check[], suite: SuiteRepeats): numb
 export function repeatProblems(checks: readonly Check[], suite: SuiteRepeats): string[] {
   return checks.flatMap((check, index) => {
     const { repeat, minPass } = repeatsOf(check, suite)
-    if (minPass <= repeat) return []
+    if (check.minPass === undefined || minPass <= repeat) return []
     return [
       `check "${check.name}" (#${index + 1}), field "min-pass": ${minPass} is more than the ${repeat} run(s) ` +
         'the check gets from the repeat input; set the check\'s repeat too',

@@ -1,9 +1,9 @@
 // What `kb-sync run --checks` prints on stdout: the checks table (the one the summary and the comment
 // show), then each check that did not pass with its question, failed assertions and the beginning of its
 // answer (what a person needs to see why), then the verdict and the runs, worded as everywhere else.
-import type { CheckResult, SuiteVerdict } from '../checks/verdict.js'
+import { runsMade, runsPassed, type CheckResult, type SuiteVerdict } from '../checks/verdict.js'
 import { checksResultEntries } from '../report/checks-results.js'
-import { renderChecksTable, runsLine, runsText, verdictLine } from '../report/checks-markdown.js'
+import { renderChecksTable, runsLine, verdictLine } from '../report/checks-markdown.js'
 import { displayName, sanitize } from '../log.js'
 
 const indented = (text: string) => text.replace(/\n/g, '\n    ')
@@ -12,7 +12,8 @@ export function checksText(results: CheckResult[], verdict: SuiteVerdict): strin
   const entries = checksResultEntries(results)
   const notPassed = results.flatMap((result, index) => {
     if (result.verdict === 'passed' && result.failed.length === 0) return []
-    const lines = [`Check "${displayName(result.name)}" ${result.verdict} (${runsText(result)} runs passed):`]
+    const runs = `${runsPassed(result)} of ${runsMade(result)} ${runsMade(result) === 1 ? 'run' : 'runs'} passed`
+    const lines = [`Check "${displayName(result.name)}" ${result.verdict} (${runs}):`]
     lines.push(`  Question: ${indented(sanitize(result.question).trimEnd())}`)
     lines.push('  Failed assertions:')
     for (const failure of result.failed) lines.push(`  - ${displayName(failure)}`)
