@@ -352,7 +352,7 @@ describe('readRunConfig', () => {
       runTimeoutMs: 600_000,
       concurrency: 2,
       repeats: { repeat: 1 },
-      maxRuns: 100,
+      maxRuns: 1000,
       threshold: 100,
       outputsBudget: 256_000,
       names: ACTION_INPUT_NAMES,

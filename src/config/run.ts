@@ -62,7 +62,7 @@ export const RUN_DEFAULTS: Readonly<Record<string, string>> = Object.freeze({
   'run-timeout': '600',
   concurrency: '2',
   repeat: '1',
-  'max-runs': '100',
+  'max-runs': '1000',
   threshold: '100%',
   'outputs-budget': String(DEFAULT_OUTPUTS_BUDGET),
 })
