@@ -175,8 +175,7 @@ async function runChecksStep(
   if (outputsError !== undefined) throw outputsError
 }
 
-const keyRefused = (message: string) =>
-  `The service refused the key, so no further run was sent: ${message}`
+const keyRefused = (message: string) => `The service refused the key, so no further run was sent: ${message}`
 
 const commentTargetOf = (config: RunConfig) => ({
   comment: config.comment,

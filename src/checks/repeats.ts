@@ -39,7 +39,7 @@ export function repeatProblems(checks: readonly Check[], suite: SuiteRepeats): s
     if (check.minPass === undefined || minPass <= repeat) return []
     return [
       `check "${check.name}" (#${index + 1}), field "min-pass": ${minPass} is more than the ${repeat} run(s) ` +
-        'the check gets from the repeat input; set the check\'s repeat too',
+        "the check gets from the repeat input; set the check's repeat too",
     ]
   })
 }

@@ -42,7 +42,9 @@ const median = (values: readonly number[]): number => {
   if (values.length === 0) return 0
   const sorted = [...values].sort((a, b) => a - b)
   const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 === 1 ? sorted[middle] : Math.round(((sorted[middle - 1] + sorted[middle]) / 2) * 10) / 10
+  return sorted.length % 2 === 1
+    ? sorted[middle]
+    : Math.round(((sorted[middle - 1] + sorted[middle]) / 2) * 10) / 10
 }
 
 /** Runs that passed every assertion. */
@@ -107,7 +109,9 @@ export function suiteVerdict(results: CheckResult[], threshold: number): SuiteVe
   const percent = results.length === 0 ? 100 : (passed / results.length) * 100
   // passed/total ≥ threshold/100, compared in integers so 2/3 against 66.67% is not a rounding accident.
   const ok = passed * 100 >= threshold * results.length
-  const seconds = results.flatMap((result) => result.runs.filter((run) => run.started).map((run) => run.seconds))
+  const seconds = results.flatMap((result) =>
+    result.runs.filter((run) => run.started).map((run) => run.seconds),
+  )
   return {
     passed,
     failed,

@@ -147,9 +147,7 @@ function runOptions(command: Command): Command {
     .addOption(withDefault('--concurrency <n>', 'check runs in flight (1-8)', d.concurrency))
     .addOption(withDefault('--repeat <n>', 'runs of each check (1-10)', d.repeat))
     .option('--min-pass <n>', 'runs of a check that must pass (default: every run)')
-    .addOption(
-      withDefault('--max-runs <n>', 'refuse a suite that would start more runs', d['max-runs']),
-    )
+    .addOption(withDefault('--max-runs <n>', 'refuse a suite that would start more runs', d['max-runs']))
     .addOption(withDefault('--threshold <percent>', 'share of checks that must pass', d.threshold))
 }
 

@@ -154,7 +154,9 @@ export function flowRunAnswer(
   runId: string,
   missed = false,
 ): FlowRunAnswer {
-  const { text, cited } = missed ? { text: MISSED_ANSWER, cited: [] } : composeAnswer(question, knowledge, flowName)
+  const { text, cited } = missed
+    ? { text: MISSED_ANSWER, cited: [] }
+    : composeAnswer(question, knowledge, flowName)
   return {
     outputs: { 'out-0': text },
     run_id: runId,

@@ -22,13 +22,7 @@ import path from 'node:path'
 import { finished } from 'node:stream/promises'
 import { idProblem } from '../service/ids.js'
 import { checkFaultSettings, createFaultPicker, type FaultKind } from './faults.js'
-import {
-  createMissPicker,
-  flowRunAnswer,
-  isTextDocument,
-  questionOf,
-  type FlowDocument,
-} from './flow.js'
+import { createMissPicker, flowRunAnswer, isTextDocument, questionOf, type FlowDocument } from './flow.js'
 import { discardParts, receiveMultipart, type ReceivedPart } from './multipart.js'
 import { EmulatorStore, type ChangeMode, type KnowledgeBaseId, type ReceivedDocument } from './store.js'
 import {

@@ -109,12 +109,15 @@ const within = (text: string, bytes: number) =>
 /** One check collapsed: its question, the answer shown (of the first run that did not pass), its failed assertions. */
 function checkBlock(result: CheckResult, room: number): string {
   const failures = result.failed.map((failure) => `- ${inline(shortLine(failure, ASSERTION_LINE))}`)
-  const assertions =
-    failures.length > 0 ? `\n\n**Failed assertions**\n\n${failures.join('\n')}` : ''
+  const assertions = failures.length > 0 ? `\n\n**Failed assertions**\n\n${failures.join('\n')}` : ''
   const shownRun = result.runs.find((run) => run.verdict !== 'passed') ?? result.runs[result.runs.length - 1]
-  const answerTitle =
-    result.runs.length > 1 && shownRun ? `**Answer** (run ${shownRun.run})` : '**Answer**'
-  const markup = sizeOf(details(blockTitle(result), `**Question**\n\n${fenced('')}\n\n${answerTitle}\n\n${fenced('')}${assertions}`))
+  const answerTitle = result.runs.length > 1 && shownRun ? `**Answer** (run ${shownRun.run})` : '**Answer**'
+  const markup = sizeOf(
+    details(
+      blockTitle(result),
+      `**Question**\n\n${fenced('')}\n\n${answerTitle}\n\n${fenced('')}${assertions}`,
+    ),
+  )
   // The question is short in practice: it gets what it needs up to a quarter; the answer the rest.
   const textRoom = Math.max(0, room - markup)
   const question = within(result.question, Math.min(sizeOf(result.question), Math.floor(textRoom / 4)))

@@ -28,7 +28,10 @@ function runEntry(run: RunResult, whole: boolean): Record<string, unknown> {
  * One entry per check: what the `results` output holds (answers as excerpts), or with `whole` what the
  * results file holds (every run's whole answer).
  */
-export function checksResultEntries(results: readonly CheckResult[], whole = false): Record<string, unknown>[] {
+export function checksResultEntries(
+  results: readonly CheckResult[],
+  whole = false,
+): Record<string, unknown>[] {
   return results.map((result) => ({
     name: result.name,
     question: result.question,
