@@ -142,7 +142,7 @@ function checkRunCounts(fields: InputFields, config: RunConfig, checks: Check[])
   if (runs > config.maxRuns)
     fields.problem(
       'max-runs',
-      `The checks would start ${runs} runs (${checks.length} checks, repeats included), more than ` +
+      `The checks would start ${runs} runs (${checks.length} ${checks.length === 1 ? 'check' : 'checks'}, repeats included), more than ` +
         `${names.ref('max-runs')} allows (${config.maxRuns}); no run was started. Raise ${names.ref('max-runs')}, ` +
         'or lower repeat or the number of checks.',
     )
