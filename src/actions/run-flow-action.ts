@@ -151,7 +151,7 @@ async function runChecksStep(
     outputsError = error
     return ''
   })
-  const summary = renderChecksSummary(redactDeep(results, log.secrets), verdict)
+  const summary = renderChecksSummary(redactDeep(results, log.secrets), redactDeep(verdict, log.secrets))
   const notice = cancelled
     ? renderStoppedSummary('Flow checks cancelled', CHECKS_CANCELLED(cancelled))
     : stopped
@@ -175,7 +175,8 @@ async function runChecksStep(
   if (outputsError !== undefined) throw outputsError
 }
 
-const keyRefused = (message: string) => `The service refused the key, so no further run was sent: ${message}`
+/** The first refusal's message (it names the key's input), and that the suite stopped there. */
+const keyRefused = (message: string) => `${message} No further run of the suite was sent.`
 
 const commentTargetOf = (config: RunConfig) => ({
   comment: config.comment,

@@ -247,14 +247,18 @@ async function checksCommand(
 ): Promise<void> {
   const { results, verdict, stopped } = await runCheckSuite(config, checks, log, signal)
   printResult(log, flags.json ? checksResultsJson(results) : checksText(results, verdict))
-  writeSummaryFile(log, flags, renderChecksSummary(redactDeep(results, log.secrets), verdict))
+  writeSummaryFile(
+    log,
+    flags,
+    renderChecksSummary(redactDeep(results, log.secrets), redactDeep(verdict, log.secrets)),
+  )
   await writeReportFileFlag(log, flags, checksOutputSpecs(results, verdict), verdictText(verdict))
   const cancelled = cancellationOf(signal)
   if (cancelled) {
     log.error(`${cancelled.message}: checks that had not answered are reported as errors.`)
     process.exitCode = cancelledExitStatus(cancelled)
   } else if (stopped) {
-    log.error(`The service refused the key, so no further run was sent: ${stopped}`)
+    log.error(`${stopped} No further run of the suite was sent.`)
     process.exitCode = EXIT_FAILURE
   } else if (!verdict.ok) {
     log.error(`Flow checks: ${verdictText(verdict)}`)
