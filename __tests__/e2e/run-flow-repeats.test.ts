@@ -134,7 +134,7 @@ describe('repeats against answers that vary', () => {
       ])
       expect(markdown).toContain(verdict)
       expect(markdown).toContain('4 runs made; median ')
-      expect(s.summaries[0]).toMatch(/^refund window — ✅ passed \(2\/3 \(run [123] failed\)\)$/)
+      expect(s.summaries[0]).toMatch(/^refund window — ✅ passed · 2\/3 \(run [123] failed\)$/)
     }
     expect(decoded(run.stdout)).toContain(`::warning::Flow checks: ${verdict.slice(3)}`)
     expect([run.outputs.passed, run.outputs.failed]).toEqual(['1', '1'])

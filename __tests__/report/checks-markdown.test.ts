@@ -68,9 +68,9 @@ describe.each(renderings(results, 100))('the %s', (_, markdown) => {
 
   it("then each check's question, answer and failed assertions, collapsed", () => {
     expect(s.summaries).toEqual([
-      'refunds — ✅ passed (1/1)',
-      'pipes | and &lt;b&gt;tags&lt;/b&gt; — ❌ failed (1/3 (runs 2, 3 failed))',
-      'broken — ⚠️ error (0/1)',
+      'refunds — ✅ passed · 1/1',
+      'pipes | and &lt;b&gt;tags&lt;/b&gt; — ❌ failed · 1/3 (runs 2, 3 failed)',
+      'broken — ⚠️ error · 0/1',
     ])
     expect(balanced(s.html, 'details')).toBe(true)
     const second = s.html.split('<details>')[2]
@@ -133,6 +133,14 @@ describe('within the size limits', () => {
     expect(md.match(/\[cut by kb-sync: the last [\d,]+ of 40,006 bytes were removed\]/g)).toHaveLength(5)
     expect(s.html).toContain('<code>aaaaaaaaaaaa</code>')
     expect(s.html).toContain('href="https://github.com/octo-org/docs/actions/runs/42"')
+  })
+
+  it('a block lists 20 failed assertions and counts the rest', () => {
+    const failures = Array.from({ length: 5 }, (_, i) => `contains "word ${i}": not found`)
+    const flaky = [checkResult({ name: 'flaky', runs: Array(10).fill('failed'), failed: failures })]
+    const html = structureOf(renderChecksSummary(flaky, suiteVerdict(flaky, 100))).html
+    expect(html.match(/<li>run \d+: contains/g)).toHaveLength(20)
+    expect(html).toContain('and 30 more; the results file lists all')
   })
 
   it('a huge suite keeps the table within the comment limit, saying how many rows are left out', () => {

@@ -18,8 +18,9 @@ const OUTCOME_ICON = { passed: '✅', warning: '⚠️', failed: '❌' } as cons
 const NAMED_CHECKS = 10
 const QUESTION_CELL = 100
 const ASSERTION_CELL = 160
-// A failed assertion in a collapsed block; the results file holds it whole.
+// A failed assertion in a collapsed block, and how many a block lists; the results file holds all.
 const ASSERTION_LINE = 500
+const LISTED_ASSERTIONS = 20
 
 /** `2/3`, and which runs failed when the check ran more than once: `2/3 (run 3 failed)`. */
 export function runsText(result: CheckResult): string {
@@ -97,7 +98,7 @@ export interface ChecksReportOptions {
 }
 
 const blockTitle = (result: CheckResult) =>
-  `${inlineHtml(shortLine(result.name, 80))} — ${VERDICT_LABEL[result.verdict]} (${runsText(result)})`
+  `${inlineHtml(shortLine(result.name, 80))} — ${VERDICT_LABEL[result.verdict]} · ${runsText(result)}`
 
 // Below this, a cut text would be its note alone.
 const MIN_CUT_BYTES = 256
@@ -108,7 +109,11 @@ const within = (text: string, bytes: number) =>
 
 /** One check collapsed: its question, the answer shown (of the first run that did not pass), its failed assertions. */
 function checkBlock(result: CheckResult, room: number): string {
-  const failures = result.failed.map((failure) => `- ${inline(shortLine(failure, ASSERTION_LINE))}`)
+  const failures = result.failed
+    .slice(0, LISTED_ASSERTIONS)
+    .map((failure) => `- ${inline(shortLine(failure, ASSERTION_LINE))}`)
+  if (result.failed.length > LISTED_ASSERTIONS)
+    failures.push(`- _and ${result.failed.length - LISTED_ASSERTIONS} more; the results file lists all_`)
   const assertions = failures.length > 0 ? `\n\n**Failed assertions**\n\n${failures.join('\n')}` : ''
   const shownRun = result.runs.find((run) => run.verdict !== 'passed') ?? result.runs[result.runs.length - 1]
   const answerTitle = result.runs.length > 1 && shownRun ? `**Answer** (run ${shownRun.run})` : '**Answer**'
