@@ -130,10 +130,11 @@ describe('run-flow action with a suite of checks', () => {
     })
     const workspace = join(temp, 'checks')
     mkdirSync(workspace)
-    // Long names make the table alone larger than a summary can hold.
+    // Long names and questions in a script of three bytes a character make the table alone larger than
+    // a summary can hold (its cells keep 80 and 100 characters).
     const checks = Array.from({ length: CHECKS }, (_, i) => ({
-      name: `check ${i} ${'about a long and carefully worded question '.repeat(9)}`,
-      inputs: { 'in-0': `question ${i}` },
+      name: `check ${i} ${'丁寧に書かれた長い質問について'.repeat(6)}`,
+      inputs: { 'in-0': `question ${i} ${'丁寧に書かれた長い質問'.repeat(10)}` },
       contains: 'x',
     }))
     writeFileSync(join(workspace, 'checks.json'), JSON.stringify(checks))
