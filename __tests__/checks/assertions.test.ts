@@ -27,7 +27,8 @@ function run(answer: unknown, more: Partial<JudgedRun> = {}): JudgedRun {
   }
 }
 
-const judge = (fields: string, judged: JudgedRun, dir?: string) => failedAssertions(check(fields, dir), judged)
+const judge = (fields: string, judged: JudgedRun, dir?: string) =>
+  failedAssertions(check(fields, dir), judged)
 
 const ANSWER = '  Refunds are granted within 14 days of purchase.\n'
 
@@ -157,7 +158,7 @@ describe('is-json and json-schema', () => {
         '/currency must be equal to one of the allowed values',
     ])
     expect(judge(SCHEMA, run('{}'))).toEqual([
-      "json-schema: output \"out-0\" does not match: (root) must have required property 'price'; " +
+      'json-schema: output "out-0" does not match: (root) must have required property \'price\'; ' +
         "(root) must have required property 'currency'",
     ])
   })
@@ -170,7 +171,9 @@ describe('is-json and json-schema', () => {
   })
 
   it('json-schema fails an output that is not JSON (once, under is-json when both are given)', () => {
-    expect(judge(SCHEMA, run('nope'))).toEqual([expect.stringMatching(/^json-schema: output "out-0" is not JSON/)])
+    expect(judge(SCHEMA, run('nope'))).toEqual([
+      expect.stringMatching(/^json-schema: output "out-0" is not JSON/),
+    ])
     expect(judge(`${SCHEMA}\n  is-json: true`, run('nope'))).toEqual([
       expect.stringMatching(/^is-json: output "out-0" is not JSON/),
     ])

@@ -33,11 +33,8 @@ const DRAFTS: { marker: string; create: () => Ajv | Ajv2019 | Ajv2020 }[] = [
 export function compileJsonSchema(schema: unknown): { validate: ValidateFunction } | { problem: string } {
   if (schema === null || typeof schema !== 'object' || Array.isArray(schema))
     return { problem: 'must be a JSON Schema (a mapping) or the path of a schema file in the workspace' }
-  const declared = (schema as Record<string, unknown>).$schema
-  const draft =
-    declared === undefined
-      ? DRAFTS[2]
-      : DRAFTS.find((known) => typeof declared === 'string' && declared.includes(known.marker))
+  const declared = (schema as Record<string, unknown>).$schema ?? 'draft-07'
+  const draft = DRAFTS.find((known) => typeof declared === 'string' && declared.includes(known.marker))
   if (!draft)
     return {
       problem: `the schema's $schema ${JSON.stringify(declared)} is not a draft Ajv checks here (draft-07, 2019-09, 2020-12)`,

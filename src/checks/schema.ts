@@ -69,19 +69,22 @@ const nonEmptyStrings = strings.refine(
 )
 
 const similarSchema = z
-  .object({
-    reference: z
-      .string()
-      .refine((text) => text.trim() !== '', 'must be a non-empty string (the expected answer)')
-      .refine(
-        (text) => text.length <= MAX_REFERENCE_CHARS,
-        `must be at most ${MAX_REFERENCE_CHARS.toLocaleString('en-US')} characters`,
-      ),
-    'min-similarity': z
-      .number({ error: 'must be a number from 0 to 1, e.g. 0.8' })
-      .min(0, 'must be a number from 0 to 1, e.g. 0.8')
-      .max(1, 'must be a number from 0 to 1, e.g. 0.8'),
-  })
+  .object(
+    {
+      reference: z
+        .string()
+        .refine((text) => text.trim() !== '', 'must be a non-empty string (the expected answer)')
+        .refine(
+          (text) => text.length <= MAX_REFERENCE_CHARS,
+          `must be at most ${MAX_REFERENCE_CHARS.toLocaleString('en-US')} characters`,
+        ),
+      'min-similarity': z
+        .number({ error: 'must be a number from 0 to 1, e.g. 0.8' })
+        .min(0, 'must be a number from 0 to 1, e.g. 0.8')
+        .max(1, 'must be a number from 0 to 1, e.g. 0.8'),
+    },
+    { error: 'must be a mapping with reference and min-similarity' },
+  )
   .strict()
 
 function checkSchemaFor(workspace: string) {
