@@ -97,6 +97,7 @@ export async function readSitemaps(sitemaps: string[], options: ReadSitemapsOpti
         ),
       )
     const now = fresh.slice(0, room)
+    fetched += now.length
     const outcomes = await mapLimited(now, PARALLEL_FETCHES, async (pending): Promise<Outcome> => {
       try {
         const bytes = await fetchSitemap(options.agent, pending.sitemap, options)
