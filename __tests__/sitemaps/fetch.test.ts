@@ -178,10 +178,10 @@ describe('fetchSitemap', () => {
 
   it('refuses plain http off this machine and user info before any request', async () => {
     expect(await refusal(fetchSitemap(agent, 'http://docs.example.com/sitemap.xml'))).toMatch(
-      /^its URL must use https/,
+      /^is refused: its URL must use https/,
     )
     expect(await refusal(fetchSitemap(agent, 'https://user:secret@docs.example.com/sitemap.xml'))).toBe(
-      'its URL must not contain user info (user:password@)',
+      'is refused: its URL must not contain user info (user:password@)',
     )
   })
 

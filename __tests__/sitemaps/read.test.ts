@@ -75,8 +75,8 @@ describe('readSitemaps', () => {
         sitemap: `${base}/level3.xml`,
         listedBy: `${base}/level2.xml`,
         cause:
-          `Sitemap ${base}/level3.xml (listed by ${base}/level2.xml) is a sitemap index 3 levels below the listed ` +
-          'sitemap: indexes are followed 3 levels deep, so its 2 sitemap(s) were not read',
+          'The sitemap is a sitemap index 3 levels below the listed sitemap: indexes are followed 3 levels deep, ' +
+          `so its 2 sitemap(s) were not read (listed by ${base}/level2.xml)`,
       },
     ])
     expect(server.requests.map((r) => r.url)).not.toContain('/level4.xml')
@@ -93,7 +93,7 @@ describe('readSitemaps', () => {
     const read = await readSitemaps([`${base}/index.xml`], { agent })
     expect(locs(read.pages)).toEqual(['/a'])
     expect(read.failures.map((f) => f.cause)).toEqual([
-      `Sitemap ${base}/index.xml lists 2 sitemap(s) that were not read, e.g. "http://localhost:${port}/b.xml": ` +
+      `The sitemap lists 2 sitemap(s) that were not read, e.g. "http://localhost:${port}/b.xml": ` +
         'its URL is on another host (localhost, not 127.0.0.1)',
     ])
     expect(server.requests.map((r) => r.url)).toEqual(['/index.xml', '/a.xml'])
@@ -109,12 +109,15 @@ describe('readSitemaps', () => {
     })
     const read = await readSitemaps([`${base}/index.xml`, `${base}/missing.xml`], { agent })
     expect(locs(read.pages)).toEqual(['/a'])
-    expect(read.failures.map((f) => f.cause)).toEqual([
-      `Sitemap ${base}/missing.xml answered HTTP 404`,
-      `Sitemap ${base}/gone.xml (listed by ${base}/index.xml) answered HTTP 410`,
-      expect.stringMatching(
-        new RegExp(`^Sitemap ${base}/broken.xml \\(listed by ${base}/index.xml\\) is not well-formed XML: `),
-      ),
+    expect(read.failures.map((f) => [f.sitemap, f.cause])).toEqual([
+      [`${base}/missing.xml`, 'The sitemap answered HTTP 404'],
+      [`${base}/gone.xml`, `The sitemap answered HTTP 410 (listed by ${base}/index.xml)`],
+      [
+        `${base}/broken.xml`,
+        expect.stringMatching(
+          /^The sitemap is not well-formed XML: .* \(listed by http:\/\/127\.0\.0\.1:\d+\/index\.xml\)$/,
+        ),
+      ],
     ])
   })
 
@@ -140,10 +143,36 @@ describe('readSitemaps', () => {
     })
     const read = await readSitemaps([`${base}/index.xml`], { agent, maxSitemaps: 4, maxPages: 3 })
     expect(locs(read.pages)).toEqual(['/a1', '/a2', '/c1'])
-    expect(read.failures.map((f) => f.cause)).toEqual([
-      `Sitemap ${base}/index.xml lists 1 sitemap(s) that were not read: the run reads at most 4 sitemaps`,
-      `Sitemap ${base}/b.xml (listed by ${base}/index.xml) was not used: its 2 pages would pass the run's bound of 3 pages`,
+    expect(read.failures.map((f) => [f.sitemap, f.cause])).toEqual([
+      [
+        `${base}/index.xml`,
+        'The sitemap lists 1 sitemap(s) that were not read: the run reads at most 4 sitemaps',
+      ],
+      [
+        `${base}/b.xml`,
+        `The sitemap was not used: its 2 pages would pass the run's bound of 3 pages (listed by ${base}/index.xml)`,
+      ],
     ])
     expect(server.requests).toHaveLength(4)
+  })
+
+  it('bounds all sitemaps of a run together: past the deadline, each unread one fails', async () => {
+    server = await startRecordingServer(() => undefined)
+    const listed = [`${server.url}/a.xml`, `${server.url}/b.xml`]
+    const read = await readSitemaps(listed, { agent, totalDeadlineMs: 300 })
+    expect(read.failures.map((f) => [f.sitemap, f.cause])).toEqual(
+      listed.map((sitemap) => [
+        sitemap,
+        'The sitemap was not read: reading the sitemaps took longer than 0.3 s in all',
+      ]),
+    )
+  })
+
+  it('ends with the run’s cancellation instead of failing sitemaps', async () => {
+    server = await startRecordingServer(() => undefined)
+    const controller = new AbortController()
+    const reading = readSitemaps([`${server.url}/a.xml`], { agent, signal: controller.signal })
+    setTimeout(() => controller.abort(new Error('cancelled')), 50)
+    await expect(reading).rejects.toThrow('cancelled')
   })
 })

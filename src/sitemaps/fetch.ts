@@ -56,7 +56,7 @@ export async function fetchSitemap(
   options: SitemapFetchOptions = {},
 ): Promise<Buffer> {
   const problem = sitemapUrlProblem(address)
-  if (problem) throw new SitemapError(`its URL ${problem}`)
+  if (problem) throw new SitemapError(`is refused: its URL ${problem}`)
   const maxBytes = options.maxBytes ?? MAX_SITEMAP_BYTES
   const deadlineMs = options.deadlineMs ?? SITEMAP_DEADLINE_MS
   const deadline = AbortSignal.timeout(deadlineMs)

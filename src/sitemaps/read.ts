@@ -12,6 +12,8 @@ export const MAX_NESTING = 3
 /** Bounds of one run, whatever the indexes list: sitemaps fetched, and pages kept. */
 export const MAX_SITEMAPS_PER_RUN = 1000
 export const MAX_PAGES_PER_RUN = 200_000
+/** All sitemaps of a run together: a host that answers slowly cannot hold the run for hours. */
+export const SITEMAPS_DEADLINE_MS = 10 * 60_000
 // Sitemaps fetched at once (a large index lists many).
 const PARALLEL_FETCHES = 4
 
@@ -20,7 +22,7 @@ export interface SitemapFailure {
   sitemap: string
   /** The index that listed it, for a nested one. */
   listedBy?: string
-  /** Why, as a sentence that names the sitemap. */
+  /** Why, as a sentence about the sitemap (its URL is the failed item's name). */
   cause: string
 }
 
@@ -35,6 +37,8 @@ export interface ReadSitemapsOptions extends SitemapFetchOptions {
   agent: Dispatcher
   maxSitemaps?: number
   maxPages?: number
+  /** Bound on reading every sitemap of the run. @default SITEMAPS_DEADLINE_MS */
+  totalDeadlineMs?: number
   /** After each sitemap read (for the log). */
   onRead?: (sitemap: string, what: string) => void
 }
@@ -49,11 +53,7 @@ interface Pending {
 
 function failure(pending: Pending, why: string): SitemapFailure {
   const by = pending.listedBy ? ` (listed by ${pending.listedBy})` : ''
-  return {
-    sitemap: pending.sitemap,
-    listedBy: pending.listedBy,
-    cause: `Sitemap ${pending.sitemap}${by} ${why}`,
-  }
+  return { sitemap: pending.sitemap, listedBy: pending.listedBy, cause: `The sitemap ${why}${by}` }
 }
 
 /** Runs `work` on every item, at most `limit` at once; results in the items' order. */
@@ -75,6 +75,10 @@ type Outcome = { pending: Pending; parsed: ReturnType<typeof parseSitemap> } | {
 export async function readSitemaps(sitemaps: string[], options: ReadSitemapsOptions): Promise<SitemapsRead> {
   const maxSitemaps = options.maxSitemaps ?? MAX_SITEMAPS_PER_RUN
   const maxPages = options.maxPages ?? MAX_PAGES_PER_RUN
+  const totalDeadlineMs = options.totalDeadlineMs ?? SITEMAPS_DEADLINE_MS
+  const overall = AbortSignal.timeout(totalDeadlineMs)
+  const signal = options.signal ? AbortSignal.any([options.signal, overall]) : overall
+  const lateness = `was not read: reading the sitemaps took longer than ${totalDeadlineMs / 1000} s in all`
   const result: SitemapsRead = { pages: [], read: 0, failures: [] }
   const visited = new Set<string>()
   let fetched = 0
@@ -100,11 +104,12 @@ export async function readSitemaps(sitemaps: string[], options: ReadSitemapsOpti
     fetched += now.length
     const outcomes = await mapLimited(now, PARALLEL_FETCHES, async (pending): Promise<Outcome> => {
       try {
-        const bytes = await fetchSitemap(options.agent, pending.sitemap, options)
+        const bytes = await fetchSitemap(options.agent, pending.sitemap, { ...options, signal })
         return { pending, parsed: parseSitemap(bytes) }
       } catch (error) {
-        if (!(error instanceof SitemapError)) throw error
-        return { failure: failure(pending, error.message) }
+        if (error instanceof SitemapError) return { failure: failure(pending, error.message) }
+        if (overall.aborted && !options.signal?.aborted) return { failure: failure(pending, lateness) }
+        throw error
       }
     })
     const next: Pending[] = []

@@ -87,7 +87,7 @@ export async function syncSitemaps(request: SitemapSyncRequest): Promise<Sitemap
   }
   const failures: ItemOutcome[] = read.failures.map((failure) => {
     // Annotated with the other failures when the run ends.
-    log.info(failure.cause)
+    log.info(`${failure.sitemap}: ${failure.cause}`)
     return {
       kind: 'url',
       name: failure.sitemap,
