@@ -203,8 +203,8 @@ describe('index action with sitemaps', () => {
       const sent = [...JSON.parse(full.outputs.uploaded), ...JSON.parse(full.outputs.updated)] as string[]
       expect(sent.filter((name) => name.startsWith(SITE)).sort()).toEqual([
         `${SITE}/changed`,
-        `${SITE}/undated`,
         `${SITE}/unchanged`,
+        `${SITE}/undated`,
       ])
       expect(summaryLine(full.summary)).toMatch(/ · 0 unchanged by lastmod · 3 to sync$/)
     } finally {
