@@ -2,6 +2,7 @@
 // under the no-double-run rule of the flow run, and judges each answer.
 import { performance } from 'node:perf_hooks'
 import type { RunConfig } from '../config/run.js'
+import { outputsOf } from '../flow/answer.js'
 import { FlowRunError, flowRunOptions, questionOf, runFlow, type FlowRunOptions } from '../jobs/flow-run.js'
 import type { Logger } from '../log.js'
 import type { FlowTarget } from '../model.js'
@@ -57,7 +58,12 @@ async function runCheck(
   const seconds = () => Math.round((performance.now() - started) / 100) / 10
   try {
     const report = await runFlow(client, { target, inputs: check.inputs, outputKey: check.output }, options)
-    const failed = failedAssertions(check, report.result)
+    const failed = failedAssertions(check, {
+      answer: report.result,
+      outputs: outputsOf(report.response),
+      seconds: seconds(),
+      response: report.response,
+    })
     return {
       result: {
         run,
