@@ -474,7 +474,7 @@ describe('readRunConfig', () => {
       expect(error.problems.map((p) => p.input)).toEqual(['max-runs'])
       expect(error.message).toBe(
         'The checks would start 11 runs (3 checks, repeats included), more than "max-runs" allows (10); no run ' +
-          'was started. Raise "max-runs", or lower repeat or the number of checks.',
+          'was started. Raise "max-runs", or lower "repeat" (or a check\'s repeat) or the number of checks.',
       )
     })
 

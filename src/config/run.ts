@@ -144,7 +144,7 @@ function checkRunCounts(fields: InputFields, config: RunConfig, checks: Check[])
       'max-runs',
       `The checks would start ${runs} runs (${checks.length} ${checks.length === 1 ? 'check' : 'checks'}, repeats included), more than ` +
         `${names.ref('max-runs')} allows (${config.maxRuns}); no run was started. Raise ${names.ref('max-runs')}, ` +
-        'or lower repeat or the number of checks.',
+        `or lower ${names.ref('repeat')} (or a check's repeat) or the number of checks.`,
     )
 }
 
