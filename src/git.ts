@@ -148,6 +148,12 @@ export class Git {
     return result.exitCode === 0 ? result.stdout.trim() : undefined
   }
 
+  /** The best common ancestor of two commits, or undefined when there is none in the local history. */
+  async mergeBase(a: string, b: string): Promise<string | undefined> {
+    const result = await this.run(['merge-base', '--end-of-options', a, b])
+    return result.exitCode === 0 ? result.stdout.trim() : undefined
+  }
+
   async isShallow(): Promise<boolean> {
     return (await this.exec(['rev-parse', '--is-shallow-repository'])).trim() === 'true'
   }

@@ -13,6 +13,8 @@ export interface ListedRun {
   event?: string
   conclusion?: 'success' | 'failure' | 'cancelled' | null
   display_title?: string
+  /** What a pull_request run merged, as GitHub lists it (empty for a fork's pull request). */
+  pull_requests?: { number: number; base: string; head: string }[]
 }
 
 export interface RecordedRequest {
@@ -33,6 +35,8 @@ export class WorkflowRunsServer {
   failure?: ScriptedFailure
   /** Called with each request as it arrives. */
   onRequest?: (request: RecordedRequest) => void
+  /** Answers the requests for other paths (e.g. a CompareServer's handler), instead of a 404. */
+  others?: http.RequestListener
   url = ''
   private readonly server = http.createServer((request, response) => this.answer(request, response))
 
@@ -83,6 +87,7 @@ export class WorkflowRunsServer {
         this.failure.headers,
       )
     const expected = `/repos/${this.owner}/${this.repo}/actions/workflows/${this.workflowFile}/runs`
+    if (url.pathname !== expected && this.others) return void this.others(request, response)
     if (request.method !== 'GET' || url.pathname !== expected)
       return send(404, JSON.stringify({ message: 'Not Found', documentation_url: 'https://docs.github.com' }))
 
@@ -125,7 +130,13 @@ export class WorkflowRunsServer {
       workflow_id: 161335,
       url: `${this.url}/repos/${this.owner}/${this.repo}/actions/runs/${run.id}`,
       html_url: html,
-      pull_requests: [],
+      pull_requests: (run.pull_requests ?? []).map((pr) => ({
+        url: `${this.url}/repos/${this.owner}/${this.repo}/pulls/${pr.number}`,
+        id: 1_000_000 + pr.number,
+        number: pr.number,
+        head: { ref: `pr-${pr.number}`, sha: pr.head, repo: { id: 1, url: this.url, name: this.repo } },
+        base: { ref: 'main', sha: pr.base, repo: { id: 1, url: this.url, name: this.repo } },
+      })),
       created_at: new Date(Date.UTC(2026, 0, 1, 0, run.run_number)).toISOString(),
       updated_at: new Date(Date.UTC(2026, 0, 1, 0, run.run_number, 30)).toISOString(),
       run_attempt: 1,

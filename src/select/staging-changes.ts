@@ -7,7 +7,9 @@
 // request's checkout is the merge of its base and head, so it differs from its base only in names
 // that also differ between base and head. The names that can differ from this checkout are therefore,
 // for each such run:
-//   - a pull_request run: base..HEAD ∪ base..head (its base and head as the runs API lists them);
+//   - a pull_request run: base..HEAD ∪ base..head (its base and head as the runs API lists them),
+//     narrowed to merge-base..head when the checkout has the whole history (a shallow one may have a
+//     wrong merge base; base..head holds every name merge-base..head does whose merge differs);
 //   - any other run (push, dispatch): its commit..HEAD.
 // Each pair is a tree difference from git (fetching what a shallow checkout lacks), else GitHub's
 // compare API, with HEAD read as this pull request's base..head. Every name found is then sent from
@@ -15,13 +17,14 @@
 // Where that cannot be worked out, every selected file is sent by upsert, with a warning.
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import type { Logger } from '../log.js'
 import type { ChangeDecision, UndecodableName } from '../model.js'
 import { findStagingRuns, type StagingRun } from '../github/staging-runs.js'
 import type { WorkflowRunOutcome } from '../github/workflow.js'
+import { Git } from '../git.js'
 import { sortedUnique } from './change-sets.js'
 import { changesFromCompareApi, changesFromGit, COMMIT_ID, repositoryNamesLayout } from './changes.js'
 import type { PullRequestChangeContext } from './pull-request-changes.js'
+import { locateRepository } from './repository-location.js'
 import { type DetectedChanges, workspaceChangesFromNames } from './workspace-changes.js'
 
 export interface StagingChangeContext extends PullRequestChangeContext {
@@ -115,6 +118,25 @@ function readPullRequest(payload: Record<string, unknown>): { base: string; head
   return COMMIT_ID.test(base) && COMMIT_ID.test(head) ? { base, head } : undefined
 }
 
+/**
+ * A pull request's own names: from its merge base when the checkout holds the whole history and both
+ * commits (a full clone), else from its base (more names, the same ones among those that matter).
+ */
+async function narrowed(context: StagingChangeContext, pair: Pair): Promise<Pair> {
+  if (pair.to === 'HEAD') return pair
+  const located = await locateRepository(context.workspace, context.patterns ?? [])
+  if (!located.ok) return pair
+  const git = new Git(located.location.root)
+  try {
+    if (await git.isShallow()) return pair
+    if (!(await git.hasCommit(pair.from)) || !(await git.hasCommit(pair.to))) return pair
+    const base = await git.mergeBase(pair.from, pair.to)
+    return base && COMMIT_ID.test(base) ? { from: base, to: pair.to } : pair
+  } catch {
+    return pair
+  }
+}
+
 /** One pair from the compare API; HEAD (the merge GitHub made) is read as this pull request's base..head. */
 async function pairFromCompareApi(
   context: StagingChangeContext,
@@ -203,7 +225,8 @@ export async function detectStagingChanges(context: StagingChangeContext): Promi
 
   const parts: DetectedChanges[] = []
   let api = false
-  for (const pair of pairs.value) {
+  for (const listed of pairs.value) {
+    const pair = await narrowed(context, listed)
     const git = await changesFromGit(context.workspace, pair.from, pair.to, context.patterns, context.signal)
     if (git.ok) {
       parts.push(git.changes)
