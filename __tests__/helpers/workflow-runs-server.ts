@@ -147,3 +147,20 @@ export class WorkflowRunsServer {
     }
   }
 }
+
+/** A handler for `others` that passes each request on to another local server (e.g. the comments server). */
+export function forwardTo(baseUrl: string): http.RequestListener {
+  return (request, response) => {
+    const target = new URL(request.url ?? '/', baseUrl)
+    const forwarded = http.request(
+      target,
+      { method: request.method, headers: { ...request.headers, host: target.host } },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers)
+        answer.pipe(response)
+      },
+    )
+    forwarded.on('error', () => response.destroy())
+    request.pipe(forwarded)
+  }
+}

@@ -142,8 +142,8 @@ describe('staging change set across pull requests and pushes', () => {
       removed: ['docs/new1.md'],
     })
     expect(second.changes.description).toBe(
-      'the names that can differ from what run #1 (pull_request of pull request #1) (the last successful sync) ' +
-        'left in the node, sent from this checkout (git diff)',
+      'the names that can differ from what the last successful sync, run #1 (pull request #1), left in the ' +
+        'node, sent from this checkout (git diff)',
     )
     expect(second.warnings).toEqual([])
     expect(fs.readFileSync(path.join(second.dir, 'docs/a.md'), 'utf8')).toBe('content of docs/a.md\n')
@@ -199,8 +199,8 @@ describe('staging change set across pull requests and pushes', () => {
       removed: ['docs/b.md'],
     })
     expect(fourth.changes.description).toBe(
-      'the names that can differ from what run #3 (pull_request of pull request #1) (the last successful sync) ' +
-        'and the 1 failed or cancelled run(s) after it left in the node, sent from this checkout (git diff)',
+      'the names that can differ from what the last successful sync, run #3 (pull request #1), and the 1 ' +
+        'failed or cancelled run(s) after it left in the node, sent from this checkout (git diff)',
     )
     // Every run of the workflow is listed: any branch, any event, any conclusion, pull requests included.
     for (const request of runs.requests)

@@ -54,7 +54,7 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 
 function runName(run: StagingRun): string {
   const numbers = run.pullRequests.map((pr) => `#${pr.number}`).join(', ')
-  return `run #${run.number} (${run.event}${numbers ? ` of pull request ${numbers}` : ''})`
+  return `run #${run.number} (${numbers ? `pull request ${numbers}` : run.event})`
 }
 
 async function stagingRuns(
@@ -250,7 +250,7 @@ export async function detectStagingChanges(context: StagingChangeContext): Promi
   return {
     decision,
     description:
-      `the names that can differ from what ${runName(last)} (the last successful sync)${after} left in the node, ` +
-      `sent from this checkout (${api ? "git and GitHub's compare API" : 'git diff'})`,
+      `the names that can differ from what the last successful sync, ${runName(last)},${after} left in ` +
+      `the node, sent from this checkout (${api ? "git and GitHub's compare API" : 'git diff'})`,
   }
 }
