@@ -13,6 +13,9 @@ export interface ListedRun {
   event?: string
   conclusion?: 'success' | 'failure' | 'cancelled' | null
   display_title?: string
+  /** When its latest attempt started (a re-run starts later than it was created); by default at creation. */
+  run_started_at?: string
+  run_attempt?: number
   /** What a pull_request run merged, as GitHub lists it (empty for a fork's pull request). */
   pull_requests?: { number: number; base: string; head: string }[]
 }
@@ -139,8 +142,8 @@ export class WorkflowRunsServer {
       })),
       created_at: new Date(Date.UTC(2026, 0, 1, 0, run.run_number)).toISOString(),
       updated_at: new Date(Date.UTC(2026, 0, 1, 0, run.run_number, 30)).toISOString(),
-      run_attempt: 1,
-      run_started_at: new Date(Date.UTC(2026, 0, 1, 0, run.run_number)).toISOString(),
+      run_attempt: run.run_attempt ?? 1,
+      run_started_at: run.run_started_at ?? new Date(Date.UTC(2026, 0, 1, 0, run.run_number)).toISOString(),
       jobs_url: `${this.url}/repos/${this.owner}/${this.repo}/actions/runs/${run.id}/jobs`,
       head_commit: { id: run.head_sha, message: run.display_title ?? 'Update docs' },
       repository: { id: 1, full_name: `${this.owner}/${this.repo}` },

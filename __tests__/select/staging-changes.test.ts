@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { WorkflowRunOutcome } from '../../src/github/workflow.js'
-import { detectStagingChanges, MAX_UNFINISHED_RUNS } from '../../src/select/staging-changes.js'
+import { detectStagingChanges, MAX_RUNS_SINCE } from '../../src/select/staging-changes.js'
 import { stagingRemovals } from '../../src/select/staging-removals.js'
 import { CompareServer } from '../helpers/compare-server.js'
 import { GitFixture, type WorkingCopy } from '../helpers/git-fixture.js'
@@ -200,11 +200,48 @@ describe('staging change set across pull requests and pushes', () => {
     })
     expect(fourth.changes.description).toBe(
       'the names that can differ from what the last successful sync, run #3 (pull request #1), and the 1 ' +
-        'failed or cancelled run(s) after it left in the node, sent from this checkout (git diff)',
+        'run(s) that failed part-way or re-ran since left in the node, sent from this checkout (git diff)',
     )
     // Every run of the workflow is listed: any branch, any event, any conclusion, pull requests included.
     for (const request of runs.requests)
       expect(Object.keys(request.query).sort()).toEqual(['page', 'per_page'])
+  })
+
+  it('counts an older run re-run after the last success: it wrote the node later', async () => {
+    const pr1: PullRequest = {
+      number: 1,
+      base: main0,
+      head: pullRequestBranch('pr-1', main0, (c) => c.write('docs/new1.md').remove('docs/b.md')),
+    }
+    const pr2: PullRequest = {
+      number: 2,
+      base: main0,
+      head: pullRequestBranch('pr-2', main0, (c) => c.write('docs/c.md', 'c by pr 2\n')),
+    }
+    const first = listPullRequestRun(pr1, 'failure')
+    const second = listPullRequestRun(pr2)
+    // "Re-run all jobs" on run 1 after run 2: listed where it was created, started last, succeeded.
+    Object.assign(first, {
+      conclusion: 'success',
+      run_attempt: 2,
+      run_started_at: new Date(Date.UTC(2026, 0, 1, 1, second.run_number)).toISOString(),
+    })
+    const pr3: PullRequest = {
+      number: 3,
+      base: main0,
+      head: pullRequestBranch('pr-3', main0, (c) => c.write('docs/d.md')),
+    }
+    const { changes } = await stagingRun(pr3)
+    expect(changes.decision).toEqual({
+      kind: 'changes',
+      source: 'staging',
+      added: [],
+      modified: ['docs/b.md', 'docs/c.md', 'docs/d.md'],
+      removed: ['docs/new1.md'],
+    })
+    expect(changes.description).toContain(
+      'the last successful sync, run #2 (pull request #2), and the 1 run(s) that failed part-way or re-ran since',
+    )
   })
 
   it('after a push run of the same workflow: the names that differ from its commit', async () => {
@@ -272,11 +309,14 @@ describe('staging change set fallbacks: every selected file, with a warning', ()
     expect(runs.requests).toHaveLength(0)
   })
 
-  it(`more than ${MAX_UNFINISHED_RUNS} failed runs since the last success`, async () => {
+  it(`more than ${MAX_RUNS_SINCE} failed runs since the last success`, async () => {
     listPullRequestRun({ number: 1, base: main0, head: main0 })
-    for (let i = 0; i <= MAX_UNFINISHED_RUNS; i++)
+    for (let i = 0; i <= MAX_RUNS_SINCE; i++)
       listPullRequestRun({ number: 1, base: main0, head: main0 }, i % 2 ? 'cancelled' : 'failure')
-    expectFallback(await stagingRun(pr()), `${MAX_UNFINISHED_RUNS + 1} runs since the last successful one`)
+    expectFallback(
+      await stagingRun(pr()),
+      `${MAX_RUNS_SINCE + 1} runs since the last successful one failed, were cancelled or re-ran`,
+    )
   })
 
   it('neither history nor the compare API: says both', async () => {

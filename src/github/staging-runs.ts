@@ -1,6 +1,8 @@
 // What a staging node may hold, from the runs of this workflow file on any branch and event: the last
 // successful run left every selected document as its checkout had it, and each run after it that
-// failed or was cancelled may have sent some of its own. Runs marked as dry runs sent nothing.
+// failed or was cancelled may have sent some of its own. The list is in order of creation, so an older
+// run re-run after it (listed further down, with a later start) may have written the node too: those
+// on the same page are counted. Runs marked as dry runs sent nothing.
 import { withTimeout } from '../cancellation.js'
 import {
   DRY_RUN_MARKER,
@@ -44,8 +46,11 @@ export type StagingRunsOutcome =
       ok: true
       /** The newest successful run before this one; undefined when there is none. */
       lastSuccess?: StagingRun
-      /** Runs after it that failed, timed out or were cancelled, newest first: they may have sent part. */
-      unfinished: StagingRun[]
+      /**
+       * Runs that may have written the node after it: later ones that failed, timed out or were
+       * cancelled (they may have sent part), and older ones re-run since.
+       */
+      since: StagingRun[]
       /** When there is no last success: why. */
       why?: string
     }
@@ -88,11 +93,31 @@ function isEarlierRun(run: ListedRun, workflow: WorkflowRun): boolean {
   )
 }
 
+const isDryRun = (run: ListedRun) => (run.display_title ?? '').toLowerCase().includes(DRY_RUN_MARKER)
+
+/** When the run's latest attempt started (ms), or NaN when the answer does not say. */
+function startedAt(run: ListedRun): number {
+  const started = (run as { run_started_at?: unknown }).run_started_at
+  return typeof started === 'string' ? Date.parse(started) : Number.NaN
+}
+
+/** Older runs on the page whose latest attempt started after `last`'s and that may have sent something. */
+function reRunSince(older: ListedRun[], last: ListedRun, workflow: WorkflowRun): ListedRun[] {
+  const lastStarted = startedAt(last)
+  return older.filter(
+    (run) =>
+      isEarlierRun(run, workflow) &&
+      !isDryRun(run) &&
+      startedAt(run) > lastStarted &&
+      (run.conclusion === 'success' || (run.conclusion !== null && PARTIAL.has(run.conclusion))),
+  )
+}
+
 export async function findStagingRuns(query: StagingRunsQuery): Promise<StagingRunsOutcome> {
   const { workflow } = query
   const octokit = getOctokit(query.token, query.apiUrl)
   const signal = withTimeout(query.signal, LOOKUP_TIMEOUT_MS)
-  const unfinished: StagingRun[] = []
+  const since: StagingRun[] = []
   let seen = 0
   for (let page = 1; page <= MAX_PAGES; page++) {
     let data: unknown
@@ -115,15 +140,17 @@ export async function findStagingRuns(query: StagingRunsQuery): Promise<StagingR
     const { total_count: total, workflow_runs: runs } = (data ?? {}) as Record<string, unknown>
     if (typeof total !== 'number' || !Array.isArray(runs) || !runs.every(isListedRun))
       return { ok: false, why: 'the answer is not a list of workflow runs' }
-    for (const run of runs) {
-      if (!isEarlierRun(run, workflow)) continue
-      if ((run.display_title ?? '').toLowerCase().includes(DRY_RUN_MARKER)) continue
-      if (run.conclusion === 'success') return { ok: true, lastSuccess: stagingRun(run), unfinished }
-      if (run.conclusion !== null && PARTIAL.has(run.conclusion)) unfinished.push(stagingRun(run))
+    for (const [index, run] of runs.entries()) {
+      if (!isEarlierRun(run, workflow) || isDryRun(run)) continue
+      if (run.conclusion === 'success') {
+        const reRun = reRunSince(runs.slice(index + 1), run, workflow)
+        return { ok: true, lastSuccess: stagingRun(run), since: [...since, ...reRun.map(stagingRun)] }
+      }
+      if (run.conclusion !== null && PARTIAL.has(run.conclusion)) since.push(stagingRun(run))
     }
     seen += runs.length
     if (runs.length < RUNS_PER_PAGE || seen >= total)
-      return { ok: true, unfinished, why: `no earlier successful run of ${workflow.workflowFile}` }
+      return { ok: true, since, why: `no earlier successful run of ${workflow.workflowFile}` }
   }
   return {
     ok: false,

@@ -3,7 +3,7 @@
 // request, or push, synced the node before.
 //
 // What the node may hold comes from the runs of this workflow file (staging-runs.ts): the last
-// successful run's checkout, and for some names that of a run after it that failed part-way. A pull
+// successful run's checkout, and for some names that of a run that failed part-way or re-ran since. A pull
 // request's checkout is the merge of its base and head, so it differs from its base only in names
 // that also differ between base and head. The names that can differ from this checkout are therefore,
 // for each such run:
@@ -38,8 +38,8 @@ export interface StagingChanges {
   description: string
 }
 
-/** More unfinished runs than this since the last success: every selected file instead of one diff each. */
-export const MAX_UNFINISHED_RUNS = 20
+/** More runs than this that may have written the node since the last success: every selected file. */
+export const MAX_RUNS_SINCE = 20
 
 /** Two commits whose tree difference holds names that can differ; `HEAD` is this checkout. */
 interface Pair {
@@ -59,7 +59,7 @@ function runName(run: StagingRun): string {
 
 async function stagingRuns(
   context: StagingChangeContext,
-): Promise<Outcome<{ last: StagingRun; unfinished: StagingRun[] }>> {
+): Promise<Outcome<{ last: StagingRun; since: StagingRun[] }>> {
   const { workflow } = context
   if (!workflow) return { ok: false, why: 'not on a runner, so no earlier run is known' }
   if (!workflow.ok) return { ok: false, why: workflow.why }
@@ -77,12 +77,12 @@ async function stagingRuns(
       why: `the workflow runs API cannot answer: ${found.why}${found.refused ? ' (grant `permissions: actions: read`)' : ''}`,
     }
   if (!found.lastSuccess) return { ok: false, why: found.why ?? 'no earlier successful run' }
-  if (found.unfinished.length > MAX_UNFINISHED_RUNS)
+  if (found.since.length > MAX_RUNS_SINCE)
     return {
       ok: false,
-      why: `${found.unfinished.length} runs since the last successful one failed or were cancelled`,
+      why: `${found.since.length} runs since the last successful one failed, were cancelled or re-ran`,
     }
-  return { ok: true, value: { last: found.lastSuccess, unfinished: found.unfinished } }
+  return { ok: true, value: { last: found.lastSuccess, since: found.since } }
 }
 
 /** The commit pairs whose differences cover every name the runs may have left unlike this checkout. */
@@ -219,8 +219,8 @@ export async function detectStagingChanges(context: StagingChangeContext): Promi
   }
   const runs = await stagingRuns(context)
   if (!runs.ok) return all(runs.why)
-  const { last, unfinished } = runs.value
-  const pairs = pairsOf([last, ...unfinished])
+  const { last, since } = runs.value
+  const pairs = pairsOf([last, ...since])
   if (!pairs.ok) return all(pairs.why)
 
   const parts: DetectedChanges[] = []
@@ -245,8 +245,7 @@ export async function detectStagingChanges(context: StagingChangeContext): Promi
     api = true
   }
   const decision = await classify(context.workspace, parts)
-  const after =
-    unfinished.length > 0 ? ` and the ${unfinished.length} failed or cancelled run(s) after it` : ''
+  const after = since.length > 0 ? ` and the ${since.length} run(s) that failed part-way or re-ran since` : ''
   return {
     decision,
     description:
