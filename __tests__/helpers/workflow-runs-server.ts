@@ -76,7 +76,13 @@ export class WorkflowRunsServer {
     this.onRequest?.(recorded)
     if (this.failure && 'hang' in this.failure) return
     const send = (status: number, body: string, headers: Record<string, string> = {}) => {
-      response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers })
+      // No keep-alive: a test that blocks its event loop (git through execFileSync) between two lookups
+      // would otherwise race the server's idle timeout with the client reusing the socket ("fetch failed").
+      response.writeHead(status, {
+        'content-type': 'application/json; charset=utf-8',
+        connection: 'close',
+        ...headers,
+      })
       response.end(body)
     }
     if (this.failure && 'garbage' in this.failure) return send(200, this.failure.garbage)
