@@ -309,6 +309,26 @@ describe('staging change set fallbacks: every selected file, with a warning', ()
     expect(runs.requests).toHaveLength(0)
   })
 
+  it('full-sync: every selected file, no run looked up', async () => {
+    const { log, of } = recordingLog()
+    const changes = await detectStagingChanges({
+      payload: {},
+      workspace: fixture.plainFolder(),
+      githubToken: GITHUB_TOKEN,
+      apiUrl: runs.url,
+      workflow: { ok: true, run: { owner: 'octo-org', repo: 'docs', workflowFile: 'docs.yml', branch: '' } },
+      fullSync: true,
+      log,
+    })
+    expect(changes.decision).toEqual({
+      kind: 'all',
+      source: 'full-sync',
+      reason: 'input full-sync is true: every selected file',
+    })
+    expect(of('warning')).toHaveLength(0)
+    expect(runs.requests).toHaveLength(0)
+  })
+
   it(`more than ${MAX_RUNS_SINCE} failed runs since the last success`, async () => {
     listPullRequestRun({ number: 1, base: main0, head: main0 })
     for (let i = 0; i <= MAX_RUNS_SINCE; i++)

@@ -162,6 +162,7 @@ async function stagingChanges(config: IndexConfig, context: JobContext): Promise
     ...context,
     patterns: config.files,
     githubToken: config.githubToken,
+    fullSync: config.fullSync,
   })
   context.log.info(`Change set: ${changes.description}`)
   return changes

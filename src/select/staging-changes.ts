@@ -30,6 +30,8 @@ import { type DetectedChanges, workspaceChangesFromNames } from './workspace-cha
 export interface StagingChangeContext extends PullRequestChangeContext {
   /** This workflow run (from the runner's variables), or why it is unknown; undefined off a runner. */
   workflow?: WorkflowRunOutcome
+  /** The `full-sync` input: every selected file, no earlier run looked up. */
+  fullSync?: boolean
 }
 
 export interface StagingChanges {
@@ -215,6 +217,14 @@ export async function detectStagingChanges(context: StagingChangeContext): Promi
         reason: `what the staging node holds is unknown (${why})`,
       },
       description: `every selected file by upsert — what the node holds is unknown (${why}); earlier pull requests' extra documents may remain`,
+    }
+  }
+  if (context.fullSync) {
+    const reason = 'input full-sync is true'
+    log.info(`Change detection: ${reason}: every selected file by upsert; nothing is reported removed.`)
+    return {
+      decision: { kind: 'all', source: 'full-sync', reason: `${reason}: every selected file` },
+      description: `every selected file by upsert (${reason}); earlier pull requests' extra documents may remain`,
     }
   }
   const runs = await stagingRuns(context)
