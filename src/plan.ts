@@ -8,6 +8,7 @@ import type {
   Mode,
   Operation,
   Plan,
+  PlannedOperation,
   SelectedFile,
   SkippedItem,
 } from './model.js'
@@ -33,14 +34,18 @@ export interface PlanInput {
 interface Intent {
   operation: Operation
   fallback: boolean
+  stateUnknown?: boolean
 }
 
 /** `upload`/`update` send what they say; `auto` syncs everything by upsert (update first, 404 → upload). */
 function intentForMode(mode: Mode): Intent {
   if (mode === 'upload') return { operation: 'upload', fallback: false }
   if (mode === 'update') return { operation: 'update', fallback: false }
-  return { operation: 'update', fallback: true }
+  return UPSERT
 }
+
+/** Whether the item is in the node is unknown: update or upload, whichever the node's answers call for. */
+const UPSERT: Intent = { operation: 'update', fallback: true, stateUnknown: true }
 
 export function planSync(input: PlanInput): Plan {
   const maxBatchBytes = input.maxBatchBytes ?? MAX_BATCH_BYTES
@@ -74,10 +79,14 @@ export function planSync(input: PlanInput): Plan {
         intent: { operation: 'upload', fallback: true },
       },
       {
-        files: input.selection.files.filter(
-          (f) => !added.has(f.name) && (modified.has(f.name) || inUnknown(f.name)),
-        ),
+        files: input.selection.files.filter((f) => !added.has(f.name) && modified.has(f.name)),
         intent: { operation: 'update', fallback: true },
+      },
+      {
+        files: input.selection.files.filter(
+          (f) => !added.has(f.name) && !modified.has(f.name) && inUnknown(f.name),
+        ),
+        intent: UPSERT,
       },
     ]
   }
@@ -152,7 +161,27 @@ export interface PlannedItem {
   name: string
   operation: Operation
   fallback: boolean
+  /** Whether it is in the node is unknown: shown as `upsert` (plannedOperation). */
+  stateUnknown?: boolean
   size?: number
+}
+
+/** What a plan shows for an item: `upsert` when its state is unknown, else the operation sent first. */
+export function plannedOperation(item: Pick<PlannedItem, 'operation' | 'stateUnknown'>): PlannedOperation {
+  return item.stateUnknown ? 'upsert' : item.operation
+}
+
+/** How a planned item whose state the plan believes changes when the node answers otherwise. */
+export function fallbackNote(item: Pick<PlannedItem, 'operation' | 'fallback' | 'stateUnknown'>): string {
+  if (!item.fallback || item.stateUnknown) return ''
+  return item.operation === 'upload' ? ' (409 → update)' : ' (404 → upload)'
+}
+
+/** How many planned items show each operation. */
+export function plannedCounts(items: PlannedItem[]): Record<PlannedOperation, number> {
+  const counts: Record<PlannedOperation, number> = { upload: 0, update: 0, upsert: 0 }
+  for (const item of items) counts[plannedOperation(item)]++
+  return counts
 }
 
 /** Everything the plan will send, for counting and for the dry-run listing. */
@@ -164,6 +193,7 @@ export function plannedItems(plan: Plan): PlannedItem[] {
           name: d.name,
           operation: batch.operation,
           fallback: batch.fallback,
+          ...(batch.stateUnknown ? { stateUnknown: true } : {}),
           size: d.size,
         }))
       : batch.urls.map((u) => ({
@@ -171,6 +201,7 @@ export function plannedItems(plan: Plan): PlannedItem[] {
           name: u,
           operation: batch.operation,
           fallback: batch.fallback,
+          ...(batch.stateUnknown ? { stateUnknown: true } : {}),
         })),
   )
 }

@@ -2,6 +2,7 @@
 // summary (--summary-file) and the per-file lines (--verbose) carry the detail.
 import { displayName } from '../log.js'
 import { indexOutputs } from '../report/index-outputs.js'
+import { plannedCounts } from '../plan.js'
 import type { IndexReport } from '../report/types.js'
 import { groupFailures } from '../report/causes.js'
 import { excerpt } from '../service/errors.js'
@@ -34,9 +35,10 @@ export function indexSummaryText(report: IndexReport, options: { verbose: boolea
   const outputs = indexOutputs(report)
   const lines = [`Change set: ${displayName(report.changeSource)}`]
   if (report.dryRun) {
-    const uploads = report.planned.filter((p) => p.operation === 'upload').length
+    const counts = plannedCounts(report.planned)
     lines.push(
-      `Dry run: ${report.planned.length} planned (${uploads} upload, ${report.planned.length - uploads} update), ` +
+      `Dry run: ${report.planned.length} planned (${counts.upload} upload, ${counts.update} update` +
+        `${counts.upsert > 0 ? `, ${counts.upsert} upsert` : ''}), ` +
         `${outputs.skipped.length} skipped, ${outputs.removed.length} removed; nothing sent.`,
     )
   } else {

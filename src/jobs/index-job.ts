@@ -6,7 +6,7 @@ import type { IndexConfig } from '../config/index-config.js'
 import type { WorkflowRunOutcome } from '../github/workflow.js'
 import { displayName, type Logger } from '../log.js'
 import type { ChangeBase, ChangeDecision, FileSelection, Operation, SkippedItem } from '../model.js'
-import { planSync, plannedItems } from '../plan.js'
+import { fallbackNote, planSync, plannedItems, plannedOperation } from '../plan.js'
 import { logSkipped, startProgress } from '../report/index-outputs.js'
 import type { IndexReport } from '../report/types.js'
 import { ServiceClient } from '../service/client.js'
@@ -316,8 +316,7 @@ async function indexPipeline(
   await log.group('Plan', async () => {
     // One message, so one write to the runner's pipe instead of one per item (10,000 on a large sync).
     const lines = report.planned.map(
-      (item) =>
-        `  ${item.operation}${item.fallback ? ' (upsert)' : ''} ${item.kind} ${displayName(item.name)}`,
+      (item) => `  ${plannedOperation(item)}${fallbackNote(item)} ${item.kind} ${displayName(item.name)}`,
     )
     log.info([`${report.planned.length} item(s) in ${plan.batches.length} request(s).`, ...lines].join('\n'))
   })

@@ -2,7 +2,7 @@ import { sanitize } from '../log.js'
 // The index job's summary, in the order a reader needs it: the verdict and counts on the first line,
 // the flow's answer, the failures grouped by cause, then everything else collapsed by outcome.
 import type { ChangeBase, ItemOutcome, SkippedItem } from '../model.js'
-import type { PlannedItem } from '../plan.js'
+import { fallbackNote, plannedCounts, plannedOperation, type PlannedItem } from '../plan.js'
 import { firstNames, groupFailures } from './causes.js'
 import { BudgetedDocument, type CollapsedList, inline, inlineHtml, shortLine, table } from './markdown.js'
 import type { IndexReport } from './types.js'
@@ -30,15 +30,15 @@ export function verdictLine(report: IndexReport): string {
   const skipped = report.skipped.length
   const removed = report.removed.length
   if (report.preview || report.dryRun) {
-    const uploads = report.planned.filter((p) => p.operation === 'upload').length
-    const updates = report.planned.length - uploads
+    const counts = plannedCounts(report.planned)
     const what = report.preview
       ? `**Preview of pull request${report.preview.number ? ` #${report.preview.number}` : ''}: nothing sent.**`
       : '**Dry run: nothing sent.**'
     // Documents that cannot be sent as they are (Git LFS pointers) fail in a dry run as in the sync.
     const failed = count(report.items, 'failed')
     return (
-      `${what} Would upload ${uploads} · update ${updates} · unchanged/skipped ${skipped} · ` +
+      `${what} Would upload ${counts.upload} · update ${counts.update}` +
+      `${counts.upsert > 0 ? ` · upsert ${counts.upsert}` : ''} · unchanged/skipped ${skipped} · ` +
       `removed ${removed}${failed > 0 ? ` · failed ${failed}` : ''} — ${changeSet}`
     )
   }
@@ -62,8 +62,7 @@ export function verdictLine(report: IndexReport): string {
 const attemptsNote = (item: ItemOutcome) => (item.attempts > 1 ? ` (${item.attempts} attempts)` : '')
 const itemLine = (item: ItemOutcome) => `${inline(item.name)}${attemptsNote(item)}`
 const skippedLine = (item: SkippedItem) => `${inline(item.name)}: ${inline(shortLine(item.detail, 200))}`
-const plannedLine = (item: PlannedItem) =>
-  `${inline(item.name)}${item.fallback ? (item.operation === 'upload' ? ' (409 → update)' : ' (404 → upload)') : ''}`
+const plannedLine = (item: PlannedItem) => `${inline(item.name)}${fallbackNote(item)}`
 // The outputs may be cut too (outputs budget): the report file is the one place that lists all.
 const cutNote = (output: string) => (missing: number) =>
   `_${missing} more not shown (to stay within GitHub's size limit); the file named by the \`report-file\` output lists all (key \`${output}\`)._`
@@ -125,8 +124,9 @@ export function renderIndexSummary(report: IndexReport, limit = SUMMARY_LIMIT): 
   }
 
   if (report.preview || report.dryRun) {
-    const uploads = report.planned.filter((p) => p.operation === 'upload')
-    const updates = report.planned.filter((p) => p.operation === 'update')
+    const uploads = report.planned.filter((p) => plannedOperation(p) === 'upload')
+    const updates = report.planned.filter((p) => plannedOperation(p) === 'update')
+    const upserts = report.planned.filter((p) => plannedOperation(p) === 'upsert')
     if (report.planned.length > 0) parts.push('### Plan\n')
     parts.push({
       summaryHtml: `Would upload (${uploads.length})`,
@@ -138,6 +138,13 @@ export function renderIndexSummary(report: IndexReport, limit = SUMMARY_LIMIT): 
       items: updates.map(plannedLine),
       note: planCutNote,
     })
+    if (upserts.length > 0)
+      parts.push({
+        // Whether these are in the node is unknown: each is updated, or uploaded when the node lacks it.
+        summaryHtml: `Would upsert (${upserts.length})`,
+        items: upserts.map(plannedLine),
+        note: planCutNote,
+      })
   }
   const uploaded = report.items.filter((i) => i.outcome === 'uploaded')
   const updated = report.items.filter((i) => i.outcome === 'updated')

@@ -1,5 +1,5 @@
-// Runs a plan against the service: `concurrency` requests in flight, retries, the upsert switch, splitting
-// of rejected batches, and exactly one outcome per document and URL.
+// Runs a plan against the service: `concurrency` requests in flight, retries, the upsert switch, the search
+// of rejected batches for their odd items, and exactly one outcome per document and URL.
 import { setMaxListeners } from 'node:events'
 import { access, constants, lstat } from 'node:fs/promises'
 import { displayName, type Logger } from '../log.js'
@@ -9,8 +9,9 @@ import { ServiceError, type OpenedDocuments, type ServiceClient } from '../servi
 import type { SettingNames } from '../config/setting-names.js'
 import { runRefusal } from '../service/errors.js'
 import { parseRetryAfter, retryRuleOf, systemClock, type Clock, type RetryPolicy } from '../service/retry.js'
+import { afterProbe, probeSize } from './bisection.js'
 import { CircuitBreaker } from './breaker.js'
-import { formatMs, METHOD, nextStep, type UnitState } from './next-step.js'
+import { formatMs, METHOD, nextStep, otherOf, type UnitState } from './next-step.js'
 import { RequestScheduler } from './scheduler.js'
 
 export interface SendOptions {
@@ -60,6 +61,14 @@ interface Unit {
   operation: Operation
   /** 404 on update → upload, 409 on upload → update. */
   upsert: boolean
+  /** Whether the items are in the node is unknown: the first request follows what the node answered so far. */
+  stateUnknown?: boolean
+  /** Part of a failed unit being searched (UnitState.searching). */
+  searching?: boolean
+  /** Switches already made (an odd item found by the search starts with the other operation: 1). */
+  switches?: number
+  /** Told once whether the unit's items landed with `operation` on its first answer (the search's probe). */
+  onFirstAnswer?: (landed: boolean) => void
 }
 
 export async function sendPlan(
@@ -87,6 +96,9 @@ class PlanSender {
   /** Set by the first 401/403, or 404 to a document upload: the one cause of every item that did not land. */
   private refused: string | undefined
   private requests = 0
+  /** Items of upsert units that landed by update (they were in the node) and by upload (they were not). */
+  private foundPresent = 0
+  private foundMissing = 0
   private batchesDone = 0
   private batchesTotal = 0
   private bytesLanded = 0
@@ -152,6 +164,20 @@ class PlanSender {
 
   /** Sends one unit until every item has an outcome: carries out what `nextStep` decides after a failure. */
   private async runUnit(start: Unit): Promise<void> {
+    let answered = false
+    const answer = (landed: boolean) => {
+      if (answered) return
+      answered = true
+      start.onFirstAnswer?.(landed)
+    }
+    try {
+      await this.sendUnit(start, answer)
+    } finally {
+      answer(false)
+    }
+  }
+
+  private async sendUnit(start: Unit, answer: (landed: boolean) => void): Promise<void> {
     const { kind } = start
     let items = start.items
     let state: UnitState | undefined
@@ -192,21 +218,32 @@ class PlanSender {
           `${lastError ?? 'not sent'} (gave up: retry-deadline passed while waiting to retry)`,
         )
       }
-      state ??= {
-        items: items.length,
-        planned: start.operation,
-        operation: start.operation,
-        upsert: start.upsert,
-        switches: 0,
-        failedAttempts: 0,
-        tries: 0,
-        fileChanges: 0,
-        firstAttemptAt: this.clock.now(),
+      if (state === undefined) {
+        // Chosen as the request leaves: what earlier answers said about the node is as fresh as it can be.
+        const first = start.stateUnknown ? (this.evidence() ?? start.operation) : start.operation
+        state = {
+          items: items.length,
+          planned: first,
+          operation: first,
+          upsert: start.upsert,
+          switches: start.switches ?? 0,
+          searching: start.searching ?? false,
+          failedAttempts: 0,
+          tries: 0,
+          fileChanges: 0,
+          firstAttemptAt: this.clock.now(),
+        }
       }
       retrying = false
 
       const failure = await this.attempt(kind, items, state.operation, opened)
-      if (failure === undefined) return
+      if (failure === undefined) {
+        if (state.upsert) {
+          if (state.operation === 'update') this.foundPresent += items.length
+          else this.foundMissing += items.length
+        }
+        return answer(state.operation === state.planned)
+      }
 
       lastError = errorMessage(failure)
       const decided = nextStep(
@@ -219,10 +256,12 @@ class PlanSender {
           random: this.options.random,
           hardStopped: this.hardStop.signal.aborted,
           names: this.options.names,
+          evidence: this.evidence(),
         },
       )
       state = decided.state
       const next = decided.next
+      if (next.step !== 'retry' && next.step !== 'resend') answer(false)
       switch (next.step) {
         case 'fail':
           return this.fail(items, state.operation, next.error)
@@ -230,6 +269,14 @@ class PlanSender {
           return this.fail(items, state.operation, this.refused ?? next.cause)
         case 'each-alone':
           return this.sendEachAlone(kind, items, next.operation, state.upsert, next.why)
+        case 'bisect':
+          // A wrong-operation answer is no try of the document (see 'switch'); a refusal is.
+          if (next.oddNeedsOther) for (const item of items) item.attempts--
+          if (!state.searching)
+            this.log.info(
+              `${describe(kind, items)}: ${next.why}; sending it in parts as ${next.operation} to find which.`,
+            )
+          return this.search(kind, items, next.operation, state.upsert, next.oddNeedsOther)
         case 'switch':
           // `attempts` counts tries of one operation.
           for (const item of items) item.attempts--
@@ -250,6 +297,42 @@ class PlanSender {
           continue
       }
     }
+  }
+
+  /**
+   * Lands `items`, which failed together as `operation` because of at least one odd item: a probe part
+   * first, and its answer says where to look (bisection.ts).
+   */
+  private async search(
+    kind: Unit['kind'],
+    items: Item[],
+    operation: Operation,
+    upsert: boolean,
+    oddNeedsOther: boolean,
+  ): Promise<void> {
+    const probe = items.slice(0, probeSize(items.length))
+    const rest = items.slice(probe.length)
+    const part = { kind, operation, upsert, searching: true }
+    let tellLanded!: (landed: boolean) => void
+    const landed = new Promise<boolean>((resolve) => (tellLanded = resolve))
+    const probing = this.runUnit({ ...part, items: probe, onFirstAnswer: tellLanded })
+    const resting = landed.then((probeLanded) => {
+      switch (afterProbe(probeLanded, rest.length, oddNeedsOther)) {
+        case 'whole':
+          return this.runUnit({ ...part, items: rest })
+        case 'search':
+          return this.search(kind, rest, operation, upsert, oddNeedsOther)
+        case 'other-operation':
+          return this.runUnit({ ...part, items: rest, operation: otherOf(operation), switches: 1 })
+      }
+    })
+    await Promise.all([probing, resting])
+  }
+
+  /** The operation most items of upsert units needed so far (undefined before any landed, or a tie). */
+  private evidence(): Operation | undefined {
+    if (this.foundPresent === this.foundMissing) return undefined
+    return this.foundPresent > this.foundMissing ? 'update' : 'upload'
   }
 
   private async sendEachAlone(
@@ -486,7 +569,13 @@ function unitOf(batch: Batch): Unit {
     batch.kind === 'documents'
       ? batch.documents.map((file) => ({ kind: 'document', name: file.name, file, attempts: 0 }))
       : batch.urls.map((url) => ({ kind: 'url', name: url, attempts: 0 }))
-  return { kind: batch.kind, items, operation: batch.operation, upsert: batch.fallback }
+  return {
+    kind: batch.kind,
+    items,
+    operation: batch.operation,
+    upsert: batch.fallback,
+    stateUnknown: batch.stateUnknown ?? false,
+  }
 }
 
 function kindWord(kind: Unit['kind']): string {
