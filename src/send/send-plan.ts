@@ -99,6 +99,14 @@ class PlanSender {
   /** Items of upsert units that landed by update (they were in the node) and by upload (they were not). */
   private foundPresent = 0
   private foundMissing = 0
+  /**
+   * Until the node's answers say something, only the first unknown-state unit (the pioneer) is sent: the
+   * others would all be sent as the plan's guess, and on a first sync to an empty node each would pay a
+   * PATCH answered 404 before its POST. Opens on the first evidence, when the pioneer ends, or on a stop.
+   */
+  private pioneer: 'none' | 'sent' | 'done' = 'none'
+  private openGate!: () => void
+  private readonly gate = new Promise<void>((resolve) => (this.openGate = resolve))
   private batchesDone = 0
   private batchesTotal = 0
   private bytesLanded = 0
@@ -116,6 +124,7 @@ class PlanSender {
     this.scheduler = new RequestScheduler(options.concurrency, this.clock, this.stop.signal)
     this.readAhead = new RequestScheduler(options.concurrency, this.clock, this.stop.signal)
     this.breaker = new CircuitBreaker(options.breakerWindowMs ?? options.retry.deadlineMs, this.clock)
+    this.stop.signal.addEventListener('abort', () => this.openGate(), { once: true })
   }
 
   async run(batches: Batch[]): Promise<SendResult> {
@@ -164,6 +173,7 @@ class PlanSender {
 
   /** Sends one unit until every item has an outcome: carries out what `nextStep` decides after a failure. */
   private async runUnit(start: Unit): Promise<void> {
+    const role = { pioneer: false }
     let answered = false
     const answer = (landed: boolean) => {
       if (answered) return
@@ -171,13 +181,21 @@ class PlanSender {
       start.onFirstAnswer?.(landed)
     }
     try {
-      await this.sendUnit(start, answer)
+      await this.sendUnit(start, answer, role)
     } finally {
       answer(false)
+      if (role.pioneer) {
+        this.pioneer = 'done'
+        this.openGate()
+      }
     }
   }
 
-  private async sendUnit(start: Unit, answer: (landed: boolean) => void): Promise<void> {
+  private async sendUnit(
+    start: Unit,
+    answer: (landed: boolean) => void,
+    role: { pioneer: boolean },
+  ): Promise<void> {
     const { kind } = start
     let items = start.items
     let state: UnitState | undefined
@@ -189,6 +207,12 @@ class PlanSender {
     for (;;) {
       if (state !== undefined && kind === 'documents') items = await this.refreshFiles(items, operation())
       if (items.length === 0) return
+      if (state === undefined && start.stateUnknown && this.pioneer !== 'done' && !this.evidence()) {
+        if (this.pioneer === 'none') {
+          this.pioneer = 'sent'
+          role.pioneer = true
+        } else await this.gate
+      }
       const priority = state !== undefined
       if (!(await this.readAhead.acquire(priority)))
         return this.fail(items, operation(), this.stoppedReason(lastError))
@@ -241,6 +265,7 @@ class PlanSender {
         if (state.upsert) {
           if (state.operation === 'update') this.foundPresent += items.length
           else this.foundMissing += items.length
+          if (this.evidence()) this.openGate()
         }
         return answer(state.operation === state.planned)
       }
