@@ -3,6 +3,7 @@
 import { displayName } from '../log.js'
 import { indexOutputs } from '../report/index-outputs.js'
 import { plannedCounts } from '../plan.js'
+import { shardLabel } from '../select/shard.js'
 import type { IndexReport } from '../report/types.js'
 import { groupFailures } from '../report/causes.js'
 import { excerpt } from '../service/errors.js'
@@ -34,6 +35,8 @@ function counted(values: string[]): string {
 export function indexSummaryText(report: IndexReport, options: { verbose: boolean }): string {
   const outputs = indexOutputs(report)
   const lines = [`Change set: ${displayName(report.changeSource)}`]
+  if (report.shard)
+    lines.unshift(`Shard ${shardLabel(report.shard)}: only the documents and URLs whose names hash to it.`)
   if (report.dryRun) {
     const counts = plannedCounts(report.planned)
     lines.push(

@@ -22,6 +22,7 @@ import {
 import { undecodableSkip } from '../select/byte-names.js'
 import { findLfsPointers, LFS_POINTER_CAUSE } from '../select/lfs-pointers.js'
 import { nameMatcher } from '../select/match.js'
+import { inShard, shardLabel, shardSelection } from '../select/shard.js'
 import { sendPlan } from '../send/send-plan.js'
 import { retryPolicyOf } from '../config/shared-inputs.js'
 import { runFlow } from './flow-run.js'
@@ -88,7 +89,7 @@ function failUnfinished(report: IndexReport, config: IndexConfig, files: string[
       ? report.planned.map((item) => ({ kind: item.kind, name: item.name, operation: item.operation }))
       : [
           ...files.map((name) => ({ kind: 'document' as const, name, operation: fallbackOperation })),
-          ...config.urls.map((name) => ({ kind: 'url' as const, name, operation: fallbackOperation })),
+          ...shardUrls(config).map((name) => ({ kind: 'url' as const, name, operation: fallbackOperation })),
         ]
   for (const item of known) {
     if (done.has(`${item.kind}\0${item.name}`)) continue
@@ -200,6 +201,11 @@ function undecodableSkips(
     .map((name) => undecodableSkip(name.shown, name.isFolder))
 }
 
+/** The URLs of the inputs that this job's shard sends (all without a shard). */
+function shardUrls(config: IndexConfig): string[] {
+  return config.shard ? config.urls.filter((url) => inShard(url, config.shard)) : config.urls
+}
+
 /** Removed names that the selection would have sent: the others were never in the knowledge base. */
 function selectedRemovals(config: IndexConfig, removed: string[]): string[] {
   const matches = nameMatcher(config.files)
@@ -214,6 +220,7 @@ function selectedRemovals(config: IndexConfig, removed: string[]): string[] {
 export async function runIndexJob(config: IndexConfig, context: JobContext): Promise<IndexReport> {
   const started = Date.now()
   const report = emptyIndexReport(config.dryRun)
+  if (config.shard) report.shard = config.shard
   const selected: string[] = []
   try {
     const finished = await indexPipeline(config, context, report, selected)
@@ -290,18 +297,25 @@ async function indexPipeline(
   }
 
   const selection = await log.group('Selection', async () => {
-    const found = await select(config, context, changes)
+    const all = await select(config, context, changes)
+    const found = shardSelection(all, config.shard)
     const which = changes.kind === 'changes' ? 'changed file(s)' : 'file(s)'
-    log.info(`${found.files.length} ${which} selected, ${found.skipped.length} skipped.`)
+    const part = config.shard
+      ? ` in shard ${shardLabel(config.shard)} (${all.files.length} in all shards)`
+      : ''
+    log.info(`${found.files.length} ${which} selected${part}, ${found.skipped.length} skipped.`)
     return found
   })
   selected.push(...selection.files.map((file) => file.name))
-  const removed = changes.kind === 'changes' ? selectedRemovals(config, changes.removed) : []
+  const removed =
+    changes.kind === 'changes'
+      ? selectedRemovals(config, changes.removed).filter((name) => inShard(name, config.shard))
+      : []
   // Found before planning, so a dry run and a preview fail on them too, as the sync they show would.
   const pointers = findLfsPointers(selection.files)
   const plan = planSync({
     selection,
-    urls: config.urls,
+    urls: shardUrls(config),
     mode: config.mode,
     changes: changes.kind === 'changes' ? { ...changes, removed } : changes,
     batchSize: config.batchSize,

@@ -6,6 +6,7 @@ import { fallbackNote, plannedCounts, plannedOperation, type PlannedItem } from 
 import { firstNames, groupFailures } from './causes.js'
 import { BudgetedDocument, type CollapsedList, inline, inlineHtml, shortLine, table } from './markdown.js'
 import type { IndexReport } from './types.js'
+import { shardLabel } from '../select/shard.js'
 import { flowSection } from './flow-section.js'
 
 /** GitHub refuses a step summary over 1 MiB; we stay clearly under it. */
@@ -81,10 +82,12 @@ export function renderBaseLine(base: ChangeBase): string {
 }
 
 function summaryTitle(report: IndexReport): string {
-  if (report.preview) return 'Knowledge base sync: preview'
-  if (report.ended?.kind === 'skipped') return 'Knowledge base sync: nothing ran'
-  if (report.ended?.kind === 'stopped') return 'Knowledge base sync failed'
-  return 'Knowledge base sync'
+  // A matrix job's summaries sit side by side in the run: each says which part it sent.
+  const name = report.shard ? `Knowledge base sync, shard ${shardLabel(report.shard)}` : 'Knowledge base sync'
+  if (report.preview) return `${name}: preview`
+  if (report.ended?.kind === 'skipped') return `${name}: nothing ran`
+  if (report.ended?.kind === 'stopped') return `${name} failed`
+  return name
 }
 
 export function renderIndexSummary(report: IndexReport, limit = SUMMARY_LIMIT): string {
