@@ -3,6 +3,7 @@
 // summary and output names its shard.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { startEmulator, type Emulator } from '../../src/emulator/server.js'
+import { runCliAsync } from '../helpers/cli.js'
 import { PRIVATE_KEY, PUBLIC_KEY } from '../helpers/keys.js'
 import { runAction } from '../helpers/run-action.js'
 import { makeWorkspace } from '../helpers/workspace.js'
@@ -64,5 +65,23 @@ describe('shard 1/2 and 2/2', () => {
     expect(run.summary).toContain(`Would upload 0 · update 0 · upsert ${planned.length} ·`)
     expect(run.summary).toContain(`<summary>Would upsert (${planned.length})</summary>`)
     expect(emulator.requests()).toEqual([])
+  })
+
+  it('the CLI sends the same part with --shard, and refuses a shard past N naming the flag', async () => {
+    const args = ['index', '--base-url', emulator.url, '--flow-id', ids['flow-id'], '--org-id', ids['org-id']]
+    args.push('--node-id', ids['node-id'], '--files', 'docs/**', '--mode', 'upload', '--json')
+    const env = { KB_SYNC_PRIVATE_KEY: PRIVATE_KEY }
+    const action = await index({ mode: 'upload', shard: '1/2', 'dry-run': 'true' })
+    const cli = await runCliAsync([...args, '--shard', '1/2'], { cwd: workspace.dir, env })
+    expect(cli.status).toBe(0)
+    const outputs = JSON.parse(cli.stdout) as { uploaded: string[]; shard: string }
+    expect(outputs.shard).toBe('1/2')
+    expect(outputs.uploaded).toEqual(
+      (JSON.parse(action.outputs.planned) as { name: string }[]).map((item) => item.name),
+    )
+
+    const refused = await runCliAsync([...args, '--shard', '3/2'], { cwd: workspace.dir, env })
+    expect(refused.status).toBe(2)
+    expect(refused.stderr).toContain('--shard must be I/N with I from 1 to N (2) (got "3/2").')
   })
 })
