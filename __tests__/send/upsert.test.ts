@@ -60,15 +60,6 @@ function sequence(skip = 0): string[] {
     .map((entry) => `${entry.method} ${(entry.documents ?? []).map((d) => d.filename).join(',')}`)
 }
 
-/** Requests per document name: the methods in the order they reached the emulator. */
-function methodsByName(skip = 0): Record<string, string[]> {
-  const byName: Record<string, string[]> = {}
-  for (const entry of emulator!.requests().slice(skip)) {
-    for (const document of entry.documents ?? []) (byName[document.filename] ??= []).push(entry.method)
-  }
-  return byName
-}
-
 function stored() {
   return emulator!.documents(TARGET.flowId, TARGET.orgId, TARGET.nodeId)
 }
