@@ -2,8 +2,9 @@
 // the counts are what is measured, and they do not depend on the machine).
 //   1. a full sync (mode auto, state unknown) of 1,000 documents into a node that holds 960 of them, the
 //      40 new ones scattered (a seeded choice), batch 25 × concurrency 16 (the defaults)
-//   2. the same 1,000 documents into an empty node (a first sync)
-//   3. one batch of 25 with one new document: the worst count over its 25 positions
+//   2. the same into a node an interrupted first sync filled half (the first 500 documents)
+//   3. the same 1,000 documents into an empty node (a first sync)
+//   4. one batch of 25 with one new document: the worst count over its 25 positions
 // Each is run once with the node filled directly (not by the action), and prints requests, POSTs, and
 // whether every document landed once.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -89,6 +90,13 @@ export async function benchRequests({ row, load, silent }) {
       'full sync of 1,000 documents, 40 new scattered (batch 25 × concurrency 16)',
       `${mixed.requests} requests`,
       note(mixed),
+    )
+
+    const half = await sync(files, files.slice(0, 500))
+    row(
+      'full sync of 1,000 documents after an interrupted first sync (the first 500 there)',
+      `${half.requests} requests`,
+      note(half),
     )
 
     const empty = await sync(files, [])

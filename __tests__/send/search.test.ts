@@ -67,12 +67,12 @@ describe('a full sync (state unknown) into a node that holds most documents', ()
 
     const requests = emulator.requests().slice(skip)
     expect(result.requests).toBe(requests.length)
-    // Each new document is POSTed exactly once, alone: never tried as a whole batch's POST after the
-    // first batch, whose PATCH landed nothing to go by.
+    // Each batch is tried whole as POST once (it might have been wholly new), then searched; each new
+    // document is POSTed alone, once.
     const posts = requests.filter((request) => request.method === 'POST')
     const postedNames = posts.map((request) => (request.documents ?? []).map((d) => d.filename).join(','))
-    expect(postedNames.filter((line) => !line.includes(','))).toEqual(expect.arrayContaining(fresh))
-    expect(posts.filter((request) => (request.documents ?? []).length > 1)).toHaveLength(1)
+    expect(postedNames.filter((line) => !line.includes(',')).sort()).toEqual(fresh)
+    expect(posts.filter((request) => (request.documents ?? []).length > 1)).toHaveLength(4)
     // Per batch at most 2⌈log2 25⌉ + 2 = 12 (one request per document took 28).
     expect(requests.length).toBeLessThanOrEqual(4 * 12)
   })
@@ -90,6 +90,24 @@ describe('a full sync (state unknown) into a node that holds most documents', ()
       urls.map((_, i) => (i === 9 ? 'uploaded' : 'updated')),
     )
     expect(emulator.requests().length - skip).toBeLessThanOrEqual(2 * 4 + 2)
+  })
+})
+
+describe('a full sync into a node an interrupted sync half filled', () => {
+  test('the missing batches are each tried whole as POST, never searched', async () => {
+    const { workspace, emulator, client, preload, stored } = await setUp(100)
+    const names = workspace.files.map((file) => file.name)
+    const skip = await preload(names.slice(0, 50))
+    const result = await sendPlan(planFor(workspace.files, 'auto', 25), client, TARGET, options())
+    expect(result.items.filter((item) => item.outcome === 'failed')).toEqual([])
+    expect(stored().every((d) => d.created === 1)).toBe(true)
+    const sent = emulator
+      .requests()
+      .slice(skip)
+      .map((request) => `${request.method} ${(request.documents ?? []).length}`)
+    // Two batches there (PATCH), two missing (PATCH 404, then POST whole): as many as one request per
+    // batch and one more per missing batch, and no part of a batch sent alone.
+    expect(sent.sort()).toEqual(['PATCH 25', 'PATCH 25', 'PATCH 25', 'PATCH 25', 'POST 25', 'POST 25'])
   })
 })
 

@@ -44,7 +44,7 @@ export interface StepContext {
   hardStopped: boolean
   /** How a refusal names the key and the ids (the actions' inputs, or the CLI's flags). */
   names?: SettingNames
-  /** The operation the node's answers so far say most documents of this run need (none yet: undefined). */
+  /** The operation the node's latest answers say documents of this run need (none yet: undefined). */
   evidence?: Operation
 }
 
@@ -83,11 +83,11 @@ export function nextStep(
   const wrongOperation =
     state.upsert &&
     ((status === 404 && state.operation === 'update') || (status === 409 && state.operation === 'upload'))
-  // A unit answered "wrong operation" is either wholly the other way (a first sync to an empty node) or
-  // mixed. Unless the node's answers so far (or the search it is part of) say the operation fits most
-  // documents, the whole unit is tried the other way once; a mixed unit is then searched.
-  const fitsMost = state.searching || (state.switches === 0 && context.evidence === state.operation)
-  if (wrongOperation && (state.items === 1 ? state.switches < 2 : state.switches === 0 && !fitsMost)) {
+  // A batch answered "wrong operation" is wholly the other way (an empty node, the half of a node an
+  // interrupted sync never reached) or mixed: it is tried whole the other way once, and searched only
+  // when that is refused too. Searching a batch that is wholly the other way would cost about two
+  // requests per document. A part of a search is searched again: the search knows its operation fits most.
+  if (wrongOperation && (state.items === 1 ? state.switches < 2 : state.switches === 0 && !state.searching)) {
     return {
       next: { step: 'switch', from: state.operation, status: status! },
       state: { ...state, switches: state.switches + 1, operation: otherOf(state.operation) },

@@ -96,9 +96,12 @@ class PlanSender {
   /** Set by the first 401/403, or 404 to a document upload: the one cause of every item that did not land. */
   private refused: string | undefined
   private requests = 0
-  /** Items of upsert units that landed by update (they were in the node) and by upload (they were not). */
-  private foundPresent = 0
-  private foundMissing = 0
+  /**
+   * The operation the latest upsert request that landed more than the one odd document of a search used:
+   * what the node's documents of this run need now (an interrupted sync leaves a node half filled, so
+   * the latest answer says more than a count over the run).
+   */
+  private latestFit: Operation | undefined
   /**
    * Until the node's answers say something, only the first unknown-state unit (the pioneer) is sent: the
    * others would all be sent as the plan's guess, and on a first sync to an empty node each would pay a
@@ -262,10 +265,9 @@ class PlanSender {
 
       const failure = await this.attempt(kind, items, state.operation, opened)
       if (failure === undefined) {
-        if (state.upsert) {
-          if (state.operation === 'update') this.foundPresent += items.length
-          else this.foundMissing += items.length
-          if (this.evidence()) this.openGate()
+        if (state.upsert && (items.length > 1 || !state.searching)) {
+          this.latestFit = state.operation
+          this.openGate()
         }
         return answer(state.operation === state.planned)
       }
@@ -354,10 +356,9 @@ class PlanSender {
     await Promise.all([probing, resting])
   }
 
-  /** The operation most items of upsert units needed so far (undefined before any landed, or a tie). */
+  /** What the node's latest answers say documents need (undefined before any landed). */
   private evidence(): Operation | undefined {
-    if (this.foundPresent === this.foundMissing) return undefined
-    return this.foundPresent > this.foundMissing ? 'update' : 'upload'
+    return this.latestFit
   }
 
   private async sendEachAlone(
