@@ -142,6 +142,23 @@ describe.each([25, 16])('a batch of %i', (size) => {
   })
 })
 
+describe('every batch size from 1 to 40', () => {
+  it('one new document at any position: at most 2⌈log2 n⌉ + 2 requests, one more for 2 and 4', () => {
+    for (let size = 1; size <= 40; size++) {
+      let worst = 0
+      for (let odd = 0; odd < size; odd++) {
+        const present = allBut(size, odd)
+        const run = syncBatch(size, present, 'update')
+        expectSynced(run, size, present)
+        worst = Math.max(worst, run.requests)
+      }
+      // 2 and 4: the two whole tries and a mixed pair (or four) cannot be found in less.
+      const allowed = size === 1 ? 2 : bound(size) + (size === 2 || size === 4 ? 1 : 0)
+      expect({ size, worst }).toEqual({ size, worst: Math.min(worst, allowed) })
+    }
+  })
+})
+
 describe('probeSize and searchCost', () => {
   it('the worst case over one odd item, after the failed request, is at most 2⌈log2 n⌉ + 1 for every batch size', () => {
     for (let size = 2; size <= 100; size++) {
