@@ -6,6 +6,7 @@ import { plannedCounts } from '../plan.js'
 import { shardLabel } from '../select/shard.js'
 import type { IndexReport } from '../report/types.js'
 import { groupFailures } from '../report/causes.js'
+import { sitemapCountsLine } from '../report/sitemap-line.js'
 import { excerpt } from '../service/errors.js'
 
 /** The kind of a failure, for counting: the HTTP status or error code, else the message's first part. */
@@ -37,6 +38,7 @@ export function indexSummaryText(report: IndexReport, options: { verbose: boolea
   const lines = [`Change set: ${displayName(report.changeSource)}`]
   if (report.shard)
     lines.unshift(`Shard ${shardLabel(report.shard)}: only the documents and URLs whose names hash to it.`)
+  if (report.sitemaps) lines.push(sitemapCountsLine(report.sitemaps))
   if (report.dryRun) {
     const counts = plannedCounts(report.planned)
     lines.push(

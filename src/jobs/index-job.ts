@@ -24,6 +24,7 @@ import { findLfsPointers, LFS_POINTER_CAUSE } from '../select/lfs-pointers.js'
 import { nameMatcher } from '../select/match.js'
 import { inShard, shardLabel, shardSelection } from '../select/shard.js'
 import { sendPlan } from '../send/send-plan.js'
+import type { SitemapSync } from '../sitemaps/sync.js'
 import { retryPolicyOf } from '../config/shared-inputs.js'
 import { runFlow } from './flow-run.js'
 
@@ -201,9 +202,9 @@ function undecodableSkips(
     .map((name) => undecodableSkip(name.shown, name.isFolder))
 }
 
-/** The URLs of the inputs that this job's shard sends (all without a shard). */
-function shardUrls(config: IndexConfig): string[] {
-  return config.shard ? config.urls.filter((url) => inShard(url, config.shard)) : config.urls
+/** The URLs (of the inputs, of sitemaps) that this job's shard sends (all without a shard). */
+function shardUrls(config: IndexConfig, urls = config.urls): string[] {
+  return config.shard ? urls.filter((url) => inShard(url, config.shard)) : urls
 }
 
 /** Removed names that the selection would have sent: the others were never in the knowledge base. */
@@ -211,6 +212,30 @@ function selectedRemovals(config: IndexConfig, removed: string[]): string[] {
   const matches = nameMatcher(config.files)
   const options = { patterns: config.files, includeHidden: config.includeHiddenFiles }
   return removed.filter((name) => matches(name) && nameIsSelectable(name, options))
+}
+
+/** The pages of the `sitemaps` input, in mode auto only those changed since the base commit (lastmod). */
+async function sitemapPages(
+  config: IndexConfig,
+  context: JobContext,
+  base: ChangeBase | undefined,
+): Promise<SitemapSync | undefined> {
+  if (config.sitemaps.length === 0) return undefined
+  // Loaded only when there are sitemaps: the XML parser is not part of every run's start-up.
+  const { syncSitemaps } = await import(/* webpackMode: "eager" */ '../sitemaps/sync.js')
+  return context.log.group('Sitemaps', () =>
+    syncSitemaps({
+      sitemaps: config.sitemaps,
+      include: config.urlInclude,
+      exclude: config.urlExclude,
+      known: config.urls,
+      operation: config.mode === 'upload' ? 'upload' : 'update',
+      base: config.mode === 'auto' ? base : undefined,
+      workspace: context.workspace,
+      log: context.log,
+      signal: context.signal,
+    }),
+  )
 }
 
 /**
@@ -313,9 +338,10 @@ async function indexPipeline(
       : []
   // Found before planning, so a dry run and a preview fail on them too, as the sync they show would.
   const pointers = findLfsPointers(selection.files)
+  const sitemaps = await sitemapPages(config, context, report.base)
   const plan = planSync({
     selection,
-    urls: shardUrls(config),
+    urls: shardUrls(config, sitemaps ? [...config.urls, ...sitemaps.urls] : config.urls),
     mode: config.mode,
     changes: changes.kind === 'changes' ? { ...changes, removed } : changes,
     batchSize: config.batchSize,
@@ -324,7 +350,12 @@ async function indexPipeline(
   report.planned = plannedItems(plan)
   report.skipped = plan.skipped
   report.removed = plan.removed
-  report.items = [...plan.refused]
+  const unreadSitemaps = sitemaps?.failures ?? []
+  if (sitemaps) {
+    report.sitemaps = sitemaps.counts
+    notices.push(...sitemaps.notices)
+  }
+  report.items = [...plan.refused, ...unreadSitemaps]
   logSkipped(plan.skipped, log)
 
   await log.group('Plan', async () => {
@@ -371,7 +402,7 @@ async function indexPipeline(
           progress.stop()
         }
       })
-      report.items = [...plan.refused, ...result.items]
+      report.items = [...plan.refused, ...unreadSitemaps, ...result.items]
       report.requests = result.requests
       if (result.cancelled) notices.push('The run was cancelled: unsent items are reported as failed.')
     }
