@@ -148,6 +148,12 @@ export class Git {
     return result.exitCode === 0 ? result.stdout.trim() : undefined
   }
 
+  /** The best common ancestor of two commits, or undefined when there is none in the local history. */
+  async mergeBase(a: string, b: string): Promise<string | undefined> {
+    const result = await this.run(['merge-base', '--end-of-options', a, b])
+    return result.exitCode === 0 ? result.stdout.trim() : undefined
+  }
+
   /** The committer time of a commit (`%cI`), or undefined when the commit is not in the repository. */
   async commitTime(sha: string): Promise<Date | undefined> {
     const result = await this.run(['show', '-s', '--format=%cI', '--end-of-options', `${sha}^{commit}`])

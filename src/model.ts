@@ -72,7 +72,15 @@ export type ChangeDecision =
   | { kind: 'none'; reason: string }
   | {
       kind: 'changes'
-      source: 'git-diff' | 'fetched-before' | 'compare-api' | 'payload' | 'last-success' | 'since-ref'
+      source:
+        | 'git-diff'
+        | 'fetched-before'
+        | 'compare-api'
+        | 'payload'
+        | 'last-success'
+        | 'since-ref'
+        /** A staging node: every name that can differ from what earlier runs left in it (staging-changes.ts). */
+        | 'staging'
       added: string[]
       modified: string[]
       removed: string[]

@@ -25,7 +25,8 @@ export class CompareServer {
   /** `repository`: owner/name whose compare path is answered. */
   constructor(private readonly repository = 'acme/docs') {}
 
-  private readonly server = http.createServer((request, response) => {
+  /** The request handler, for a server that answers other paths too (WorkflowRunsServer.others). */
+  readonly handle: http.RequestListener = (request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1')
     this.requests.push({
       path: decodeURIComponent(url.pathname),
@@ -58,7 +59,9 @@ export class CompareServer {
         })),
       }),
     )
-  })
+  }
+
+  private readonly server = http.createServer(this.handle)
 
   async start(): Promise<string> {
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve))

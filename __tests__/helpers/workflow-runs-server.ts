@@ -13,6 +13,11 @@ export interface ListedRun {
   event?: string
   conclusion?: 'success' | 'failure' | 'cancelled' | null
   display_title?: string
+  /** When its latest attempt started (a re-run starts later than it was created); by default at creation. */
+  run_started_at?: string
+  run_attempt?: number
+  /** What a pull_request run merged, as GitHub lists it (empty for a fork's pull request). */
+  pull_requests?: { number: number; base: string; head: string }[]
 }
 
 export interface RecordedRequest {
@@ -33,6 +38,8 @@ export class WorkflowRunsServer {
   failure?: ScriptedFailure
   /** Called with each request as it arrives. */
   onRequest?: (request: RecordedRequest) => void
+  /** Answers the requests for other paths (e.g. a CompareServer's handler), instead of a 404. */
+  others?: http.RequestListener
   url = ''
   private readonly server = http.createServer((request, response) => this.answer(request, response))
 
@@ -69,7 +76,13 @@ export class WorkflowRunsServer {
     this.onRequest?.(recorded)
     if (this.failure && 'hang' in this.failure) return
     const send = (status: number, body: string, headers: Record<string, string> = {}) => {
-      response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers })
+      // No keep-alive: a test that blocks its event loop (git through execFileSync) between two lookups
+      // would otherwise race the server's idle timeout with the client reusing the socket ("fetch failed").
+      response.writeHead(status, {
+        'content-type': 'application/json; charset=utf-8',
+        connection: 'close',
+        ...headers,
+      })
       response.end(body)
     }
     if (this.failure && 'garbage' in this.failure) return send(200, this.failure.garbage)
@@ -83,6 +96,7 @@ export class WorkflowRunsServer {
         this.failure.headers,
       )
     const expected = `/repos/${this.owner}/${this.repo}/actions/workflows/${this.workflowFile}/runs`
+    if (url.pathname !== expected && this.others) return void this.others(request, response)
     if (request.method !== 'GET' || url.pathname !== expected)
       return send(404, JSON.stringify({ message: 'Not Found', documentation_url: 'https://docs.github.com' }))
 
@@ -125,14 +139,37 @@ export class WorkflowRunsServer {
       workflow_id: 161335,
       url: `${this.url}/repos/${this.owner}/${this.repo}/actions/runs/${run.id}`,
       html_url: html,
-      pull_requests: [],
+      pull_requests: (run.pull_requests ?? []).map((pr) => ({
+        url: `${this.url}/repos/${this.owner}/${this.repo}/pulls/${pr.number}`,
+        id: 1_000_000 + pr.number,
+        number: pr.number,
+        head: { ref: `pr-${pr.number}`, sha: pr.head, repo: { id: 1, url: this.url, name: this.repo } },
+        base: { ref: 'main', sha: pr.base, repo: { id: 1, url: this.url, name: this.repo } },
+      })),
       created_at: new Date(Date.UTC(2026, 0, 1, 0, run.run_number)).toISOString(),
       updated_at: new Date(Date.UTC(2026, 0, 1, 0, run.run_number, 30)).toISOString(),
-      run_attempt: 1,
-      run_started_at: new Date(Date.UTC(2026, 0, 1, 0, run.run_number)).toISOString(),
+      run_attempt: run.run_attempt ?? 1,
+      run_started_at: run.run_started_at ?? new Date(Date.UTC(2026, 0, 1, 0, run.run_number)).toISOString(),
       jobs_url: `${this.url}/repos/${this.owner}/${this.repo}/actions/runs/${run.id}/jobs`,
       head_commit: { id: run.head_sha, message: run.display_title ?? 'Update docs' },
       repository: { id: 1, full_name: `${this.owner}/${this.repo}` },
     }
+  }
+}
+
+/** A handler for `others` that passes each request on to another local server (e.g. the comments server). */
+export function forwardTo(baseUrl: string): http.RequestListener {
+  return (request, response) => {
+    const target = new URL(request.url ?? '/', baseUrl)
+    const forwarded = http.request(
+      target,
+      { method: request.method, headers: { ...request.headers, host: target.host } },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers)
+        answer.pipe(response)
+      },
+    )
+    forwarded.on('error', () => response.destroy())
+    request.pipe(forwarded)
   }
 }

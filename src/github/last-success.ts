@@ -36,7 +36,7 @@ export type LastSuccessOutcome =
 // Small pages: the previous run is nearly always the first entry, so one short answer is the usual case.
 export const RUNS_PER_PAGE = 10
 export const MAX_PAGES = 10
-const LOOKUP_TIMEOUT_MS = 60_000
+export const LOOKUP_TIMEOUT_MS = 60_000
 
 // Runs of these events never synced the branch: pull request runs preview or index the pull
 // request's head, and workflow_run is refused by the action.
@@ -56,7 +56,7 @@ const COMMIT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i
 const WEB_URL = /^https?:\/\/[^\s<>()[\]]+$/
 
 /** The fields of a listed run that the choice reads. */
-interface ListedRun {
+export interface ListedRun {
   id: number
   run_number: number
   head_sha: string
@@ -69,7 +69,7 @@ interface ListedRun {
 
 // A type guard instead of a schema library: eight fields do not justify ~300 KB more in the bundle
 // every run starts.
-function isListedRun(value: unknown): value is ListedRun {
+export function isListedRun(value: unknown): value is ListedRun {
   if (typeof value !== 'object' || value === null) return false
   const run = value as Record<string, unknown>
   const text = (field: unknown) => typeof field === 'string'
@@ -118,7 +118,7 @@ function isRateLimit(status: number, headers: Record<string, unknown> | undefine
   return headers['x-ratelimit-remaining'] === '0' || headers['retry-after'] !== undefined
 }
 
-function requestFailure(error: unknown): { why: string; refused?: number } {
+export function requestFailure(error: unknown): { why: string; refused?: number } {
   const { status, response } = error as { status?: unknown; response?: { headers?: Record<string, unknown> } }
   const message = error instanceof Error ? error.message : String(error)
   if (!response || typeof status !== 'number') return { why: `the request failed: ${message}` }

@@ -12,6 +12,8 @@ import type { IndexReport } from '../report/types.js'
 import { ServiceClient } from '../service/client.js'
 import type { ChangeBaseDecision } from '../select/change-base.js'
 import type { PullRequestChanges } from '../select/pull-request-changes.js'
+import type { StagingChanges } from '../select/staging-changes.js'
+import { stagingRemovals } from '../select/staging-removals.js'
 import {
   hasSelectableFile,
   nameIsSelectable,
@@ -105,6 +107,7 @@ const SOURCE_TEXT = {
   payload: 'commit lists of the push payload',
   'last-success': 'git diff since the last successful sync',
   'since-ref': 'git diff since the --since commit',
+  staging: 'the names that can differ from what earlier runs left in the staging node',
 } as const
 
 export function describeChanges(changes: ChangeDecision): string {
@@ -150,6 +153,18 @@ async function pullRequestChanges(config: IndexConfig, context: JobContext): Pro
     ...context,
     patterns: config.files,
     githubToken: config.githubToken,
+  })
+  context.log.info(`Change set: ${changes.description}`)
+  return changes
+}
+
+async function stagingChanges(config: IndexConfig, context: JobContext): Promise<StagingChanges> {
+  const { detectStagingChanges } = await import(/* webpackMode: "eager" */ '../select/staging-changes.js')
+  const changes = await detectStagingChanges({
+    ...context,
+    patterns: config.files,
+    githubToken: config.githubToken,
+    fullSync: config.fullSync,
   })
   context.log.info(`Change set: ${changes.description}`)
   return changes
@@ -280,18 +295,24 @@ async function indexPipeline(
   const started = Date.now()
   const notices = report.notices
   context.signal?.throwIfAborted()
-  // In a pull request, what merging would change: previewed, or sent with `pull-request: index`.
-  const inPullRequest =
-    config.preview || (config.pullRequest === 'index' && 'pull_request' in context.payload)
-  // With mode upload/update, `pull-request: index` sends every selected file: no change set is needed.
-  const pullRequest =
-    inPullRequest && (config.mode === 'auto' || config.preview)
-      ? await log.group('Change detection', () => pullRequestChanges(config, context))
+  // In a pull request, what merging would change is previewed.
+  const pullRequest = config.preview
+    ? await log.group('Change detection', () => pullRequestChanges(config, context))
+    : undefined
+  // `pull-request: index` makes the node a staging node: it ends equal to this checkout. With mode
+  // upload/update it sends every selected file: no change set is needed.
+  const staged =
+    !config.preview &&
+    config.pullRequest === 'index' &&
+    'pull_request' in context.payload &&
+    config.mode === 'auto'
+      ? await log.group('Change detection', () => stagingChanges(config, context))
       : undefined
   // upload/update send every selected file whatever changed; only auto previews the pull request's changes.
   const previewed = config.mode === 'auto' ? pullRequest : undefined
   const changes =
     previewed?.decision ??
+    staged?.decision ??
     (await log.group('Change detection', async () => {
       const decided = await decideChanges(config, context)
       log.info(`Change set: ${describeChanges(decided.decision)}`)
@@ -315,6 +336,11 @@ async function indexPipeline(
   // Cancelled during change detection: nothing is selected or sent.
   context.signal?.throwIfAborted()
   report.changeSource = previewed?.description ?? describeChanges(changes)
+  if (staged) {
+    const { orgId, flowId, nodeId } = config.target
+    report.changeSource = `staging knowledge base ${orgId}/${flowId}/${nodeId}: ${staged.description}`
+    if (changes.kind === 'all') notices.push(`Change detection: ${staged.description}.`)
+  }
   if (changes.kind === 'none') {
     log.notice(`Nothing to index: ${changes.reason}.`)
     notices.push(`Nothing to index: ${changes.reason}.`)
@@ -334,7 +360,11 @@ async function indexPipeline(
   selected.push(...selection.files.map((file) => file.name))
   const removed =
     changes.kind === 'changes'
-      ? selectedRemovals(config, changes.removed).filter((name) => inShard(name, config.shard))
+      ? selectedRemovals(config, [
+          ...changes.removed,
+          // In a staging node a present file that is no longer selected (too large, a link) goes too.
+          ...(staged ? stagingRemovals(changes, selection) : []),
+        ]).filter((name) => inShard(name, config.shard))
       : []
   // Found before planning, so a dry run and a preview fail on them too, as the sync they show would.
   const pointers = findLfsPointers(selection.files)

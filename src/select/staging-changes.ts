@@ -1,0 +1,265 @@
+// The change set of a staging node (`pull-request: index`): after the sync, every selected document in
+// the node has this checkout's content, and every other name it may hold is removed — whatever pull
+// request, or push, synced the node before.
+//
+// What the node may hold comes from the runs of this workflow file (staging-runs.ts): the last
+// successful run's checkout, and for some names that of a run that failed part-way or re-ran since. A pull
+// request's checkout is the merge of its base and head, so it differs from its base only in names
+// that also differ between base and head. The names that can differ from this checkout are therefore,
+// for each such run:
+//   - a pull_request run: base..HEAD ∪ base..head (its base and head as the runs API lists them),
+//     narrowed to merge-base..head when the checkout has the whole history (a shallow one may have a
+//     wrong merge base; base..head holds every name merge-base..head does whose merge differs);
+//   - any other run (push, dispatch): its commit..HEAD.
+// Each pair is a tree difference from git (fetching what a shallow checkout lacks), else GitHub's
+// compare API, with HEAD read as this pull request's base..head. Every name found is then sent from
+// the checkout by upsert when present (its state in the node is unknown), and is removed when absent.
+// Where that cannot be worked out, every selected file is sent by upsert, with a warning.
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import type { ChangeDecision, UndecodableName } from '../model.js'
+import { findStagingRuns, type StagingRun } from '../github/staging-runs.js'
+import type { WorkflowRunOutcome } from '../github/workflow.js'
+import { Git } from '../git.js'
+import { sortedUnique } from './change-sets.js'
+import { changesFromCompareApi, changesFromGit, COMMIT_ID, repositoryNamesLayout } from './changes.js'
+import type { PullRequestChangeContext } from './pull-request-changes.js'
+import { locateRepository } from './repository-location.js'
+import { type DetectedChanges, workspaceChangesFromNames } from './workspace-changes.js'
+
+export interface StagingChangeContext extends PullRequestChangeContext {
+  /** This workflow run (from the runner's variables), or why it is unknown; undefined off a runner. */
+  workflow?: WorkflowRunOutcome
+  /** The `full-sync` input: every selected file, no earlier run looked up. */
+  fullSync?: boolean
+}
+
+export interface StagingChanges {
+  decision: ChangeDecision
+  /** For the summary: where the change set came from, and why. */
+  description: string
+}
+
+/** More runs than this that may have written the node since the last success: every selected file. */
+export const MAX_RUNS_SINCE = 20
+
+/** Two commits whose tree difference holds names that can differ; `HEAD` is this checkout. */
+interface Pair {
+  from: string
+  to: string
+}
+
+type Outcome<T> = { ok: true; value: T } | { ok: false; why: string }
+
+const short = (sha: string) => sha.slice(0, 12)
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+function runName(run: StagingRun): string {
+  const numbers = run.pullRequests.map((pr) => `#${pr.number}`).join(', ')
+  return `run #${run.number} (${numbers ? `pull request ${numbers}` : run.event})`
+}
+
+async function stagingRuns(
+  context: StagingChangeContext,
+): Promise<Outcome<{ last: StagingRun; since: StagingRun[] }>> {
+  const { workflow } = context
+  if (!workflow) return { ok: false, why: 'not on a runner, so no earlier run is known' }
+  if (!workflow.ok) return { ok: false, why: workflow.why }
+  if (!context.githubToken) return { ok: false, why: 'no github-token to list the earlier runs' }
+  context.log.addSecret(context.githubToken)
+  const found = await findStagingRuns({
+    workflow: workflow.run,
+    token: context.githubToken,
+    apiUrl: context.apiUrl,
+    signal: context.signal,
+  })
+  if (!found.ok)
+    return {
+      ok: false,
+      why: `the workflow runs API cannot answer: ${found.why}${found.refused ? ' (grant `permissions: actions: read`)' : ''}`,
+    }
+  if (!found.lastSuccess) return { ok: false, why: found.why ?? 'no earlier successful run' }
+  if (found.since.length > MAX_RUNS_SINCE)
+    return {
+      ok: false,
+      why: `${found.since.length} runs since the last successful one failed, were cancelled or re-ran`,
+    }
+  return { ok: true, value: { last: found.lastSuccess, since: found.since } }
+}
+
+/** The commit pairs whose differences cover every name the runs may have left unlike this checkout. */
+function pairsOf(runs: StagingRun[]): Outcome<Pair[]> {
+  const pairs = new Map<string, Pair>()
+  const add = (from: string, to: string) => {
+    if (from !== to) pairs.set(`${from}..${to}`, { from, to })
+  }
+  for (const run of runs) {
+    if (!run.event.startsWith('pull_request')) {
+      add(run.sha, 'HEAD')
+      continue
+    }
+    // GitHub leaves the list empty for a fork's pull request: what that run merged is unknown.
+    if (run.pullRequests.length === 0)
+      return {
+        ok: false,
+        why: `${runName(run)} lists no pull request (a fork's?), so what it synced is unknown`,
+      }
+    for (const pr of run.pullRequests) {
+      add(pr.base, 'HEAD')
+      add(pr.base, pr.head)
+    }
+  }
+  return { ok: true, value: [...pairs.values()] }
+}
+
+function readPullRequest(payload: Record<string, unknown>): { base: string; head: string } | undefined {
+  const pr = payload.pull_request as { base?: { sha?: unknown }; head?: { sha?: unknown } } | undefined
+  const base = pr?.base?.sha
+  const head = pr?.head?.sha
+  if (typeof base !== 'string' || typeof head !== 'string') return undefined
+  return COMMIT_ID.test(base) && COMMIT_ID.test(head) ? { base, head } : undefined
+}
+
+/**
+ * A pull request's own names: from its merge base when the checkout holds the whole history and both
+ * commits (a full clone), else from its base (more names, the same ones among those that matter).
+ */
+async function narrowed(context: StagingChangeContext, pair: Pair): Promise<Pair> {
+  if (pair.to === 'HEAD') return pair
+  const located = await locateRepository(context.workspace, context.patterns ?? [])
+  if (!located.ok) return pair
+  const git = new Git(located.location.root)
+  try {
+    if (await git.isShallow()) return pair
+    if (!(await git.hasCommit(pair.from)) || !(await git.hasCommit(pair.to))) return pair
+    const base = await git.mergeBase(pair.from, pair.to)
+    return base && COMMIT_ID.test(base) ? { from: base, to: pair.to } : pair
+  } catch {
+    return pair
+  }
+}
+
+/** One pair from the compare API; HEAD (the merge GitHub made) is read as this pull request's base..head. */
+async function pairFromCompareApi(
+  context: StagingChangeContext,
+  pair: Pair,
+): Promise<Outcome<DetectedChanges[]>> {
+  let steps: Pair[] = [pair]
+  if (pair.to === 'HEAD') {
+    const pr = readPullRequest(context.payload)
+    if (!pr) return { ok: false, why: 'the pull_request payload has no valid base/head commit ids' }
+    steps = [
+      { from: pair.from, to: pr.base },
+      { from: pr.base, to: pr.head },
+    ].filter((step) => step.from !== step.to)
+  }
+  const layout = await repositoryNamesLayout(context, steps.at(-1)?.to ?? pair.from)
+  if (!layout.ok) return { ok: false, why: layout.why }
+  const found: DetectedChanges[] = []
+  for (const step of steps) {
+    const api = await changesFromCompareApi(context, step.from, step.to)
+    if (!api.ok) return { ok: false, why: api.why }
+    found.push(
+      await workspaceChangesFromNames(
+        api.changes,
+        context.workspace,
+        layout.location,
+        "GitHub's compare API",
+      ),
+    )
+  }
+  return { ok: true, value: found }
+}
+
+/** Every name of the pairs' differences, present in the checkout → sent by upsert, absent → removed. */
+async function classify(
+  workspace: string,
+  parts: DetectedChanges[],
+): Promise<Extract<ChangeDecision, { kind: 'changes' }>> {
+  const names = sortedUnique(parts.flatMap((part) => [...part.added, ...part.modified, ...part.removed]))
+  const present: string[] = []
+  const removed: string[] = []
+  const everythingUnder = parts.flatMap((part) => part.everythingUnder ?? [])
+  for (const name of names) {
+    const stats = await fs.lstat(path.join(workspace, ...name.split('/'))).catch(() => undefined)
+    if (!stats) removed.push(name)
+    // A submodule the compare API shows as one entry: every selected file below it.
+    else if (stats.isDirectory()) everythingUnder.push(name)
+    else present.push(name)
+  }
+  const undecodable = new Map<string, UndecodableName>()
+  for (const part of parts) for (const name of part.undecodable ?? []) undecodable.set(name.shown, name)
+  const warnings = [...new Set(parts.flatMap((part) => part.warnings ?? []))]
+  return {
+    kind: 'changes',
+    source: 'staging',
+    added: [],
+    // "modified" is sent as an update that becomes an upload on 404: an upsert, whatever the node holds.
+    modified: present,
+    removed,
+    ...(everythingUnder.length > 0 ? { everythingUnder: sortedUnique(everythingUnder) } : {}),
+    ...(undecodable.size > 0 ? { undecodable: [...undecodable.values()] } : {}),
+    ...(warnings.length > 0 ? { warnings } : {}),
+  }
+}
+
+export async function detectStagingChanges(context: StagingChangeContext): Promise<StagingChanges> {
+  const { log } = context
+  const all = (why: string): StagingChanges => {
+    log.warning(
+      `Change detection: what the staging node holds is unknown (${why}); every selected file is sent by ` +
+        'upsert, and documents that earlier pull requests added and this checkout lacks may remain.',
+    )
+    return {
+      decision: {
+        kind: 'all',
+        source: 'full-sync',
+        reason: `what the staging node holds is unknown (${why})`,
+      },
+      description: `every selected file by upsert — what the node holds is unknown (${why}); earlier pull requests' extra documents may remain`,
+    }
+  }
+  if (context.fullSync) {
+    const reason = 'input full-sync is true'
+    log.info(`Change detection: ${reason}: every selected file by upsert; nothing is reported removed.`)
+    return {
+      decision: { kind: 'all', source: 'full-sync', reason: `${reason}: every selected file` },
+      description: `every selected file by upsert (${reason}); earlier pull requests' extra documents may remain`,
+    }
+  }
+  const runs = await stagingRuns(context)
+  if (!runs.ok) return all(runs.why)
+  const { last, since } = runs.value
+  const pairs = pairsOf([last, ...since])
+  if (!pairs.ok) return all(pairs.why)
+
+  const parts: DetectedChanges[] = []
+  let api = false
+  for (const listed of pairs.value) {
+    const pair = await narrowed(context, listed)
+    const git = await changesFromGit(context.workspace, pair.from, pair.to, context.patterns, context.signal)
+    if (git.ok) {
+      parts.push(git.changes)
+      continue
+    }
+    const range = `${short(pair.from)}..${pair.to === 'HEAD' ? 'HEAD' : short(pair.to)}`
+    log.info(`Change detection: git cannot tell ${range} (${git.why})`)
+    const compared = context.githubToken
+      ? await pairFromCompareApi(context, pair).catch((error: unknown) => {
+          context.signal?.throwIfAborted()
+          return { ok: false as const, why: messageOf(error) }
+        })
+      : { ok: false as const, why: 'no github-token for the compare API' }
+    if (!compared.ok) return all(`${range}: git: ${git.why}; compare API: ${compared.why}`)
+    parts.push(...compared.value)
+    api = true
+  }
+  const decision = await classify(context.workspace, parts)
+  const after = since.length > 0 ? ` and the ${since.length} run(s) that failed part-way or re-ran since` : ''
+  return {
+    decision,
+    description:
+      `the names that can differ from what the last successful sync, ${runName(last)},${after} left in ` +
+      `the node, sent from this checkout (${api ? "git and GitHub's compare API" : 'git diff'})`,
+  }
+}
