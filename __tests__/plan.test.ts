@@ -78,12 +78,14 @@ describe('planSync', () => {
       changes,
       batchSize: 10,
     })
-    expect(plannedItems(plan).map((i) => [i.name, i.operation, i.fallback])).toEqual([
-      ['new.md', 'upload', true],
-      ['old.md', 'update', true],
+    expect(plannedItems(plan).map((i) => [i.name, i.operation, i.fallback, i.removal === true])).toEqual([
+      ['new.md', 'upload', true, false],
+      ['old.md', 'update', true, false],
+      ['gone.md', 'update', false, true],
     ])
     expect(plan.skipped.map((s) => s.name)).toEqual(['.hidden.md'])
-    expect(plan.removed).toEqual(['gone.md'])
+    expect(plan.placeholders.map((p) => p.name)).toEqual(['gone.md'])
+    expect(plan.left).toEqual([])
   })
 
   it('upserts every selected file below a folder whose changes are unknown, and the named changes', () => {
@@ -160,7 +162,7 @@ describe('planSync', () => {
       changes: { kind: 'none', reason: 'tag push' },
       batchSize: 10,
     })
-    expect(plan).toEqual({ batches: [], skipped: [], removed: [], refused: [] })
+    expect(plan).toEqual({ batches: [], skipped: [], placeholders: [], left: [], refused: [] })
   })
 
   it('fails refused documents with their cause and the operation they were planned for; no batch has them', () => {

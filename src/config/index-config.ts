@@ -13,7 +13,7 @@ import {
   type RetrySettings,
 } from './shared-inputs.js'
 import { parseUrlEntries } from './urls.js'
-import type { IndexTarget, Mode } from '../model.js'
+import type { IndexTarget, Mode, RemovedPolicy } from '../model.js'
 import { DEFAULT_OUTPUTS_BUDGET } from '../report/output-budget.js'
 import { patternProblem } from '../select/patterns.js'
 
@@ -29,6 +29,10 @@ export interface IndexConfig {
   mode: Mode
   /** `full-sync`: in mode auto, send every selected file instead of what changed since the base. */
   fullSync: boolean
+  /** `removed`: in mode auto, blank each removed document with a placeholder (tombstone) or leave it (keep). */
+  removed: RemovedPolicy
+  /** `skip-drafts`: markdown/MDX whose front matter says `draft: true` is not sent. */
+  skipDrafts: boolean
   dryRun: boolean
   includeHiddenFiles: boolean
   ifNoFilesFound: 'warn' | 'error' | 'ignore'
@@ -59,6 +63,8 @@ export const INDEX_DEFAULTS: Readonly<Record<string, string>> = Object.freeze({
   'base-url': 'https://api.stack-ai.com',
   mode: 'auto',
   'full-sync': 'false',
+  removed: 'tombstone',
+  'skip-drafts': 'true',
   'dry-run': 'false',
   'include-hidden-files': 'false',
   'if-no-files-found': 'warn',
@@ -85,6 +91,8 @@ export const INDEX_INPUTS: readonly string[] = Object.freeze([
   'urls',
   'mode',
   'full-sync',
+  'removed',
+  'skip-drafts',
   'dry-run',
   'include-hidden-files',
   'if-no-files-found',
@@ -146,6 +154,8 @@ export function readIndexConfig(read: InputReader, event: EventContext): IndexCo
     urls: [],
     mode: fields.oneOf('mode', ['auto', 'upload', 'update'] as const),
     fullSync: fields.boolean('full-sync'),
+    removed: fields.oneOf('removed', ['tombstone', 'keep'] as const),
+    skipDrafts: fields.boolean('skip-drafts'),
     dryRun: fields.boolean('dry-run'),
     includeHiddenFiles: fields.boolean('include-hidden-files'),
     ifNoFilesFound: fields.oneOf('if-no-files-found', ['warn', 'error', 'ignore'] as const),
