@@ -72,7 +72,12 @@ export function failedFlowOutputSpecs(response: unknown): OutputSpec[] {
 /** One line of counts: what the step did, for an error that must say it. */
 export function indexCountsLine(report: IndexReport): string {
   const outputs = indexOutputs(report)
-  const counts = Object.entries(outputs).map(([name, names]) => `${name} ${names.length}`)
+  // Never a bare "removed": it would read as deleted.
+  const words: Record<string, string> = {
+    removed: 'removed from answers',
+    left: 'left in the knowledge base',
+  }
+  const counts = Object.entries(outputs).map(([name, names]) => `${words[name] ?? name} ${names.length}`)
   return `${report.dryRun ? 'dry run, nothing sent: ' : ''}${counts.join(', ')}`
 }
 
