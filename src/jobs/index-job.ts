@@ -336,11 +336,14 @@ async function indexPipeline(
 
   await log.group('Plan', async () => {
     // One message, so one write to the runner's pipe instead of one per item (10,000 on a large sync).
-    const lines = report.planned.map(
-      (item) =>
-        `  ${item.operation}${item.fallback ? ' (upsert)' : ''} ${item.kind} ${displayName(item.name)}`,
+    const lines = report.planned.map((item) =>
+      item.removal
+        ? `  remove from answers (placeholder, update) document ${displayName(item.name)}`
+        : `  ${item.operation}${item.fallback ? ' (upsert)' : ''} ${item.kind} ${displayName(item.name)}`,
     )
-    log.info([`${report.planned.length} item(s) in ${plan.batches.length} request(s).`, ...lines].join('\n'))
+    // Placeholders are a few hundred bytes: their requests are counted by batch size alone.
+    const requests = plan.batches.length + Math.ceil(plan.placeholders.length / config.batchSize)
+    log.info([`${report.planned.length} item(s) in ${requests} request(s).`, ...lines].join('\n'))
   })
   if (config.dryRun || config.preview) {
     log.notice(
