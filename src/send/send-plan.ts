@@ -234,7 +234,9 @@ class PlanSender {
         case 'each-alone':
           return this.sendEachAlone(kind, items, next.operation, state.upsert, next.why, start.placeholders)
         case 'absent':
-          this.log.info(`${describe(kind, items)}: not in the knowledge base (PATCH answered 404); nothing to remove.`)
+          this.log.info(
+            `${describe(kind, items)}: not in the knowledge base (PATCH answered 404); nothing to remove.`,
+          )
           return this.succeed(items, state.operation, true, true)
         case 'switch':
           // `attempts` counts tries of one operation.
