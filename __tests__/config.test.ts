@@ -51,6 +51,9 @@ describe('readIndexConfig', () => {
       privateKey: PRIVATE_KEY,
       files: ['docs/**/*.md'],
       urls: [],
+      sitemaps: [],
+      urlInclude: [],
+      urlExclude: [],
       mode: 'auto',
       fullSync: false,
       removed: 'tombstone',
@@ -396,6 +399,27 @@ describe('readRunConfig', () => {
           workspace: workspace.dir,
         })
         expect(config.checks).toHaveLength(1)
+      } finally {
+        workspace.remove()
+      }
+    })
+
+    test('a json-schema file of a check is read from the workspace, and may not leave it', () => {
+      const workspace = makeWorkspace({ 'schemas/answer.json': '{"type": "object"}' })
+      const check = (path: string) => `- name: a\n  inputs: {in-0: q}\n  json-schema: ${path}\n`
+      try {
+        const context = { ...PUSH, workspace: workspace.dir }
+        const config = readRunConfig(
+          reader({ ...withoutInputs, checks: check('schemas/answer.json') }),
+          context,
+        )
+        expect(config.checks?.[0].jsonSchema?.file).toBe('schemas/answer.json')
+        const error = configError(() =>
+          readRunConfig(reader({ ...withoutInputs, checks: check('../answer.json') }), context),
+        )
+        expect(error.message).toMatch(
+          /Input "checks": check "a" \(#1\), field "json-schema": names .*"\.\.\/answer\.json"/,
+        )
       } finally {
         workspace.remove()
       }

@@ -122,7 +122,7 @@ describe("the README's inputs and outputs tables", () => {
     const problems = tableProblems(changed, heading, file)
     expect(problems).toContainEqual('max-file-size: README default 40MB ≠ action.yml default 50MB')
     expect(problems).toContainEqual(
-      expect.stringMatching(/^inputs base-url, .*, files, mode, .* ≠ action\.yml/),
+      expect.stringMatching(/^inputs base-url, .*, files, sitemaps, .* ≠ action\.yml/),
     )
     expect(problems).toContainEqual(
       expect.stringMatching(/^outputs .*, report-file, base-source, .* ≠ action\.yml/),

@@ -148,6 +148,13 @@ export class Git {
     return result.exitCode === 0 ? result.stdout.trim() : undefined
   }
 
+  /** The committer time of a commit (`%cI`), or undefined when the commit is not in the repository. */
+  async commitTime(sha: string): Promise<Date | undefined> {
+    const result = await this.run(['show', '-s', '--format=%cI', '--end-of-options', `${sha}^{commit}`])
+    const time = result.exitCode === 0 ? new Date(result.stdout.trim()) : undefined
+    return time && !Number.isNaN(time.getTime()) ? time : undefined
+  }
+
   async isShallow(): Promise<boolean> {
     return (await this.exec(['rev-parse', '--is-shallow-repository'])).trim() === 'true'
   }

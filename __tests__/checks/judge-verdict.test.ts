@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { failedAssertions } from '../../src/checks/judge.js'
+import { failedAssertions, type JudgedRun } from '../../src/checks/judge.js'
 import type { CheckResult } from '../../src/checks/verdict.js'
 import { parseChecks } from '../../src/checks/schema.js'
 import { parseThreshold } from '../../src/config/units.js'
@@ -7,13 +7,14 @@ import { suiteVerdict } from '../../src/checks/verdict.js'
 
 const check = (fields: string) => parseChecks(`- name: c\n  inputs: {in-0: q}\n${fields}`)[0]
 const ANSWER = 'Refunds are granted within 14 days.'
+const RUN: JudgedRun = { answer: ANSWER, outputs: { 'out-0': ANSWER }, seconds: 1, response: {} }
 
 describe('failedAssertions', () => {
   it('passes an answer that meets every assertion', () => {
     const all = check(
       '  expect: "\\\\d+ days"\n  contains: [Refunds, "14 days"]\n  not-contains: "30 days"\n  min-length: 10\n  max-length: 100',
     )
-    expect(failedAssertions(all, ANSWER)).toEqual([])
+    expect(failedAssertions(all, RUN)).toEqual([])
   })
 
   it.each([
@@ -25,18 +26,18 @@ describe('failedAssertions', () => {
     ['min-length', '  min-length: 100', [`min-length 100: the answer has ${ANSWER.length} characters`]],
     ['max-length', '  max-length: 5', [`max-length 5: the answer has ${ANSWER.length} characters`]],
   ])('names a failed %s', (_, fields, failed) => {
-    expect(failedAssertions(check(fields), ANSWER)).toEqual(failed)
+    expect(failedAssertions(check(fields), RUN)).toEqual(failed)
   })
 
   it('case-insensitive applies to contains and not-contains', () => {
-    expect(failedAssertions(check('  contains: REFUNDS\n  case-insensitive: true'), ANSWER)).toEqual([])
-    expect(failedAssertions(check('  not-contains: GRANTED\n  case-insensitive: true'), ANSWER)).toEqual([
+    expect(failedAssertions(check('  contains: REFUNDS\n  case-insensitive: true'), RUN)).toEqual([])
+    expect(failedAssertions(check('  not-contains: GRANTED\n  case-insensitive: true'), RUN)).toEqual([
       'not-contains "GRANTED": found',
     ])
   })
 
   it('lists every failed assertion', () => {
-    expect(failedAssertions(check('  contains: x\n  max-length: 1'), ANSWER)).toHaveLength(2)
+    expect(failedAssertions(check('  contains: x\n  max-length: 1'), RUN)).toHaveLength(2)
   })
 })
 

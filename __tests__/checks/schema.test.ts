@@ -1,9 +1,18 @@
-import { describe, expect, it } from '@jest/globals'
-import { ChecksError, parseChecks } from '../../src/checks/schema.js'
+import { afterEach, describe, expect, it } from '@jest/globals'
+import { readFileSync, symlinkSync } from 'node:fs'
+import { join } from 'node:path'
+import { CHECK_FIELDS, ChecksError, parseChecks } from '../../src/checks/schema.js'
+import { makeWorkspace } from '../helpers/workspace.js'
 
-function problems(text: string): string[] {
+let workspace: ReturnType<typeof makeWorkspace> | undefined
+afterEach(() => {
+  workspace?.remove()
+  workspace = undefined
+})
+
+function problems(text: string, dir = process.cwd()): string[] {
   try {
-    parseChecks(text)
+    parseChecks(text, { workspace: dir })
   } catch (error) {
     expect(error).toBeInstanceOf(ChecksError)
     return (error as ChecksError).problems
@@ -38,6 +47,37 @@ checks:
     expect(check.expect?.pattern()).toBe('14\\s+days')
   })
 
+  it('reads every richer assertion', () => {
+    const [check] = parseChecks(`
+- name: price
+  inputs: { in-0: "Price of the enterprise plan?" }
+  output: out-1
+  contains-any: [$999, 999 USD]
+  equals: '{"price": 999}'
+  starts-with: '{'
+  is-json: true
+  json-schema: { type: object, required: [price] }
+  on: outputs
+  similar: { reference: "The enterprise plan costs $999.", min-similarity: 0.75 }
+  max-seconds: 12.5
+  cites: docs/pricing.md
+`)
+    expect(check).toMatchObject({
+      output: 'out-1',
+      containsAny: ['$999', '999 USD'],
+      equals: '{"price": 999}',
+      startsWith: '{',
+      isJson: true,
+      on: 'outputs',
+      similar: { reference: 'The enterprise plan costs $999.', minSimilarity: 0.75 },
+      maxSeconds: 12.5,
+      cites: ['docs/pricing.md'],
+    })
+    expect(check.jsonSchema?.file).toBeUndefined()
+    expect(check.jsonSchema?.validate({ price: 1 })).toBe(true)
+    expect(check.jsonSchema?.validate({})).toBe(false)
+  })
+
   it('applies the defaults: output out-0, case-sensitive, no assertions', () => {
     const [check] = parseChecks('- name: smoke\n  inputs: {in-0: hello}\n')
     expect(check).toEqual({
@@ -46,11 +86,43 @@ checks:
       output: 'out-0',
       expect: undefined,
       contains: [],
+      containsAny: [],
       notContains: [],
+      equals: undefined,
+      startsWith: undefined,
       caseInsensitive: false,
       minLength: undefined,
       maxLength: undefined,
+      isJson: false,
+      jsonSchema: undefined,
+      on: 'output',
+      similar: undefined,
+      maxSeconds: undefined,
+      cites: [],
     })
+  })
+
+  it("reads the README's example of the assertions, and the README's table names every field", () => {
+    const readme = readFileSync('README.md', 'utf8')
+    const example = /A check using several of them:\n\n```yaml\n([\s\S]*?)```/.exec(readme)
+    expect(example).not.toBeNull()
+    const checks = parseChecks(example![1])
+    expect(checks.map((c) => c.name)).toEqual(['enterprise price', 'refund window'])
+    expect(checks[1].similar).toEqual({
+      reference: 'Refunds are granted within 14 days of purchase.',
+      minSimilarity: 0.6,
+    })
+    const table = readme.slice(
+      readme.indexOf('| assertion | holds when |'),
+      readme.indexOf('A check using several'),
+    )
+    const documented = table
+      .split('\n')
+      .slice(2)
+      .flatMap((row) => [...(row.split('|')[1] ?? '').matchAll(/`([^`]+)`/g)].map((match) => match[1]))
+    expect(documented.sort()).toEqual(
+      CHECK_FIELDS.filter((f) => !['name', 'inputs', 'output'].includes(f)).sort(),
+    )
   })
 
   it('reads JSON text as well as YAML, a bare list as well as a "checks" mapping', () => {
@@ -111,8 +183,129 @@ describe('parseChecks: every validation error names the check and the field', ()
     [
       'an unknown field',
       '- name: a\n  inputs: {in-0: q}\n  expects: x',
-      /^check "a" \(#1\): unknown field\(s\) "expects"/,
+      /^check "a" \(#1\): unknown field\(s\) "expects" \(known: name, inputs, .*, cites\)$/,
     ],
+    [
+      'contains-any empty',
+      '- name: a\n  inputs: {in-0: q}\n  contains-any: []',
+      /^check "a" \(#1\), field "contains-any": must list at least one string$/,
+    ],
+    [
+      'contains-any as one string',
+      '- name: a\n  inputs: {in-0: q}\n  contains-any: x',
+      /^check "a" \(#1\), field "contains-any": must be a list of strings/,
+    ],
+    [
+      'equals as a number',
+      '- name: a\n  inputs: {in-0: q}\n  equals: 3',
+      /^check "a" \(#1\), field "equals": /,
+    ],
+    [
+      'starts-with empty',
+      '- name: a\n  inputs: {in-0: q}\n  starts-with: ""',
+      /field "starts-with": must be a non-empty string/,
+    ],
+    [
+      'is-json as text',
+      '- name: a\n  inputs: {in-0: q}\n  is-json: "yes"',
+      /^check "a" \(#1\), field "is-json": /,
+    ],
+    [
+      'json-schema as a number',
+      '- name: a\n  inputs: {in-0: q}\n  json-schema: 3',
+      /field "json-schema": must be a JSON Schema \(a mapping\) or the path of a schema file in the workspace/,
+    ],
+    [
+      'a json-schema that does not compile',
+      '- name: a\n  inputs: {in-0: q}\n  json-schema: {type: strng}',
+      /^check "a" \(#1\), field "json-schema": the schema does not compile: schema is invalid: data\/type/,
+    ],
+    [
+      'a json-schema with a misspelt keyword',
+      '- name: a\n  inputs: {in-0: q}\n  json-schema: {type: object, requried: [x]}',
+      /field "json-schema": the schema does not compile: strict mode: unknown keyword: "requried"/,
+    ],
+    [
+      'a json-schema with a format Ajv cannot check',
+      '- name: a\n  inputs: {in-0: q}\n  json-schema: {type: string, format: email}',
+      /field "json-schema": the schema does not compile: unknown format "email"/,
+    ],
+    [
+      'a json-schema of an unknown draft',
+      '- name: a\n  inputs: {in-0: q}\n  json-schema: {$schema: "http://json-schema.org/draft-04/schema#"}',
+      /field "json-schema": the schema's \$schema "http:\/\/json-schema.org\/draft-04\/schema#" is not a draft/,
+    ],
+    [
+      'a json-schema file that does not exist',
+      '- name: a\n  inputs: {in-0: q}\n  json-schema: schemas/missing.json',
+      /^check "a" \(#1\), field "json-schema": names the file "schemas\/missing.json", which does not exist in the workspace/,
+    ],
+    [
+      'a json-schema file outside the workspace',
+      '- name: a\n  inputs: {in-0: q}\n  json-schema: ../outside.json',
+      /field "json-schema": names (the file )?"..\/outside.json", which (does not exist|is outside the workspace)/,
+    ],
+    [
+      'a json-schema file by an absolute path',
+      '- name: a\n  inputs: {in-0: q}\n  json-schema: /etc/passwd',
+      /field "json-schema": must be a path relative to the workspace \(got "\/etc\/passwd"\)/,
+    ],
+    [
+      'on with an unknown value',
+      '- name: a\n  inputs: {in-0: q}\n  on: answer\n  is-json: true',
+      /field "on": must be "output" \(the named output, the default\) or "outputs"/,
+    ],
+    [
+      'on: outputs without is-json or json-schema',
+      '- name: a\n  inputs: {in-0: q}\n  on: outputs\n  contains: x',
+      /^check "a" \(#1\), field "on": applies to is-json and json-schema only/,
+    ],
+    [
+      'min-similarity above 1',
+      '- name: a\n  inputs: {in-0: q}\n  similar: {reference: r, min-similarity: 1.5}',
+      /^check "a" \(#1\), field "similar.min-similarity": must be a number from 0 to 1, e.g. 0.8$/,
+    ],
+    [
+      'min-similarity below 0',
+      '- name: a\n  inputs: {in-0: q}\n  similar: {reference: r, min-similarity: -0.1}',
+      /field "similar.min-similarity": must be a number from 0 to 1/,
+    ],
+    [
+      'min-similarity missing',
+      '- name: a\n  inputs: {in-0: q}\n  similar: {reference: r}',
+      /field "similar.min-similarity": must be a number from 0 to 1/,
+    ],
+    [
+      'a reference that is empty',
+      '- name: a\n  inputs: {in-0: q}\n  similar: {reference: " ", min-similarity: 0.5}',
+      /field "similar.reference": must be a non-empty string/,
+    ],
+    [
+      'a reference too long to compare',
+      `- name: a\n  inputs: {in-0: q}\n  similar: {reference: ${'x'.repeat(10_001)}, min-similarity: 0.5}`,
+      /field "similar.reference": must be at most 10,000 characters/,
+    ],
+    [
+      'similar as a string',
+      '- name: a\n  inputs: {in-0: q}\n  similar: "the reference"',
+      /^check "a" \(#1\), field "similar": must be a mapping with reference and min-similarity/,
+    ],
+    [
+      'an unknown field of similar',
+      '- name: a\n  inputs: {in-0: q}\n  similar: {reference: r, min-similarity: 0.5, measure: rouge}',
+      /^check "a" \(#1\), field "similar": unknown field\(s\) "measure" \(known: reference, min-similarity\)$/,
+    ],
+    [
+      'max-seconds zero',
+      '- name: a\n  inputs: {in-0: q}\n  max-seconds: 0',
+      /field "max-seconds": must be a positive number of seconds/,
+    ],
+    [
+      'cites empty',
+      '- name: a\n  inputs: {in-0: q}\n  cites: []',
+      /^check "a" \(#1\), field "cites": must be a non-empty string or a list of them$/,
+    ],
+    ['cites with an empty name', '- name: a\n  inputs: {in-0: q}\n  cites: [a.md, ""]', /field "cites": /],
     [
       'a duplicate name',
       '- name: a\n  inputs: {in-0: q}\n- name: a\n  inputs: {in-0: r}',
@@ -121,6 +314,60 @@ describe('parseChecks: every validation error names the check and the field', ()
   ])('%s', (_, text, pattern) => {
     const found = problems(text)
     expect(found.some((problem) => pattern.test(problem))).toBe(true)
+  })
+
+  it('refuses a json-schema file that a link leads out of the workspace', () => {
+    workspace = makeWorkspace({ 'a.md': 'x' })
+    const outside = makeWorkspace({ 'schema.json': '{"type": "object"}' })
+    try {
+      symlinkSync(join(outside.dir, 'schema.json'), join(workspace.dir, 'schema.json'))
+      expect(problems('- name: a\n  inputs: {in-0: q}\n  json-schema: schema.json', workspace.dir)).toEqual([
+        'check "a" (#1), field "json-schema": names "schema.json", which is outside the workspace',
+      ])
+    } finally {
+      outside.remove()
+    }
+  })
+
+  it('refuses a json-schema file that is not JSON or YAML, or not a schema that compiles', () => {
+    workspace = makeWorkspace({
+      'bad.json': '{"type": ',
+      'list.json': '[1, 2]',
+      'typo.json': '{"type": "objekt"}',
+    })
+    const found = problems(
+      ['bad', 'list', 'typo']
+        .map((name) => `- name: ${name}\n  inputs: {in-0: q}\n  json-schema: ${name}.json`)
+        .join('\n'),
+      workspace.dir,
+    )
+    expect(found).toEqual([
+      expect.stringMatching(
+        /^check "bad" \(#1\), field "json-schema": "bad.json" is not valid JSON or YAML: /,
+      ),
+      'check "list" (#2), field "json-schema": "list.json": must be a JSON Schema (a mapping) or the path of a schema file in the workspace',
+      expect.stringMatching(
+        /^check "typo" \(#3\), field "json-schema": "typo.json": the schema does not compile: /,
+      ),
+    ])
+  })
+
+  it('resolves a json-schema file from GITHUB_WORKSPACE when no workspace is given', () => {
+    workspace = makeWorkspace({ 'schemas/a.json': '{"type": "object"}' })
+    const saved = process.env.GITHUB_WORKSPACE
+    process.env.GITHUB_WORKSPACE = workspace.dir
+    try {
+      const [check] = parseChecks('- name: a\n  inputs: {in-0: q}\n  json-schema: schemas/a.json')
+      expect(check.jsonSchema?.file).toBe('schemas/a.json')
+    } finally {
+      if (saved === undefined) delete process.env.GITHUB_WORKSPACE
+      else process.env.GITHUB_WORKSPACE = saved
+    }
+  })
+
+  it('names every field of a check in its unknown-field message', () => {
+    const [problem] = problems('- name: a\n  inputs: {in-0: q}\n  nope: 1')
+    for (const field of CHECK_FIELDS) expect(problem).toContain(field)
   })
 
   it('reports every problem of every check at once', () => {

@@ -40,7 +40,7 @@ describe('kb-sync index: problems name flags and variables', () => {
       '--flow-id is required.',
       expect.stringMatching(/^--node-id /),
       '--batch-size must be a whole number from 1 to 100 (got "0").',
-      '--files and --urls are both empty: give at least one file pattern or URL.',
+      '--files and --urls are both empty and so is --sitemaps: give at least one file pattern, URL or sitemap.',
       'KB_SYNC_PRIVATE_KEY (or --private-key) is required (unless --dry-run is given).',
     ])
     for (const message of found) expect(message).not.toMatch(/\bInputs? "/)

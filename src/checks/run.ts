@@ -2,6 +2,7 @@
 // no-double-run rule of the flow run, and judges each answer.
 import { performance } from 'node:perf_hooks'
 import type { RunConfig } from '../config/run.js'
+import { outputsOf } from '../flow/answer.js'
 import { FlowRunError, flowRunOptions, runFlow, type FlowRunOptions } from '../jobs/flow-run.js'
 import type { Logger } from '../log.js'
 import type { FlowTarget } from '../model.js'
@@ -38,7 +39,12 @@ async function runCheck(
     }
   try {
     const report = await runFlow(client, { target, inputs: check.inputs, outputKey: check.output }, options)
-    const failed = failedAssertions(check, report.result)
+    const failed = failedAssertions(check, {
+      answer: report.result,
+      outputs: outputsOf(report.response),
+      seconds: seconds(),
+      response: report.response,
+    })
     return {
       name: check.name,
       verdict: failed.length === 0 ? 'passed' : 'failed',

@@ -3,6 +3,7 @@
 import { parseDocument } from 'yaml'
 import { z } from 'zod'
 import { compileExpectation, type Expectation } from '../flow/expect.js'
+import { loadJsonSchema, type JsonSchemaAssertion } from './json-assertions.js'
 
 export interface Check {
   name: string
@@ -11,48 +12,151 @@ export interface Check {
   output: string
   expect?: Expectation
   contains: string[]
+  /** At least one must appear; empty: not checked. */
+  containsAny: string[]
   notContains: string[]
+  /** The whole answer, both trimmed. */
+  equals?: string
+  startsWith?: string
+  /** For contains, contains-any, not-contains, equals, starts-with and similar. */
   caseInsensitive: boolean
   minLength?: number
   maxLength?: number
+  isJson: boolean
+  jsonSchema?: JsonSchemaAssertion
+  /** What is-json and json-schema judge: the named output, or the whole `outputs` map. */
+  on: 'output' | 'outputs'
+  similar?: { reference: string; minSimilarity: number }
+  /** The run's latency, in seconds. */
+  maxSeconds?: number
+  /** Document names the answer's citations must include. */
+  cites: string[]
 }
+
+/** The fields a check may have, as the unknown-field message lists them. */
+export const CHECK_FIELDS = [
+  'name',
+  'inputs',
+  'output',
+  'expect',
+  'contains',
+  'contains-any',
+  'not-contains',
+  'equals',
+  'starts-with',
+  'case-insensitive',
+  'min-length',
+  'max-length',
+  'is-json',
+  'json-schema',
+  'on',
+  'similar',
+  'max-seconds',
+  'cites',
+] as const
+
+const SIMILAR_FIELDS = ['reference', 'min-similarity']
+
+// Bounds the Levenshtein work (answer length × reference length / 32 word steps): milliseconds for
+// answers of a few thousand characters, about 4 s here for the largest answer kept (900 KiB).
+const MAX_REFERENCE_CHARS = 10_000
 
 const strings = z.union([z.string(), z.array(z.string())]).transform((v) => (Array.isArray(v) ? v : [v]))
 
-const checkSchema = z
-  .object({
-    name: z.string().trim().min(1, 'must be a non-empty string'),
-    inputs: z
-      .record(z.string(), z.string())
-      .refine((inputs) => Object.keys(inputs).length > 0, 'must name at least one input, e.g. in-0'),
-    output: z.string().trim().min(1, 'must be a non-empty string').default('out-0'),
-    expect: z.string().optional(),
-    contains: strings.optional(),
-    'not-contains': strings.optional(),
-    'case-insensitive': z.boolean().default(false),
-    'min-length': z.number().int().nonnegative().optional(),
-    'max-length': z.number().int().nonnegative().optional(),
-  })
+const nonEmptyStrings = strings.refine(
+  (list) => list.length > 0 && list.every((item) => item !== ''),
+  'must be a non-empty string or a list of them',
+)
+
+const similarSchema = z
+  .object(
+    {
+      reference: z
+        .string()
+        .refine((text) => text.trim() !== '', 'must be a non-empty string (the expected answer)')
+        .refine(
+          (text) => text.length <= MAX_REFERENCE_CHARS,
+          `must be at most ${MAX_REFERENCE_CHARS.toLocaleString('en-US')} characters`,
+        ),
+      'min-similarity': z
+        .number({ error: 'must be a number from 0 to 1, e.g. 0.8' })
+        .min(0, 'must be a number from 0 to 1, e.g. 0.8')
+        .max(1, 'must be a number from 0 to 1, e.g. 0.8'),
+    },
+    { error: 'must be a mapping with reference and min-similarity' },
+  )
   .strict()
-  .superRefine((check, context) => {
-    if (check.expect !== undefined) {
-      const compiled = compileExpectation(check.expect)
-      if ('problem' in compiled)
+
+function checkSchemaFor(workspace: string) {
+  return z
+    .object({
+      name: z.string().trim().min(1, 'must be a non-empty string'),
+      inputs: z
+        .record(z.string(), z.string())
+        .refine((inputs) => Object.keys(inputs).length > 0, 'must name at least one input, e.g. in-0'),
+      output: z.string().trim().min(1, 'must be a non-empty string').default('out-0'),
+      expect: z.string().optional(),
+      contains: strings.optional(),
+      'contains-any': z
+        .array(z.string(), { error: 'must be a list of strings, at least one of which must appear' })
+        .min(1, 'must list at least one string')
+        .optional(),
+      'not-contains': strings.optional(),
+      equals: z.string().optional(),
+      'starts-with': z.string().min(1, 'must be a non-empty string').optional(),
+      'case-insensitive': z.boolean().default(false),
+      'min-length': z.number().int().nonnegative().optional(),
+      'max-length': z.number().int().nonnegative().optional(),
+      'is-json': z.boolean().default(false),
+      'json-schema': z
+        .union([z.string().trim().min(1), z.record(z.string(), z.unknown())], {
+          error: 'must be a JSON Schema (a mapping) or the path of a schema file in the workspace',
+        })
+        .transform((value, context) => {
+          const loaded = loadJsonSchema(value, workspace)
+          if ('problem' in loaded) {
+            context.addIssue({ code: 'custom', message: loaded.problem })
+            return z.NEVER
+          }
+          return loaded
+        })
+        .optional(),
+      on: z
+        .enum(['output', 'outputs'], {
+          error: 'must be "output" (the named output, the default) or "outputs" (the whole outputs map)',
+        })
+        .default('output'),
+      similar: similarSchema.optional(),
+      'max-seconds': z.number().positive('must be a positive number of seconds').optional(),
+      cites: nonEmptyStrings.optional(),
+    })
+    .strict()
+    .superRefine((check, context) => {
+      if (check.expect !== undefined) {
+        const compiled = compileExpectation(check.expect)
+        if ('problem' in compiled)
+          context.addIssue({
+            code: 'custom',
+            path: ['expect'],
+            message: `must be a regular expression in RE2 syntax (no lookaround or backreferences): ${compiled.problem}`,
+          })
+      }
+      const min = check['min-length']
+      const max = check['max-length']
+      if (min !== undefined && max !== undefined && min > max)
         context.addIssue({
           code: 'custom',
-          path: ['expect'],
-          message: `must be a regular expression in RE2 syntax (no lookaround or backreferences): ${compiled.problem}`,
+          path: ['max-length'],
+          message: `must not be less than min-length (${min})`,
         })
-    }
-    const min = check['min-length']
-    const max = check['max-length']
-    if (min !== undefined && max !== undefined && min > max)
-      context.addIssue({
-        code: 'custom',
-        path: ['max-length'],
-        message: `must not be less than min-length (${min})`,
-      })
-  })
+      if (check.on === 'outputs' && !check['is-json'] && check['json-schema'] === undefined)
+        context.addIssue({
+          code: 'custom',
+          path: ['on'],
+          message: 'applies to is-json and json-schema only: add one of them, or remove "on"',
+        })
+    })
+}
 
 const suiteSchema = z.union([z.array(z.unknown()), z.object({ checks: z.array(z.unknown()) }).strict()])
 
@@ -78,8 +182,22 @@ function fieldOf(path: PropertyKey[]): string {
     .replace(/\.\[/g, '[')
 }
 
+function unknownFields(where: string, path: PropertyKey[], keys: string[]): string {
+  const listed = keys.map((k) => `"${k}"`).join(', ')
+  return path.length === 0
+    ? `${where}: unknown field(s) ${listed} (known: ${CHECK_FIELDS.join(', ')})`
+    : `${where}, field "${fieldOf(path)}": unknown field(s) ${listed} (known: ${SIMILAR_FIELDS.join(', ')})`
+}
+
+export interface ParseChecksOptions {
+  /** Where a `json-schema` file path is resolved, and which it may not leave (default: GITHUB_WORKSPACE or the current directory). */
+  workspace?: string
+}
+
 /** Parses and validates the checks text. Throws a ChecksError listing every problem. */
-export function parseChecks(text: string): Check[] {
+export function parseChecks(text: string, options: ParseChecksOptions = {}): Check[] {
+  const workspace = options.workspace ?? (process.env.GITHUB_WORKSPACE || process.cwd())
+  const checkSchema = checkSchemaFor(workspace)
   const document = parseDocument(text, { prettyErrors: true, uniqueKeys: true })
   if (document.errors.length > 0)
     throw new ChecksError(
@@ -101,12 +219,8 @@ export function parseChecks(text: string): Check[] {
     const where = whichCheck(raw, index)
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
-        if (issue.code === 'unrecognized_keys') {
-          problems.push(
-            `${where}: unknown field(s) ${issue.keys.map((k) => `"${k}"`).join(', ')} (known: name, inputs, output, ` +
-              'expect, contains, not-contains, case-insensitive, min-length, max-length)',
-          )
-        } else if (issue.path.length === 0)
+        if (issue.code === 'unrecognized_keys') problems.push(unknownFields(where, issue.path, issue.keys))
+        else if (issue.path.length === 0)
           problems.push(`${where}: must be a mapping of fields (name, inputs, …)`)
         else problems.push(`${where}, field "${fieldOf(issue.path)}": ${issue.message}`)
       }
@@ -126,10 +240,22 @@ export function parseChecks(text: string): Check[] {
       output: check.output,
       expect: compiled && 'pattern' in compiled ? compiled.pattern : undefined,
       contains: check.contains ?? [],
+      containsAny: check['contains-any'] ?? [],
       notContains: check['not-contains'] ?? [],
+      equals: check.equals,
+      startsWith: check['starts-with'],
       caseInsensitive: check['case-insensitive'],
       minLength: check['min-length'],
       maxLength: check['max-length'],
+      isJson: check['is-json'],
+      jsonSchema: check['json-schema'],
+      on: check.on,
+      similar: check.similar && {
+        reference: check.similar.reference,
+        minSimilarity: check.similar['min-similarity'],
+      },
+      maxSeconds: check['max-seconds'],
+      cites: check.cites ?? [],
     })
   })
   if (problems.length > 0) throw new ChecksError(problems)

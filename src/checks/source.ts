@@ -3,7 +3,8 @@
 import { readFileSync, realpathSync, statSync } from 'node:fs'
 import { isAbsolute, relative, resolve } from 'node:path'
 
-// A checks file is a few kilobytes; anything near this is a mistake (a wrong path), not a suite.
+// A checks file (or a JSON Schema it names) is a few kilobytes; anything near this is a mistake (a
+// wrong path), not a suite.
 const MAX_CHECKS_FILE_BYTES = 1024 * 1024
 
 export type ChecksSource = { text: string; origin: string } | { problem: string }
@@ -13,18 +14,17 @@ function looksInline(value: string): boolean {
 }
 
 /**
- * The checks text and where it came from, or why it cannot be read. The action keeps a path inside
- * `workspace` (it runs on a repository's files); `anywhere` (the CLI, run by a person on their own
- * machine) reads any path, relative ones from `workspace`.
+ * The text of the file `value` names, or why it cannot be read. The action keeps a path inside
+ * `workspace` (it runs on a repository's files), links resolved; `anywhere` (the CLI, run by a person on
+ * their own machine) reads any path, relative ones from `workspace`.
  */
-export function readChecksSource(
+export function readWorkspaceFile(
   value: string,
   workspace: string,
   options: { anywhere?: boolean } = {},
-): ChecksSource {
-  if (looksInline(value)) return { text: value, origin: 'inline' }
+): { text: string } | { problem: string } {
   if (isAbsolute(value) && !options.anywhere)
-    return { problem: `must be a path relative to the workspace or inline checks (got "${value}")` }
+    return { problem: `must be a path relative to the workspace (got "${value}")` }
   const path = resolve(workspace, value)
   let real: string
   try {
@@ -44,5 +44,18 @@ export function readChecksSource(
   const stat = statSync(real)
   if (!stat.isFile()) return { problem: `names "${value}", which is not a regular file` }
   if (stat.size > MAX_CHECKS_FILE_BYTES) return { problem: `names "${value}", which is larger than 1 MiB` }
-  return { text: readFileSync(real, 'utf8'), origin: value }
+  return { text: readFileSync(real, 'utf8') }
+}
+
+/** The checks text and where it came from, or why it cannot be read (see readWorkspaceFile). */
+export function readChecksSource(
+  value: string,
+  workspace: string,
+  options: { anywhere?: boolean } = {},
+): ChecksSource {
+  if (looksInline(value)) return { text: value, origin: 'inline' }
+  if (isAbsolute(value) && !options.anywhere)
+    return { problem: `must be a path relative to the workspace or inline checks (got "${value}")` }
+  const file = readWorkspaceFile(value, workspace, options)
+  return 'problem' in file ? file : { text: file.text, origin: value }
 }

@@ -79,6 +79,21 @@ function indexOptions(command: Command): Command {
     .option('--private-key <key>', 'indexing key (required unless --dry-run; prefer KB_SYNC_PRIVATE_KEY)')
     .option('--files <pattern>', 'glob pattern relative to the workspace, `!` excludes (repeatable)', collect)
     .option('--urls <url>', 'website URL (repeatable)', collect)
+    .option(
+      '--sitemaps <url>',
+      'sitemap or sitemap index URL whose pages are synced like --urls (repeatable)',
+      collect,
+    )
+    .option(
+      '--url-include <pattern>',
+      "glob pattern on the sitemaps' page URLs to sync (repeatable)",
+      collect,
+    )
+    .option(
+      '--url-exclude <pattern>',
+      "glob pattern on the sitemaps' page URLs to leave out (repeatable)",
+      collect,
+    )
     .addOption(oneOf('--mode <mode>', 'how documents are sent', ['auto', 'upload', 'update'], d.mode))
     .option('--dry-run', 'print the plan, send nothing')
     .option('--include-hidden-files', 'include dotfiles and dot-folders')

@@ -4,6 +4,7 @@ import { displayName } from '../log.js'
 import { indexOutputs } from '../report/index-outputs.js'
 import type { IndexReport } from '../report/types.js'
 import { groupFailures } from '../report/causes.js'
+import { sitemapCountsLine } from '../report/sitemap-line.js'
 import { excerpt } from '../service/errors.js'
 
 /** The kind of a failure, for counting: the HTTP status or error code, else the message's first part. */
@@ -33,6 +34,7 @@ function counted(values: string[]): string {
 export function indexSummaryText(report: IndexReport, options: { verbose: boolean }): string {
   const outputs = indexOutputs(report)
   const lines = [`Change set: ${displayName(report.changeSource)}`]
+  if (report.sitemaps) lines.push(sitemapCountsLine(report.sitemaps))
   if (report.dryRun) {
     const uploads = report.planned.filter((p) => p.operation === 'upload').length
     const removals = report.planned.filter((p) => p.removal).length

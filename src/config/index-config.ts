@@ -12,6 +12,7 @@ import {
   type EventContext,
   type RetrySettings,
 } from './shared-inputs.js'
+import { parseSitemapEntries, parseUrlPatterns } from './sitemaps.js'
 import { parseUrlEntries } from './urls.js'
 import type { IndexTarget, Mode, RemovedPolicy } from '../model.js'
 import { DEFAULT_OUTPUTS_BUDGET } from '../report/output-budget.js'
@@ -26,6 +27,11 @@ export interface IndexConfig {
   files: string[]
   /** `urls` entries: validated, trimmed, blank lines dropped, each once (the first wins). */
   urls: string[]
+  /** `sitemaps`: sitemap (or sitemap index) URLs whose pages are synced like `urls`; https unless loopback. */
+  sitemaps: string[]
+  /** `url-include` / `url-exclude`: glob patterns on the URLs of the sitemaps' pages. */
+  urlInclude: string[]
+  urlExclude: string[]
   mode: Mode
   /** `full-sync`: in mode auto, send every selected file instead of what changed since the base. */
   fullSync: boolean
@@ -89,6 +95,9 @@ export const INDEX_INPUTS: readonly string[] = Object.freeze([
   'private-key',
   'files',
   'urls',
+  'sitemaps',
+  'url-include',
+  'url-exclude',
   'mode',
   'full-sync',
   'removed',
@@ -135,6 +144,26 @@ function readPatterns(fields: InputFields): string[] {
   return patterns
 }
 
+/** `sitemaps`, `url-include` and `url-exclude`; the patterns only filter the sitemaps' pages. */
+function readSitemapInputs(fields: InputFields, config: IndexConfig): void {
+  const sitemaps = parseSitemapEntries(fields.raw('sitemaps'))
+  config.sitemaps = sitemaps.values
+  for (const problem of sitemaps.problems)
+    fields.problem('sitemaps', `${fields.names.subject('sitemaps')}, ${problem}.`)
+  for (const input of ['url-include', 'url-exclude'] as const) {
+    const patterns = parseUrlPatterns(fields.raw(input))
+    if (input === 'url-include') config.urlInclude = patterns.values
+    else config.urlExclude = patterns.values
+    for (const problem of patterns.problems)
+      fields.problem(input, `${fields.names.subject(input)}, ${problem}.`)
+    if (fields.raw(input) !== '' && fields.raw('sitemaps') === '')
+      fields.problem(
+        input,
+        `${fields.names.subject(input)} filters the pages of sitemaps, but ${fields.names.ref('sitemaps')} is empty.`,
+      )
+  }
+}
+
 /** Reads the index action's inputs. Throws a ConfigError listing every problem. */
 export function readIndexConfig(read: InputReader, event: EventContext): IndexConfig {
   const fields = new InputFields(read, INDEX_DEFAULTS, event.names)
@@ -152,6 +181,9 @@ export function readIndexConfig(read: InputReader, event: EventContext): IndexCo
     privateKey: fields.key('private-key'),
     files: readPatterns(fields),
     urls: [],
+    sitemaps: [],
+    urlInclude: [],
+    urlExclude: [],
     mode: fields.oneOf('mode', ['auto', 'upload', 'update'] as const),
     fullSync: fields.boolean('full-sync'),
     removed: fields.oneOf('removed', ['tombstone', 'keep'] as const),
@@ -175,10 +207,12 @@ export function readIndexConfig(read: InputReader, event: EventContext): IndexCo
   const urls = parseUrlEntries(fields.raw('urls'))
   config.urls = urls.urls
   for (const problem of urls.problems) fields.problem('urls', `${fields.names.subject('urls')}, ${problem}.`)
-  if (fields.raw('files') === '' && fields.raw('urls') === '')
+  readSitemapInputs(fields, config)
+  if (fields.raw('files') === '' && fields.raw('urls') === '' && fields.raw('sitemaps') === '')
     fields.problem(
       'files',
-      `${fields.names.pair('files', 'urls')} are both empty: give at least one file pattern or URL.`,
+      `${fields.names.pair('files', 'urls')} are both empty and so is ${fields.names.ref('sitemaps')}: give ` +
+        'at least one file pattern, URL or sitemap.',
     )
 
   const pullRequest = PULL_REQUEST_EVENTS.has(event.eventName)

@@ -113,7 +113,7 @@ function readChecks(fields: InputFields, value: string, event: EventContext): Ch
     return undefined
   }
   try {
-    return parseChecks(source.text)
+    return parseChecks(source.text, { workspace: event.workspace ?? process.cwd() })
   } catch (error) {
     if (!(error instanceof ChecksError)) throw error
     const where = source.origin === 'inline' ? checks : `${checks} (${source.origin})`

@@ -34,6 +34,7 @@ import { sendPlan } from '../send/send-plan.js'
 import { findDrafts } from '../select/drafts.js'
 import { removalCommit } from '../select/removal-commit.js'
 import { firstNames } from '../report/causes.js'
+import type { SitemapSync } from '../sitemaps/sync.js'
 import { retryPolicyOf } from '../config/shared-inputs.js'
 import { runFlow } from './flow-run.js'
 
@@ -218,6 +219,30 @@ function selectedRemovals(config: IndexConfig, removed: string[]): string[] {
   return removed.filter((name) => matches(name) && nameIsSelectable(name, options))
 }
 
+/** The pages of the `sitemaps` input, in mode auto only those changed since the base commit (lastmod). */
+async function sitemapPages(
+  config: IndexConfig,
+  context: JobContext,
+  base: ChangeBase | undefined,
+): Promise<SitemapSync | undefined> {
+  if (config.sitemaps.length === 0) return undefined
+  // Loaded only when there are sitemaps: the XML parser is not part of every run's start-up.
+  const { syncSitemaps } = await import(/* webpackMode: "eager" */ '../sitemaps/sync.js')
+  return context.log.group('Sitemaps', () =>
+    syncSitemaps({
+      sitemaps: config.sitemaps,
+      include: config.urlInclude,
+      exclude: config.urlExclude,
+      known: config.urls,
+      operation: config.mode === 'upload' ? 'upload' : 'update',
+      base: config.mode === 'auto' ? base : undefined,
+      workspace: context.workspace,
+      log: context.log,
+      signal: context.signal,
+    }),
+  )
+}
+
 /**
  * Runs the pipeline. Never ends without a report: a failure on the way throws an IndexJobFailure that
  * carries the report so far, with every item known then failed with the cause.
@@ -313,9 +338,10 @@ async function indexPipeline(
   const pointers = findLfsPointers(selection.files)
   const drafts = config.skipDrafts ? draftsOf(selection, log, notices) : undefined
   const blanking = changes.kind === 'changes' && (removed.length > 0 || (drafts?.size ?? 0) > 0)
+  const sitemaps = await sitemapPages(config, context, report.base)
   const plan = planSync({
     selection,
-    urls: config.urls,
+    urls: sitemaps ? [...config.urls, ...sitemaps.urls] : config.urls,
     mode: config.mode,
     changes: changes.kind === 'changes' ? { ...changes, removed } : changes,
     batchSize: config.batchSize,
@@ -330,7 +356,12 @@ async function indexPipeline(
   report.planned = plannedItems(plan)
   report.skipped = plan.skipped
   report.left = plan.left
-  report.items = [...plan.refused]
+  const unreadSitemaps = sitemaps?.failures ?? []
+  if (sitemaps) {
+    report.sitemaps = sitemaps.counts
+    notices.push(...sitemaps.notices)
+  }
+  report.items = [...plan.refused, ...unreadSitemaps]
   logSkipped(plan.skipped, log)
   warnLeft(plan.left, log, notices)
 
@@ -385,7 +416,7 @@ async function indexPipeline(
           progress.stop()
         }
       })
-      report.items = [...plan.refused, ...result.items]
+      report.items = [...plan.refused, ...unreadSitemaps, ...result.items]
       report.requests = result.requests
       if (result.cancelled) notices.push('The run was cancelled: unsent items are reported as failed.')
     }

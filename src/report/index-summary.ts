@@ -7,6 +7,7 @@ import { firstNames, groupFailures } from './causes.js'
 import { BudgetedDocument, type CollapsedList, inline, inlineHtml, shortLine, table } from './markdown.js'
 import type { IndexReport } from './types.js'
 import { flowSection } from './flow-section.js'
+import { sitemapCountsLine } from './sitemap-line.js'
 
 /** GitHub refuses a step summary over 1 MiB; we stay clearly under it. */
 export const SUMMARY_LIMIT = 1_000_000
@@ -104,6 +105,7 @@ export function renderIndexSummary(report: IndexReport, limit = SUMMARY_LIMIT): 
   doc.add(`## ${summaryTitle(report)}\n`)
   doc.add(`${verdictLine(report)}\n`)
   if (report.base?.sha) doc.add(`${renderBaseLine(report.base)}\n`)
+  if (report.sitemaps) doc.add(`${inline(sitemapCountsLine(report.sitemaps))}\n`)
   for (const notice of report.notices) doc.add(`> ${inline(notice)}\n`)
   if (report.flow) doc.add(flowSection(report.flow))
   if (report.flowError)

@@ -1,0 +1,98 @@
+// `is-json` and `json-schema`: an output read as JSON, and a JSON Schema compiled with Ajv. Schemas are
+// compiled once, when the checks are read, in Ajv's strict mode: a misspelt keyword (`requried`) or a
+// `format` Ajv cannot check is an error before any run, never a schema that silently accepts everything.
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
+import { Ajv2019 } from 'ajv/dist/2019.js'
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import { parseDocument } from 'yaml'
+import { readWorkspaceFile } from './source.js'
+
+export interface JsonSchemaAssertion {
+  validate: ValidateFunction
+  /** The schema file's path as written in the check, or undefined for an inline schema. */
+  file?: string
+}
+
+// How many schema errors one failure lists; the rest are counted.
+const SHOWN_ERRORS = 5
+// How much of a JSON.parse message (which quotes the text) a failure keeps.
+const PARSE_MESSAGE_CHARS = 200
+const CUT_MARK = '…[cut by kb-sync'
+
+// Every error, not the first only; Ajv's own warnings would go to the console, around the step's logger.
+const OPTIONS = { allErrors: true, logger: false } as const
+
+// A new Ajv per schema: two checks' schemas with the same $id must not collide in one instance's cache.
+const DRAFTS: { marker: string; create: () => Ajv | Ajv2019 | Ajv2020 }[] = [
+  { marker: '2020-12', create: () => new Ajv2020(OPTIONS) },
+  { marker: '2019-09', create: () => new Ajv2019(OPTIONS) },
+  { marker: 'draft-07', create: () => new Ajv(OPTIONS) },
+]
+
+/** The schema compiled by the Ajv of its `$schema` draft (draft-07 when it names none), or why not. */
+export function compileJsonSchema(schema: unknown): { validate: ValidateFunction } | { problem: string } {
+  if (schema === null || typeof schema !== 'object' || Array.isArray(schema))
+    return { problem: 'must be a JSON Schema (a mapping) or the path of a schema file in the workspace' }
+  const declared = (schema as Record<string, unknown>).$schema ?? 'draft-07'
+  const draft = DRAFTS.find((known) => typeof declared === 'string' && declared.includes(known.marker))
+  if (!draft)
+    return {
+      problem: `the schema's $schema ${JSON.stringify(declared)} is not a draft Ajv checks here (draft-07, 2019-09, 2020-12)`,
+    }
+  try {
+    return { validate: draft.create().compile(schema) }
+  } catch (error) {
+    return {
+      problem: `the schema does not compile: ${error instanceof Error ? error.message : String(error)}`,
+    }
+  }
+}
+
+/** The schema of a check's `json-schema` field: inline (a mapping) or a file (YAML or JSON) in the workspace. */
+export function loadJsonSchema(
+  value: string | Record<string, unknown>,
+  workspace: string,
+): JsonSchemaAssertion | { problem: string } {
+  if (typeof value !== 'string') {
+    const compiled = compileJsonSchema(value)
+    return 'problem' in compiled ? compiled : { validate: compiled.validate }
+  }
+  const file = readWorkspaceFile(value, workspace)
+  if ('problem' in file) return file
+  const document = parseDocument(file.text, { prettyErrors: true, uniqueKeys: true })
+  if (document.errors.length > 0)
+    return { problem: `"${value}" is not valid JSON or YAML: ${document.errors[0].message.split('\n')[0]}` }
+  const compiled = compileJsonSchema(document.toJS())
+  if ('problem' in compiled) return { problem: `"${value}": ${compiled.problem}` }
+  return { validate: compiled.validate, file: value }
+}
+
+/**
+ * The output as JSON: a string is parsed (strictly: no code fences, no text around it), any other
+ * value already is JSON from the answer.
+ */
+export function jsonOf(value: unknown): { json: unknown } | { problem: string } {
+  if (typeof value !== 'string') return { json: value }
+  try {
+    return { json: JSON.parse(value) as unknown }
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    const shown =
+      message.length <= PARSE_MESSAGE_CHARS ? message : `${message.slice(0, PARSE_MESSAGE_CHARS)}…`
+    const cut = value.includes(CUT_MARK) ? '; the output was cut to fit a step output' : ''
+    return { problem: `not JSON (${shown}${cut})` }
+  }
+}
+
+function describeError(error: ErrorObject): string {
+  return `${error.instancePath === '' ? '(root)' : error.instancePath} ${error.message ?? error.keyword}`
+}
+
+/** Why the value does not match the schema (its first errors, by JSON pointer), or undefined when it does. */
+export function schemaMismatch(validate: ValidateFunction, value: unknown): string | undefined {
+  if (validate(value)) return undefined
+  const errors = validate.errors ?? []
+  const shown = errors.slice(0, SHOWN_ERRORS).map(describeError)
+  if (errors.length > SHOWN_ERRORS) shown.push(`and ${errors.length - SHOWN_ERRORS} more`)
+  return shown.join('; ')
+}

@@ -1,0 +1,25 @@
+// Which sitemap addresses may be fetched. A sitemap is read by this program, not by the service, so its
+// address must not lead the runner anywhere else: https only (http only on this machine, for tests), no
+// user info (no credential of any kind is sent), and every sitemap an index lists, or a redirect leads to,
+// on the host of the sitemap the input listed.
+import { urlEntryProblem } from '../config/urls.js'
+import { isLoopbackHost } from '../service/base-url.js'
+
+/** Why `value` cannot be fetched as a sitemap, or undefined when it can. */
+export function sitemapUrlProblem(value: string): string | undefined {
+  const problem = urlEntryProblem(value)
+  if (problem) return problem
+  const url = new URL(value)
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
+    return 'must use https (plain http is allowed only for localhost, 127.0.0.0/8 and [::1])'
+  return undefined
+}
+
+/** Why `next` (listed by an index, or a redirect's target) may not be fetched for a sitemap on `host`. */
+export function followProblem(next: string, host: string): string | undefined {
+  const problem = sitemapUrlProblem(next)
+  if (problem) return problem
+  const { hostname } = new URL(next)
+  if (hostname !== host) return `is on another host (${hostname}, not ${host})`
+  return undefined
+}

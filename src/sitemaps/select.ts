@@ -1,0 +1,91 @@
+// Which of the sitemaps' pages are synced: valid URLs, kept by `url-include` / `url-exclude`, not already
+// in `urls` (nor listed twice), and, when a base is known, changed after it by their `<lastmod>`. Pure.
+import { Minimatch } from 'minimatch'
+import { urlEntryProblem } from '../config/urls.js'
+import { lastmodLatest } from './lastmod.js'
+import type { SitemapPage } from './parse.js'
+
+export interface PageSelection {
+  /** The pages to sync, in the order listed, each once. */
+  urls: string[]
+  /** How many pages the sitemaps listed (every `<url>` with a `<loc>`). */
+  listed: number
+  /** Left out by url-include / url-exclude. */
+  filtered: number
+  /** Left out because their lastmod is not after the base. */
+  unchanged: number
+  /** Already in `urls`, or listed more than once. */
+  duplicates: number
+  /** Locs that are not usable URLs (not http or https, user info, white space, too long): the first few. */
+  invalid: string[]
+  invalidCount: number
+}
+
+export interface PageRules {
+  include: string[]
+  exclude: string[]
+  /** The `urls` input: these pages are synced already. */
+  known: string[]
+  /** When set (ms since the epoch): only pages whose lastmod is after it, or without one, are synced. */
+  changedAfter?: number
+}
+
+const SHOWN_INVALID = 5
+
+/**
+ * Whether a URL matches one of the glob patterns (minimatch, `*` stops at `/`, `**` crosses it). As for
+ * `files`, a pattern also matches everything below what it matches: `https://x.com/blog` takes its pages.
+ */
+export function urlMatcher(patterns: string[]): (url: string) => boolean {
+  const options = { dot: true, nocomment: true, nonegate: true }
+  const matchers = patterns.flatMap((pattern) => {
+    const bare = pattern.replace(/\/+$/, '')
+    return [new Minimatch(bare, options), new Minimatch(`${bare}/**`, options)]
+  })
+  return (url) => matchers.some((matcher) => matcher.match(url))
+}
+
+/** A URL's identity for deduplication: as the URL parser writes it (host case, default port, `%` case). */
+function identity(url: string): string {
+  return new URL(url).href
+}
+
+export function selectPages(pages: Iterable<SitemapPage>, rules: PageRules): PageSelection {
+  const included = rules.include.length > 0 ? urlMatcher(rules.include) : () => true
+  const excluded = urlMatcher(rules.exclude)
+  const seen = new Set(rules.known.map(identity))
+  const selection: PageSelection = {
+    urls: [],
+    listed: 0,
+    filtered: 0,
+    unchanged: 0,
+    duplicates: 0,
+    invalid: [],
+    invalidCount: 0,
+  }
+  for (const page of pages) {
+    selection.listed++
+    if (urlEntryProblem(page.loc)) {
+      selection.invalidCount++
+      if (selection.invalid.length < SHOWN_INVALID) selection.invalid.push(page.loc)
+      continue
+    }
+    if (!included(page.loc) || excluded(page.loc)) {
+      selection.filtered++
+      continue
+    }
+    const id = identity(page.loc)
+    if (seen.has(id)) {
+      selection.duplicates++
+      continue
+    }
+    seen.add(id)
+    const latest = page.lastmod === undefined ? undefined : lastmodLatest(page.lastmod)
+    if (rules.changedAfter !== undefined && latest !== undefined && latest <= rules.changedAfter) {
+      selection.unchanged++
+      continue
+    }
+    selection.urls.push(page.loc)
+  }
+  return selection
+}
