@@ -37,14 +37,17 @@ export function indexSummaryText(report: IndexReport, options: { verbose: boolea
   if (report.sitemaps) lines.push(sitemapCountsLine(report.sitemaps))
   if (report.dryRun) {
     const uploads = report.planned.filter((p) => p.operation === 'upload').length
+    const removals = report.planned.filter((p) => p.removal).length
+    const updates = report.planned.length - uploads - removals
     lines.push(
-      `Dry run: ${report.planned.length} planned (${uploads} upload, ${report.planned.length - uploads} update), ` +
-        `${outputs.skipped.length} skipped, ${outputs.removed.length} removed; nothing sent.`,
+      `Dry run: ${report.planned.length} planned (${uploads} upload, ${updates} update, ${removals} remove from answers), ` +
+        `${outputs.skipped.length} skipped, ${outputs.left.length} left in the knowledge base; nothing sent.`,
     )
   } else {
     lines.push(
       `Uploaded ${outputs.uploaded.length}, updated ${outputs.updated.length}, skipped ${outputs.skipped.length}, ` +
-        `failed ${outputs.failed.length}, removed ${outputs.removed.length} ` +
+        `failed ${outputs.failed.length}, removed from answers ${outputs.removed.length}, ` +
+        `left in the knowledge base ${outputs.left.length} ` +
         `(${report.requests} requests, ${(report.durationMs / 1000).toFixed(1)} s).`,
     )
   }

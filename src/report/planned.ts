@@ -6,12 +6,16 @@ import type { IndexReport } from './types.js'
 
 export interface PlannedEntry {
   name: string
-  operation: Operation
+  /** `remove`: a placeholder would replace the removed document (PATCH). */
+  operation: Operation | 'remove'
 }
 
 export function plannedEntries(report: IndexReport): PlannedEntry[] {
   if (!report.dryRun && !report.preview) return []
-  return report.planned.map((item) => ({ name: item.name, operation: item.operation }))
+  return report.planned.map((item) => ({
+    name: item.name,
+    operation: item.removal ? 'remove' : item.operation,
+  }))
 }
 
 export function plannedOutputSpecs(report: IndexReport): OutputSpec[] {

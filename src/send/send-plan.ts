@@ -60,6 +60,8 @@ interface Unit {
   operation: Operation
   /** 404 on update → upload, 409 on upload → update. */
   upsert: boolean
+  /** Placeholders of removed documents: a success is `removed`, and 404 means the document is not there. */
+  placeholders?: boolean
 }
 
 export async function sendPlan(
@@ -197,6 +199,7 @@ class PlanSender {
         planned: start.operation,
         operation: start.operation,
         upsert: start.upsert,
+        placeholders: start.placeholders,
         switches: 0,
         failedAttempts: 0,
         tries: 0,
@@ -205,7 +208,7 @@ class PlanSender {
       }
       retrying = false
 
-      const failure = await this.attempt(kind, items, state.operation, opened)
+      const failure = await this.attempt(kind, items, state.operation, opened, start.placeholders)
       if (failure === undefined) return
 
       lastError = errorMessage(failure)
@@ -229,7 +232,12 @@ class PlanSender {
         case 'refused':
           return this.fail(items, state.operation, this.refused ?? next.cause)
         case 'each-alone':
-          return this.sendEachAlone(kind, items, next.operation, state.upsert, next.why)
+          return this.sendEachAlone(kind, items, next.operation, state.upsert, next.why, start.placeholders)
+        case 'absent':
+          this.log.info(
+            `${describe(kind, items)}: not in the knowledge base (PATCH answered 404); nothing to remove.`,
+          )
+          return this.succeed(items, state.operation, true, true)
         case 'switch':
           // `attempts` counts tries of one operation.
           for (const item of items) item.attempts--
@@ -258,9 +266,12 @@ class PlanSender {
     operation: Operation,
     upsert: boolean,
     why: string | undefined,
+    placeholders?: boolean,
   ): Promise<void> {
     this.log.info(`${describe(kind, items)}: ${why}; sending each ${kindWord(kind)} alone.`)
-    await Promise.all(items.map((item) => this.runUnit({ kind, items: [item], operation, upsert })))
+    await Promise.all(
+      items.map((item) => this.runUnit({ kind, items: [item], operation, upsert, placeholders })),
+    )
   }
 
   /** One request. Undefined on success (outcomes recorded), else what it failed with. */
@@ -269,6 +280,7 @@ class PlanSender {
     items: Item[],
     operation: Operation,
     opened?: Promise<OpenedDocuments>,
+    placeholders?: boolean,
   ): Promise<unknown> {
     for (const item of items) item.attempts++
     this.requests++
@@ -296,21 +308,26 @@ class PlanSender {
     if (failure === undefined) this.scheduler.succeeded()
     this.observe(failure)
     this.scheduler.release()
-    if (failure === undefined) {
-      for (const item of items) {
-        item.outcome = {
-          kind: item.kind,
-          name: item.name,
-          outcome: operation === 'upload' ? 'uploaded' : 'updated',
-          operation,
-          attempts: item.attempts,
-          ...(item.file ? { size: item.file.size } : {}),
-        }
-        this.bytesLanded += item.file?.size ?? 0
+    if (failure === undefined) this.succeed(items, operation, placeholders === true, false)
+    else this.reportProgress()
+    return failure
+  }
+
+  /** Records the items as landed: uploaded or updated, or for placeholders removed (`absent`: 404). */
+  private succeed(items: Item[], operation: Operation, placeholders: boolean, absent: boolean): void {
+    for (const item of items) {
+      item.outcome = {
+        kind: item.kind,
+        name: item.name,
+        outcome: placeholders ? 'removed' : operation === 'upload' ? 'uploaded' : 'updated',
+        operation,
+        attempts: item.attempts,
+        ...(item.file ? { size: item.file.size } : {}),
+        ...(absent ? { absent: true } : {}),
       }
+      if (!absent) this.bytesLanded += item.file?.size ?? 0
     }
     this.reportProgress()
-    return failure
   }
 
   /** Feeds the outcome of one request to the breaker and the scheduler. */
@@ -486,7 +503,13 @@ function unitOf(batch: Batch): Unit {
     batch.kind === 'documents'
       ? batch.documents.map((file) => ({ kind: 'document', name: file.name, file, attempts: 0 }))
       : batch.urls.map((url) => ({ kind: 'url', name: url, attempts: 0 }))
-  return { kind: batch.kind, items, operation: batch.operation, upsert: batch.fallback }
+  return {
+    kind: batch.kind,
+    items,
+    operation: batch.operation,
+    upsert: batch.fallback,
+    ...(batch.kind === 'documents' && batch.placeholders ? { placeholders: true } : {}),
+  }
 }
 
 function kindWord(kind: Unit['kind']): string {
