@@ -44,7 +44,7 @@ describe('kb-sync index output', () => {
     expect(run.stdout.split('\n')).toEqual([
       'Change set: full sync (no GitHub event, run outside a workflow: every selected file)',
       expect.stringMatching(
-        /^Uploaded 1, updated 0, skipped 1, failed 0, removed 0 \(\d+ requests, [\d.]+ s\)\.$/,
+        /^Uploaded 1, updated 0, skipped 1, failed 0, removed from answers 0, left in the knowledge base 0 \(\d+ requests, [\d.]+ s\)\.$/,
       ),
       'Skipped by reason: 1 × hidden.',
       'Each file: --verbose; the markdown summary: --summary-file PATH.',
@@ -96,6 +96,7 @@ describe('kb-sync index output', () => {
       skipped: ['docs/.draft.md'],
       failed: [],
       removed: [],
+      left: [],
       base: '',
       'base-source': 'none',
       shard: '',
@@ -111,7 +112,7 @@ describe('kb-sync index output', () => {
     expect(run.status).toBe(0)
     expect(run.stdout).toContain(
       // A full sync: whether the document is in the node is unknown.
-      'Dry run: 1 planned (0 upload, 0 update, 1 upsert), 1 skipped, 0 removed; nothing sent.',
+      'Dry run: 1 planned (0 upload, 0 update, 1 upsert, 0 remove from answers), 1 skipped, 0 left in the knowledge base; nothing sent.',
     )
   })
 

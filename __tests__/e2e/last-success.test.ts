@@ -117,7 +117,10 @@ describe('index action: the change set starts at the last successful sync', () =
     const mark = emulator.requests().length
     const healed = await workflowRun({ eventName: 'push', payload: pushPayload(pushA, pushB) })
     expect(healed.status).toBe(0)
-    expect(sent(mark)).toEqual({ POST: ['docs/d.md', 'docs/e.md'], PATCH: ['docs/a.md', 'docs/c.md'] })
+    expect(sent(mark)).toEqual({
+      POST: ['docs/d.md', 'docs/e.md'],
+      PATCH: ['docs/a.md', 'docs/b.md', 'docs/c.md'],
+    })
     expect(JSON.parse(healed.outputs.removed)).toEqual(['docs/b.md'])
     expect(healed.outputs.base).toBe(seed)
     expect(healed.outputs['base-source']).toBe('last-success')

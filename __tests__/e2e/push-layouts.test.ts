@@ -118,7 +118,7 @@ describe('docs in a submodule', () => {
     const second = move()
     const run = await indexPush(top.checkout({ name: 'second', submodules: true }).dir, first, second, files)
     expect(run.status).toBe(0)
-    expect(sent(mark)).toEqual({ POST: ['kb/docs/d.md'], PATCH: ['kb/docs/a.md'] })
+    expect(sent(mark)).toEqual({ POST: ['kb/docs/d.md'], PATCH: ['kb/docs/a.md', 'kb/docs/b.md'] })
     expect(JSON.parse(run.outputs.removed)).toEqual(['kb/docs/b.md'])
     expect(warningsOf(run.stdout)).toEqual([])
   })
@@ -181,10 +181,12 @@ describe('docs in a submodule, in a pull request', () => {
     })
     expect(run.status).toBe(0)
     expect(emulator.requests()).toHaveLength(0)
-    expect(run.summary).toContain('Would upload 1 · update 1 · unchanged/skipped 0 · removed 1')
+    expect(run.summary).toContain('Would upload 1 · update 1 · remove from answers 1 · unchanged/skipped 0')
     expect(run.summary).toMatch(/<summary>Would upload \(1\)<\/summary>\n\n- kb\/docs\/c\.md/)
     expect(run.summary).toMatch(/<summary>Would update \(1\)<\/summary>\n\n- kb\/docs\/a\.md/)
-    expect(JSON.parse(run.outputs.removed)).toEqual(['kb/docs/b.md'])
+    expect(run.summary).toMatch(
+      /<summary>Would remove from answers[^<]*\(1\)<\/summary>\n\n- kb\/docs\/b\.md/,
+    )
   })
 })
 
@@ -218,7 +220,7 @@ describe('the repository checked out in a folder of the workspace (path: sub)', 
     repo.checkout({ name: 'workspace/sub' })
     const run = await indexPush(workspace, first, second, 'sub/docs/**')
     expect(run.status).toBe(0)
-    expect(sent(mark)).toEqual({ POST: ['sub/docs/c.md'], PATCH: ['sub/docs/a.md'] })
+    expect(sent(mark)).toEqual({ POST: ['sub/docs/c.md'], PATCH: ['sub/docs/a.md', 'sub/docs/b.md'] })
     expect(JSON.parse(run.outputs.removed)).toEqual(['sub/docs/b.md'])
     expect(run.summary).toContain('git diff of the push')
   })

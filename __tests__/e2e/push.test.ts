@@ -70,7 +70,7 @@ function sent(from = 0): { POST: string[]; PATCH: string[] } {
 }
 
 describe('index action on push events', () => {
-  it('sends exactly what the push changed: added → POST, modified → PATCH, removed reported', async () => {
+  it('sends exactly what the push changed: added → POST, modified → PATCH, removed → placeholder PATCH', async () => {
     author.write('docs/a.md').write('docs/b.md').write('docs/c.md').write('docs/e.md').write('archive/f.md')
     author.write('docs/drafts/d.md').write('README.md')
     const first = author.commit('seed')
@@ -98,13 +98,14 @@ describe('index action on push events', () => {
     expect(sent(mark)).toEqual({
       // A name with a line break is never sent (issue 10): it cannot reach the service as written.
       POST: ['docs/f.md', 'docs/sub/c2.md', ...ODD_NAMES.filter((name) => !name.includes('\n'))].sort(),
-      PATCH: ['docs/a.md'],
+      // b deleted, c renamed away, e moved out of the globs: each blanked by a placeholder.
+      PATCH: ['docs/a.md', 'docs/b.md', 'docs/c.md', 'docs/e.md'],
     })
     expect(JSON.parse(run.outputs.skipped)).toContain('docs/new\nline.md')
     expect(JSON.parse(run.outputs.removed)).toEqual(['docs/b.md', 'docs/c.md', 'docs/e.md'])
     expect(JSON.parse(run.outputs.updated)).toEqual(['docs/a.md'])
     expect(run.summary).toContain('git diff of the push, after fetching the before commit')
-    expect(run.stdout).toMatch(/::notice::3 document\(s\) removed/)
+    expect(run.stdout).toMatch(/::notice::3 removed document\(s\) no longer answer/)
   })
 
   it('treats delete-then-re-add with new content inside one push as modified', async () => {

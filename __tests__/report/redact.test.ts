@@ -28,7 +28,7 @@ describe('keys never reach a rendered summary or comment', () => {
         },
       ],
       skipped: [],
-      removed: [],
+      left: [],
       requests: 1,
       durationMs: 1,
       notices: [`notice ${KEY}`],

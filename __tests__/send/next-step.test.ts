@@ -204,4 +204,46 @@ describe('nextStep', () => {
       error: 'boom',
     })
   })
+
+  describe('placeholders of removed documents', () => {
+    const patch404 = () => failure({ status: 404, operation: 'updateDocuments', method: 'PATCH' })
+    const placeholders = (items: number) =>
+      state({ items, planned: 'update', operation: 'update', placeholders: true })
+
+    it('404 to one placeholder: the document is not there, which is success', () => {
+      expect(nextStep(patch404(), 'HTTP 404', placeholders(1), context()).next).toEqual({ step: 'absent' })
+    })
+
+    it('404 to a batch: each is sent alone (some may be there), as PATCH again', () => {
+      const { next } = nextStep(patch404(), 'HTTP 404', placeholders(3), context())
+      expect(next).toEqual({ step: 'each-alone', operation: 'update', why: expect.stringMatching(/404/) })
+    })
+
+    it('any other refusal of a placeholder fails it, and a retryable answer is retried', () => {
+      const refused = nextStep(
+        failure({ status: 422, operation: 'updateDocuments', method: 'PATCH' }),
+        'HTTP 422',
+        placeholders(1),
+        context(),
+      )
+      expect(refused.next).toEqual({ step: 'fail', error: 'HTTP 422' })
+      const busy = nextStep(
+        failure({ status: 503, operation: 'updateDocuments', method: 'PATCH' }),
+        'HTTP 503',
+        placeholders(1),
+        context(),
+      )
+      expect(busy.next.step).toBe('retry')
+    })
+
+    it('404 to an ordinary update without upsert still fails', () => {
+      const { next } = nextStep(
+        patch404(),
+        'HTTP 404',
+        state({ planned: 'update', operation: 'update' }),
+        context(),
+      )
+      expect(next.step).toBe('fail')
+    })
+  })
 })

@@ -142,6 +142,15 @@ function indexOptions(command: Command): Command {
       '--shard <I/N>',
       'send only the documents and URLs whose names hash to part I of N (parallel jobs)',
     )
+    .addOption(
+      oneOf(
+        '--removed <what>',
+        'mode auto: tombstone (blank removed documents with a placeholder) or keep them',
+        ['tombstone', 'keep'],
+        d.removed,
+      ),
+    )
+    .option('--no-skip-drafts', 'send markdown/MDX whose front matter says draft: true (skipped by default)')
 }
 
 function runOptions(command: Command): Command {

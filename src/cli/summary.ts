@@ -43,13 +43,14 @@ export function indexSummaryText(report: IndexReport, options: { verbose: boolea
     const counts = plannedCounts(report.planned)
     lines.push(
       `Dry run: ${report.planned.length} planned (${counts.upload} upload, ${counts.update} update` +
-        `${counts.upsert > 0 ? `, ${counts.upsert} upsert` : ''}), ` +
-        `${outputs.skipped.length} skipped, ${outputs.removed.length} removed; nothing sent.`,
+        `${counts.upsert > 0 ? `, ${counts.upsert} upsert` : ''}, ${counts.remove} remove from answers), ` +
+        `${outputs.skipped.length} skipped, ${outputs.left.length} left in the knowledge base; nothing sent.`,
     )
   } else {
     lines.push(
       `Uploaded ${outputs.uploaded.length}, updated ${outputs.updated.length}, skipped ${outputs.skipped.length}, ` +
-        `failed ${outputs.failed.length}, removed ${outputs.removed.length} ` +
+        `failed ${outputs.failed.length}, removed from answers ${outputs.removed.length}, ` +
+        `left in the knowledge base ${outputs.left.length} ` +
         `(${report.requests} requests, ${(report.durationMs / 1000).toFixed(1)} s).`,
     )
   }

@@ -14,7 +14,7 @@ import {
 } from './shared-inputs.js'
 import { parseSitemapEntries, parseUrlPatterns } from './sitemaps.js'
 import { parseUrlEntries } from './urls.js'
-import type { IndexTarget, Mode } from '../model.js'
+import type { IndexTarget, Mode, RemovedPolicy } from '../model.js'
 import { DEFAULT_OUTPUTS_BUDGET } from '../report/output-budget.js'
 import { patternProblem } from '../select/patterns.js'
 import { parseShard, type Shard } from '../select/shard.js'
@@ -36,6 +36,10 @@ export interface IndexConfig {
   mode: Mode
   /** `full-sync`: in mode auto, send every selected file instead of what changed since the base. */
   fullSync: boolean
+  /** `removed`: in mode auto, blank each removed document with a placeholder (tombstone) or leave it (keep). */
+  removed: RemovedPolicy
+  /** `skip-drafts`: markdown/MDX whose front matter says `draft: true` is not sent. */
+  skipDrafts: boolean
   dryRun: boolean
   includeHiddenFiles: boolean
   ifNoFilesFound: 'warn' | 'error' | 'ignore'
@@ -68,6 +72,8 @@ export const INDEX_DEFAULTS: Readonly<Record<string, string>> = Object.freeze({
   'base-url': 'https://api.stack-ai.com',
   mode: 'auto',
   'full-sync': 'false',
+  removed: 'tombstone',
+  'skip-drafts': 'true',
   'dry-run': 'false',
   'include-hidden-files': 'false',
   'if-no-files-found': 'warn',
@@ -97,6 +103,8 @@ export const INDEX_INPUTS: readonly string[] = Object.freeze([
   'url-exclude',
   'mode',
   'full-sync',
+  'removed',
+  'skip-drafts',
   'dry-run',
   'include-hidden-files',
   'if-no-files-found',
@@ -185,6 +193,8 @@ export function readIndexConfig(read: InputReader, event: EventContext): IndexCo
     urlExclude: [],
     mode: fields.oneOf('mode', ['auto', 'upload', 'update'] as const),
     fullSync: fields.boolean('full-sync'),
+    removed: fields.oneOf('removed', ['tombstone', 'keep'] as const),
+    skipDrafts: fields.boolean('skip-drafts'),
     dryRun: fields.boolean('dry-run'),
     includeHiddenFiles: fields.boolean('include-hidden-files'),
     ifNoFilesFound: fields.oneOf('if-no-files-found', ['warn', 'error', 'ignore'] as const),

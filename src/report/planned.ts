@@ -7,7 +7,8 @@ import type { IndexReport } from './types.js'
 
 export interface PlannedEntry {
   name: string
-  /** `upsert` when whether the item is in the node is unknown (the node's answers decide). */
+  /** `upsert`: whether the item is in the node is unknown (the node's answers decide); `remove`: a
+   * placeholder would replace the removed document (PATCH). */
   operation: PlannedOperation
 }
 

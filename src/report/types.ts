@@ -1,9 +1,18 @@
-import type { ChangeBase, FlowRunReport, ItemOutcome, SkippedItem } from '../model.js'
+import type {
+  ChangeBase,
+  FlowRunReport,
+  IndexTarget,
+  ItemOutcome,
+  LeftDocument,
+  SkippedItem,
+} from '../model.js'
 import type { PlannedItem } from '../plan.js'
 import type { Shard } from '../select/shard.js'
 
 export interface IndexReport {
   dryRun: boolean
+  /** The knowledge base synced (named in the summary's title), once the inputs are read. */
+  target?: IndexTarget
   /** Set in a pull request: what merging would send, computed and shown, never sent. */
   preview?: { number?: number; base: string; head: string }
   /** Where the change set came from (git diff, compare API, full sync and why, …). */
@@ -16,7 +25,8 @@ export interface IndexReport {
   planned: PlannedItem[]
   items: ItemOutcome[]
   skipped: SkippedItem[]
-  removed: string[]
+  /** Removed documents left in the knowledge base (`removed: keep`, or no placeholder for the format). */
+  left: LeftDocument[]
   requests: number
   durationMs: number
   notices: string[]

@@ -21,6 +21,8 @@ export interface UnitState {
   operation: Operation
   /** 404 on update → upload, 409 on upload → update. */
   upsert: boolean
+  /** Placeholders of removed documents: 404 to their PATCH means the document is not there (success). */
+  placeholders?: boolean
   switches: number
   /**
    * The unit is part of a failed unit being searched: its operation is the one most of its items need,
@@ -65,6 +67,8 @@ export type Step =
    * other operation without trying `operation` again.
    */
   | { step: 'bisect'; operation: Operation; why: string; oddNeedsOther: boolean }
+  /** A placeholder's document is not in the knowledge base: nothing to blank, which is success. */
+  | { step: 'absent' }
 
 /** The step after `failure`, and the unit's state for it. `message` is the failure's text. */
 export function nextStep(
@@ -79,6 +83,13 @@ export function nextStep(
     return { next: { step: 'fail', error: `cancelled while the request was in flight: ${message}` }, state }
   const refusal = error && runRefusal(error, context.names)
   if (refusal) return { next: { step: 'refused', cause: refusal }, state }
+
+  if (state.placeholders && status === 404 && state.operation === 'update') {
+    // A batch answered 404 may hold documents that are there: each is sent alone to tell them apart.
+    if (state.items === 1) return { next: { step: 'absent' }, state }
+    const why = 'PATCH answered 404: some of the removed documents are not in the knowledge base'
+    return { next: { step: 'each-alone', operation: 'update', why }, state }
+  }
 
   const wrongOperation =
     state.upsert &&

@@ -69,6 +69,8 @@ interface Unit {
   switches?: number
   /** Told once whether the unit's items landed with `operation` on its first answer (the search's probe). */
   onFirstAnswer?: (landed: boolean) => void
+  /** Placeholders of removed documents: a success is `removed`, and 404 means the document is not there. */
+  placeholders?: boolean
 }
 
 export async function sendPlan(
@@ -253,6 +255,7 @@ class PlanSender {
           planned: first,
           operation: first,
           upsert: start.upsert,
+          placeholders: start.placeholders,
           switches: start.switches ?? 0,
           searching: start.searching ?? false,
           failedAttempts: 0,
@@ -263,7 +266,7 @@ class PlanSender {
       }
       retrying = false
 
-      const failure = await this.attempt(kind, items, state.operation, opened)
+      const failure = await this.attempt(kind, items, state.operation, opened, start.placeholders)
       if (failure === undefined) {
         if (state.upsert && (items.length > 1 || !state.searching)) {
           this.latestFit = state.operation
@@ -295,7 +298,12 @@ class PlanSender {
         case 'refused':
           return this.fail(items, state.operation, this.refused ?? next.cause)
         case 'each-alone':
-          return this.sendEachAlone(kind, items, next.operation, state.upsert, next.why)
+          return this.sendEachAlone(kind, items, next.operation, state.upsert, next.why, start.placeholders)
+        case 'absent':
+          this.log.info(
+            `${describe(kind, items)}: not in the knowledge base (PATCH answered 404); nothing to remove.`,
+          )
+          return this.succeed(items, state.operation, true, true)
         case 'bisect':
           // A wrong-operation answer is no try of the document (see 'switch'); a refusal is.
           if (next.oddNeedsOther) for (const item of items) item.attempts--
@@ -303,7 +311,14 @@ class PlanSender {
             this.log.info(
               `${describe(kind, items)}: ${next.why}; sending it in parts as ${next.operation} to find which.`,
             )
-          return this.search(kind, items, next.operation, state.upsert, next.oddNeedsOther)
+          return this.search(
+            kind,
+            items,
+            next.operation,
+            state.upsert,
+            next.oddNeedsOther,
+            start.placeholders,
+          )
         case 'switch':
           // `attempts` counts tries of one operation.
           for (const item of items) item.attempts--
@@ -336,10 +351,11 @@ class PlanSender {
     operation: Operation,
     upsert: boolean,
     oddNeedsOther: boolean,
+    placeholders?: boolean,
   ): Promise<void> {
     const probe = items.slice(0, probeSize(items.length))
     const rest = items.slice(probe.length)
-    const part = { kind, operation, upsert, searching: true }
+    const part = { kind, operation, upsert, searching: true, placeholders }
     let tellLanded!: (landed: boolean) => void
     const landed = new Promise<boolean>((resolve) => (tellLanded = resolve))
     const probing = this.runUnit({ ...part, items: probe, onFirstAnswer: tellLanded })
@@ -348,7 +364,7 @@ class PlanSender {
         case 'whole':
           return this.runUnit({ ...part, items: rest })
         case 'search':
-          return this.search(kind, rest, operation, upsert, oddNeedsOther)
+          return this.search(kind, rest, operation, upsert, oddNeedsOther, placeholders)
         case 'other-operation':
           return this.runUnit({ ...part, items: rest, operation: otherOf(operation), switches: 1 })
       }
@@ -367,9 +383,12 @@ class PlanSender {
     operation: Operation,
     upsert: boolean,
     why: string | undefined,
+    placeholders?: boolean,
   ): Promise<void> {
     this.log.info(`${describe(kind, items)}: ${why}; sending each ${kindWord(kind)} alone.`)
-    await Promise.all(items.map((item) => this.runUnit({ kind, items: [item], operation, upsert })))
+    await Promise.all(
+      items.map((item) => this.runUnit({ kind, items: [item], operation, upsert, placeholders })),
+    )
   }
 
   /** One request. Undefined on success (outcomes recorded), else what it failed with. */
@@ -378,6 +397,7 @@ class PlanSender {
     items: Item[],
     operation: Operation,
     opened?: Promise<OpenedDocuments>,
+    placeholders?: boolean,
   ): Promise<unknown> {
     for (const item of items) item.attempts++
     this.requests++
@@ -405,21 +425,26 @@ class PlanSender {
     if (failure === undefined) this.scheduler.succeeded()
     this.observe(failure)
     this.scheduler.release()
-    if (failure === undefined) {
-      for (const item of items) {
-        item.outcome = {
-          kind: item.kind,
-          name: item.name,
-          outcome: operation === 'upload' ? 'uploaded' : 'updated',
-          operation,
-          attempts: item.attempts,
-          ...(item.file ? { size: item.file.size } : {}),
-        }
-        this.bytesLanded += item.file?.size ?? 0
+    if (failure === undefined) this.succeed(items, operation, placeholders === true, false)
+    else this.reportProgress()
+    return failure
+  }
+
+  /** Records the items as landed: uploaded or updated, or for placeholders removed (`absent`: 404). */
+  private succeed(items: Item[], operation: Operation, placeholders: boolean, absent: boolean): void {
+    for (const item of items) {
+      item.outcome = {
+        kind: item.kind,
+        name: item.name,
+        outcome: placeholders ? 'removed' : operation === 'upload' ? 'uploaded' : 'updated',
+        operation,
+        attempts: item.attempts,
+        ...(item.file ? { size: item.file.size } : {}),
+        ...(absent ? { absent: true } : {}),
       }
+      if (!absent) this.bytesLanded += item.file?.size ?? 0
     }
     this.reportProgress()
-    return failure
   }
 
   /** Feeds the outcome of one request to the breaker and the scheduler. */
@@ -601,6 +626,7 @@ function unitOf(batch: Batch): Unit {
     operation: batch.operation,
     upsert: batch.fallback,
     stateUnknown: batch.stateUnknown ?? false,
+    ...(batch.kind === 'documents' && batch.placeholders ? { placeholders: true } : {}),
   }
 }
 
