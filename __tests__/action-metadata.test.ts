@@ -47,6 +47,7 @@ const actions = [
       'report-file',
       'base',
       'base-source',
+      'shard',
       'planned',
       'planned-count',
       'result',

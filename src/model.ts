@@ -131,19 +131,25 @@ export interface LeftDocument {
 
 /**
  * One request's worth of work. With `fallback`, an update answered 404 is sent again as an upload and
- * an upload answered 409 again as an update (the upsert rule of `mode: auto`).
+ * an upload answered 409 again as an update (the upsert rule of `mode: auto`). With `stateUnknown`
+ * (a full sync, URLs, a folder whose changes are unknown) nothing says whether the items are in the
+ * node: `operation` is only the first guess, and the first request follows what the node answered so far.
  */
 export type Batch =
   | {
       kind: 'documents'
       operation: Operation
       fallback: boolean
+      stateUnknown?: boolean
       documents: SelectedFile[]
       bytes: number
       /** Placeholders of removed documents: PATCH only, and 404 (not there) is success. */
       placeholders?: boolean
     }
-  | { kind: 'urls'; operation: Operation; fallback: boolean; urls: string[] }
+  | { kind: 'urls'; operation: Operation; fallback: boolean; stateUnknown?: boolean; urls: string[] }
+
+/** How a plan shows an item: `upsert` when whether it is in the node is unknown, `remove` for a placeholder. */
+export type PlannedOperation = Operation | 'upsert' | 'remove'
 
 export interface Plan {
   batches: Batch[]

@@ -10,6 +10,7 @@ import type {
   Operation,
   PlaceholderDocument,
   Plan,
+  PlannedOperation,
   RemovedPolicy,
   SelectedFile,
   SkippedItem,
@@ -48,14 +49,18 @@ export const DRAFT_DETAIL = 'its front matter says draft: true; not sent (skip-d
 interface Intent {
   operation: Operation
   fallback: boolean
+  stateUnknown?: boolean
 }
 
 /** `upload`/`update` send what they say; `auto` syncs everything by upsert (update first, 404 → upload). */
 function intentForMode(mode: Mode): Intent {
   if (mode === 'upload') return { operation: 'upload', fallback: false }
   if (mode === 'update') return { operation: 'update', fallback: false }
-  return { operation: 'update', fallback: true }
+  return UPSERT
 }
+
+/** Whether the item is in the node is unknown: update or upload, whichever the node's answers call for. */
+const UPSERT: Intent = { operation: 'update', fallback: true, stateUnknown: true }
 
 export function planSync(input: PlanInput): Plan {
   const maxBatchBytes = input.maxBatchBytes ?? MAX_BATCH_BYTES
@@ -106,7 +111,12 @@ export function planSync(input: PlanInput): Plan {
     removed = [...new Set([...changes.removed, ...unpublished.map((f) => f.name)])].sort(compareNames)
     fileIntents = [
       { files: addedFiles.filter((f) => !isDraft(f)), intent: { operation: 'upload', fallback: true } },
-      { files: changedFiles.filter((f) => !isDraft(f)), intent: { operation: 'update', fallback: true } },
+      {
+        files: changedFiles.filter((f) => !isDraft(f) && modified.has(f.name)),
+        intent: { operation: 'update', fallback: true },
+      },
+      // Below a folder whose changes are unknown: whether they are in the node is unknown too.
+      { files: changedFiles.filter((f) => !isDraft(f) && !modified.has(f.name)), intent: UPSERT },
     ]
   }
   const { placeholders, left } = removals(removed, input.removed ?? 'tombstone', input.removedBy)
@@ -213,9 +223,32 @@ export interface PlannedItem {
   name: string
   operation: Operation
   fallback: boolean
+  /** Whether it is in the node is unknown: shown as `upsert` (plannedOperation). */
+  stateUnknown?: boolean
   size?: number
   /** A placeholder that blanks a removed document (sent by PATCH; 404 means it is not there). */
   removal?: boolean
+}
+
+/** What a plan shows for an item: `remove` for a placeholder, `upsert` when its state is unknown, else the operation sent first. */
+export function plannedOperation(
+  item: Pick<PlannedItem, 'operation' | 'stateUnknown' | 'removal'>,
+): PlannedOperation {
+  if (item.removal) return 'remove'
+  return item.stateUnknown ? 'upsert' : item.operation
+}
+
+/** How a planned item whose state the plan believes changes when the node answers otherwise. */
+export function fallbackNote(item: Pick<PlannedItem, 'operation' | 'fallback' | 'stateUnknown'>): string {
+  if (!item.fallback || item.stateUnknown) return ''
+  return item.operation === 'upload' ? ' (409 → update)' : ' (404 → upload)'
+}
+
+/** How many planned items show each operation. */
+export function plannedCounts(items: PlannedItem[]): Record<PlannedOperation, number> {
+  const counts: Record<PlannedOperation, number> = { upload: 0, update: 0, upsert: 0, remove: 0 }
+  for (const item of items) counts[plannedOperation(item)]++
+  return counts
 }
 
 /** Everything the plan will send, for counting and for the dry-run listing; placeholders last. */
@@ -235,6 +268,7 @@ export function plannedItems(plan: Plan): PlannedItem[] {
           name: d.name,
           operation: batch.operation,
           fallback: batch.fallback,
+          ...(batch.stateUnknown ? { stateUnknown: true } : {}),
           size: d.size,
         }))
       : batch.urls.map((u) => ({
@@ -242,6 +276,7 @@ export function plannedItems(plan: Plan): PlannedItem[] {
           name: u,
           operation: batch.operation,
           fallback: batch.fallback,
+          ...(batch.stateUnknown ? { stateUnknown: true } : {}),
         })),
   )
   return [...sent, ...placeholders]

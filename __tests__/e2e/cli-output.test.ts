@@ -99,6 +99,7 @@ describe('kb-sync index output', () => {
       left: [],
       base: '',
       'base-source': 'none',
+      shard: '',
       planned: [],
       result: expect.stringContaining('14 days'),
       response: expect.objectContaining({ outputs: expect.any(Object) }),
@@ -110,7 +111,8 @@ describe('kb-sync index output', () => {
     const run = index(['--files', 'docs/**', '--dry-run'])
     expect(run.status).toBe(0)
     expect(run.stdout).toContain(
-      'Dry run: 1 planned (0 upload, 1 update, 0 remove from answers), 1 skipped, 0 left in the knowledge base; nothing sent.',
+      // A full sync: whether the document is in the node is unknown.
+      'Dry run: 1 planned (0 upload, 0 update, 1 upsert, 0 remove from answers), 1 skipped, 0 left in the knowledge base; nothing sent.',
     )
   })
 

@@ -138,6 +138,10 @@ function indexOptions(command: Command): Command {
       'mode auto, in a git repository: send what changed from this commit or ref to HEAD; last-success: since the last successful run of the workflow (GITHUB_* variables, GITHUB_TOKEN)',
     )
     .option('--full-sync', 'mode auto: send every selected file, whatever changed')
+    .option(
+      '--shard <I/N>',
+      'send only the documents and URLs whose names hash to part I of N (parallel jobs)',
+    )
     .addOption(
       oneOf(
         '--removed <what>',

@@ -17,6 +17,7 @@ import { parseUrlEntries } from './urls.js'
 import type { IndexTarget, Mode, RemovedPolicy } from '../model.js'
 import { DEFAULT_OUTPUTS_BUDGET } from '../report/output-budget.js'
 import { patternProblem } from '../select/patterns.js'
+import { parseShard, type Shard } from '../select/shard.js'
 
 export interface IndexConfig {
   /** Without a trailing slash. */
@@ -62,6 +63,8 @@ export interface IndexConfig {
   skip?: string
   /** How messages of the run name a setting (the front end's words). */
   names: SettingNames
+  /** `shard: I/N`: only the documents and URLs whose names hash to this part are sent (a matrix job). */
+  shard?: Shard
 }
 
 /** Defaults as action.yml spells them; the code applies them too. */
@@ -119,7 +122,11 @@ export const INDEX_INPUTS: readonly string[] = Object.freeze([
   'comment-key',
   'pull-request',
   'outputs-budget',
+  'shard',
 ])
+
+/** More jobs than a workflow matrix holds (256) cannot run at once. */
+export const MAX_SHARDS = 256
 
 // These events run with the repository's secrets on behalf of code nobody has reviewed yet.
 const UNREVIEWED_CODE_EVENTS = new Set(['pull_request_target', 'workflow_run'])
@@ -202,6 +209,18 @@ export function readIndexConfig(read: InputReader, event: EventContext): IndexCo
     preview: false,
     outputsBudget: readOutputsBudget(fields),
     names: fields.names,
+  }
+
+  const shard = fields.raw('shard')
+  if (shard !== '') {
+    const parsed = parseShard(shard, MAX_SHARDS)
+    if (typeof parsed === 'string')
+      fields.problem('shard', `${fields.names.subject('shard')} ${parsed} (got ${quoted(shard)}).`)
+    else {
+      config.shard = parsed
+      // Each shard of a pull request keeps its own sticky comment unless the workflow names one.
+      if (config.comment.key === '') config.comment.key = `shard-${parsed.index}-of-${parsed.count}`
+    }
   }
 
   const urls = parseUrlEntries(fields.raw('urls'))

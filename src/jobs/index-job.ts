@@ -13,7 +13,7 @@ import type {
   Operation,
   SkippedItem,
 } from '../model.js'
-import { placeholderBatches, planSync, plannedItems } from '../plan.js'
+import { fallbackNote, placeholderBatches, planSync, plannedItems, plannedOperation } from '../plan.js'
 import { logSkipped, startProgress } from '../report/index-outputs.js'
 import type { IndexReport } from '../report/types.js'
 import { ServiceClient } from '../service/client.js'
@@ -31,6 +31,7 @@ import {
 import { undecodableSkip } from '../select/byte-names.js'
 import { findLfsPointers, LFS_POINTER_CAUSE } from '../select/lfs-pointers.js'
 import { nameMatcher } from '../select/match.js'
+import { inShard, shardLabel, shardSelection } from '../select/shard.js'
 import { writePlaceholderFiles, type PlaceholderFiles } from '../send/placeholder-files.js'
 import { sendPlan } from '../send/send-plan.js'
 import { findDrafts } from '../select/drafts.js'
@@ -102,7 +103,7 @@ function failUnfinished(report: IndexReport, config: IndexConfig, files: string[
       ? report.planned.map((item) => ({ kind: item.kind, name: item.name, operation: item.operation }))
       : [
           ...files.map((name) => ({ kind: 'document' as const, name, operation: fallbackOperation })),
-          ...config.urls.map((name) => ({ kind: 'url' as const, name, operation: fallbackOperation })),
+          ...shardUrls(config).map((name) => ({ kind: 'url' as const, name, operation: fallbackOperation })),
         ]
   for (const item of known) {
     if (done.has(`${item.kind}\0${item.name}`)) continue
@@ -227,6 +228,11 @@ function undecodableSkips(
     .map((name) => undecodableSkip(name.shown, name.isFolder))
 }
 
+/** The URLs (of the inputs, of sitemaps) that this job's shard sends (all without a shard). */
+function shardUrls(config: IndexConfig, urls = config.urls): string[] {
+  return config.shard ? urls.filter((url) => inShard(url, config.shard)) : urls
+}
+
 /** Removed names that the selection would have sent: the others were never in the knowledge base. */
 function selectedRemovals(config: IndexConfig, removed: string[]): string[] {
   const matches = nameMatcher(config.files)
@@ -266,6 +272,7 @@ export async function runIndexJob(config: IndexConfig, context: JobContext): Pro
   const started = Date.now()
   const report = emptyIndexReport(config.dryRun)
   report.target = config.target
+  if (config.shard) report.shard = config.shard
   const selected: string[] = []
   try {
     const finished = await indexPipeline(config, context, report, selected)
@@ -353,9 +360,13 @@ async function indexPipeline(
   }
 
   const selection = await log.group('Selection', async () => {
-    const found = await select(config, context, changes)
+    const all = await select(config, context, changes)
+    const found = shardSelection(all, config.shard)
     const which = changes.kind === 'changes' ? 'changed file(s)' : 'file(s)'
-    log.info(`${found.files.length} ${which} selected, ${found.skipped.length} skipped.`)
+    const part = config.shard
+      ? ` in shard ${shardLabel(config.shard)} (${all.files.length} in all shards)`
+      : ''
+    log.info(`${found.files.length} ${which} selected${part}, ${found.skipped.length} skipped.`)
     return found
   })
   selected.push(...selection.files.map((file) => file.name))
@@ -365,7 +376,7 @@ async function indexPipeline(
           ...changes.removed,
           // In a staging node a present file that is no longer selected (too large, a link) goes too.
           ...(staged ? stagingRemovals(changes, selection) : []),
-        ])
+        ]).filter((name) => inShard(name, config.shard))
       : []
   // Found before planning, so a dry run and a preview fail on them too, as the sync they show would.
   const pointers = findLfsPointers(selection.files)
@@ -374,7 +385,7 @@ async function indexPipeline(
   const sitemaps = await sitemapPages(config, context, report.base)
   const plan = planSync({
     selection,
-    urls: sitemaps ? [...config.urls, ...sitemaps.urls] : config.urls,
+    urls: shardUrls(config, sitemaps ? [...config.urls, ...sitemaps.urls] : config.urls),
     mode: config.mode,
     changes: changes.kind === 'changes' ? { ...changes, removed } : changes,
     batchSize: config.batchSize,
@@ -403,7 +414,7 @@ async function indexPipeline(
     const lines = report.planned.map((item) =>
       item.removal
         ? `  remove from answers (placeholder, update) document ${displayName(item.name)}`
-        : `  ${item.operation}${item.fallback ? ' (upsert)' : ''} ${item.kind} ${displayName(item.name)}`,
+        : `  ${plannedOperation(item)}${fallbackNote(item)} ${item.kind} ${displayName(item.name)}`,
     )
     // Placeholders are a few hundred bytes: their requests are counted by batch size alone.
     const requests = plan.batches.length + Math.ceil(plan.placeholders.length / config.batchSize)

@@ -8,6 +8,7 @@ import { firstNames, groupFailures } from './causes.js'
 import type { IndexReport } from './types.js'
 import type { OutputSpec } from './output-budget.js'
 import { plannedOutputSpecs } from './planned.js'
+import { shardLabel } from '../select/shard.js'
 
 export interface IndexOutputs {
   uploaded: string[]
@@ -44,6 +45,7 @@ export function indexOutputSpecs(report: IndexReport): OutputSpec[] {
     ...lists.map(([name, names]) => ({ name: `${name}-count`, count: names.length })),
     { name: 'base', exact: report.base?.sha ?? '' },
     { name: 'base-source', exact: report.base?.source ?? 'none' },
+    { name: 'shard', exact: report.shard ? shardLabel(report.shard) : '' },
     ...plannedOutputSpecs(report),
   ]
   if (report.flow) specs.push(...flowOutputSpecs(report.flow))

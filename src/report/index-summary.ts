@@ -2,10 +2,11 @@ import { sanitize } from '../log.js'
 // The index job's summary, in the order a reader needs it: the verdict and counts on the first line,
 // the flow's answer, the failures grouped by cause, then everything else collapsed by outcome.
 import type { ChangeBase, ItemOutcome, LeftDocument, SkippedItem } from '../model.js'
-import type { PlannedItem } from '../plan.js'
+import { fallbackNote, plannedCounts, plannedOperation, type PlannedItem } from '../plan.js'
 import { firstNames, groupFailures } from './causes.js'
 import { BudgetedDocument, type CollapsedList, inline, inlineHtml, shortLine, table } from './markdown.js'
 import type { IndexReport } from './types.js'
+import { shardLabel } from '../select/shard.js'
 import { flowSection } from './flow-section.js'
 import { sitemapCountsLine } from './sitemap-line.js'
 
@@ -32,16 +33,15 @@ export function verdictLine(report: IndexReport): string {
   // Never a bare "removed": it reads as deleted, and the service cannot delete.
   const left = report.left.length > 0 ? ` · ⚠️ left in the knowledge base ${report.left.length}` : ''
   if (report.preview || report.dryRun) {
-    const uploads = report.planned.filter((p) => p.operation === 'upload').length
-    const removals = report.planned.filter((p) => p.removal).length
-    const updates = report.planned.length - uploads - removals
+    const counts = plannedCounts(report.planned)
     const what = report.preview
       ? `**Preview of pull request${report.preview.number ? ` #${report.preview.number}` : ''}: nothing sent.**`
       : '**Dry run: nothing sent.**'
     // Documents that cannot be sent as they are (Git LFS pointers) fail in a dry run as in the sync.
     const failed = count(report.items, 'failed')
     return (
-      `${what} Would upload ${uploads} · update ${updates} · remove from answers ${removals} · ` +
+      `${what} Would upload ${counts.upload} · update ${counts.update}` +
+      `${counts.upsert > 0 ? ` · upsert ${counts.upsert}` : ''} · remove from answers ${counts.remove} · ` +
       `unchanged/skipped ${skipped}${left}${failed > 0 ? ` · failed ${failed}` : ''} — ${changeSet}`
     )
   }
@@ -70,8 +70,7 @@ const removedLine = (item: ItemOutcome) =>
 const leftLine = (document: LeftDocument) =>
   `${inline(document.name)}: ${document.reason === 'keep' ? 'removed: keep' : 'no placeholder for its format'}`
 const skippedLine = (item: SkippedItem) => `${inline(item.name)}: ${inline(shortLine(item.detail, 200))}`
-const plannedLine = (item: PlannedItem) =>
-  `${inline(item.name)}${item.fallback ? (item.operation === 'upload' ? ' (409 → update)' : ' (404 → upload)') : ''}`
+const plannedLine = (item: PlannedItem) => `${inline(item.name)}${fallbackNote(item)}`
 // The outputs may be cut too (outputs budget): the report file is the one place that lists all.
 const cutNote = (output: string) => (missing: number) =>
   `_${missing} more not shown (to stay within GitHub's size limit); the file named by the \`report-file\` output lists all (key \`${output}\`)._`
@@ -90,14 +89,16 @@ export function renderBaseLine(base: ChangeBase): string {
 }
 
 function summaryTitle(report: IndexReport): string {
-  // Two steps or two workflows syncing different knowledge bases are told apart by their ids.
+  // Two steps or two workflows syncing different knowledge bases are told apart by their ids, and a
+  // matrix job's summaries, which sit side by side in the run, by their shard.
   const target = report.target
     ? ` — org ${inline(report.target.orgId)} · flow ${inline(report.target.flowId)} · node ${inline(report.target.nodeId)}`
     : ''
-  if (report.preview) return `Knowledge base sync: preview${target}`
-  if (report.ended?.kind === 'skipped') return `Knowledge base sync: nothing ran${target}`
-  if (report.ended?.kind === 'stopped') return `Knowledge base sync failed${target}`
-  return `Knowledge base sync${target}`
+  const name = report.shard ? `Knowledge base sync, shard ${shardLabel(report.shard)}` : 'Knowledge base sync'
+  if (report.preview) return `${name}: preview${target}`
+  if (report.ended?.kind === 'skipped') return `${name}: nothing ran${target}`
+  if (report.ended?.kind === 'stopped') return `${name} failed${target}`
+  return `${name}${target}`
 }
 
 export function renderIndexSummary(report: IndexReport, limit = SUMMARY_LIMIT): string {
@@ -138,9 +139,10 @@ export function renderIndexSummary(report: IndexReport, limit = SUMMARY_LIMIT): 
   }
 
   if (report.preview || report.dryRun) {
-    const uploads = report.planned.filter((p) => p.operation === 'upload')
-    const updates = report.planned.filter((p) => p.operation === 'update' && !p.removal)
-    const removals = report.planned.filter((p) => p.removal)
+    const uploads = report.planned.filter((p) => plannedOperation(p) === 'upload')
+    const updates = report.planned.filter((p) => plannedOperation(p) === 'update')
+    const upserts = report.planned.filter((p) => plannedOperation(p) === 'upsert')
+    const removals = report.planned.filter((p) => plannedOperation(p) === 'remove')
     if (report.planned.length > 0) parts.push('### Plan\n')
     parts.push({
       summaryHtml: `Would upload (${uploads.length})`,
@@ -152,6 +154,13 @@ export function renderIndexSummary(report: IndexReport, limit = SUMMARY_LIMIT): 
       items: updates.map(plannedLine),
       note: planCutNote,
     })
+    if (upserts.length > 0)
+      parts.push({
+        // Whether these are in the node is unknown: each is updated, or uploaded when the node lacks it.
+        summaryHtml: `Would upsert (${upserts.length})`,
+        items: upserts.map(plannedLine),
+        note: planCutNote,
+      })
     parts.push({
       summaryHtml: `Would remove from answers: a placeholder replaces each (${removals.length})`,
       items: removals.map((item) => inline(item.name)),

@@ -7,6 +7,7 @@ import type {
   SkippedItem,
 } from '../model.js'
 import type { PlannedItem } from '../plan.js'
+import type { Shard } from '../select/shard.js'
 
 export interface IndexReport {
   dryRun: boolean
@@ -34,6 +35,8 @@ export interface IndexReport {
   flow?: FlowRunReport
   /** Why the flow run after indexing failed. */
   flowError?: string
+  /** `shard: I/N`: this job sent only its part of the selection; the summary and outputs name it. */
+  shard?: Shard
   /** Set when the run did not finish: skipped on purpose, or stopped by an error (the cause). */
   ended?: { kind: 'skipped' | 'stopped'; why: string }
 }
