@@ -20,7 +20,7 @@ export function redactDeep<T>(value: T, secrets: Secrets): T {
     let out: Record<string, unknown> | undefined
     for (const [k, v] of Object.entries(value)) {
       const redacted = redactDeep(v, secrets)
-      if (redacted !== v) (out ??= { ...value })[k] = redacted
+      if (redacted !== v) (out ??= { ...(value as Record<string, unknown>) })[k] = redacted
     }
     return (out ?? value) as T
   }
