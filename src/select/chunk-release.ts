@@ -2,8 +2,8 @@
 // returned only when a garbage collection finds the buffers' small wrappers dead, and V8 starts one for it
 // only after tens of MiB have piled up: most of the action's peak RSS growth when it streams big files
 // (bench/README.md). A minor collection, well under a millisecond on this process's small heap, every few
-// MiB streamed keeps the pile small. Batches of small documents, read whole and laid out as one buffer
-// per request body, pile up the same way and are counted too. The action cannot pass V8 flags (the
+// MiB streamed keeps the pile small. (Batches of small documents are laid out in buffers used again,
+// service/body-buffers.ts, and leave no such pile.) The action cannot pass V8 flags (the
 // runner starts `node index.js`), so the collector is taken the documented way at run time; without it,
 // streaming works as before.
 import { getHeapStatistics, setFlagsFromString } from 'node:v8'
@@ -18,7 +18,7 @@ let streamedSinceCollection = 0
 let collector: Collector | null | undefined
 
 /**
- * Counts file bytes handed on (by a file stream, or in a batch's one-buffer body); collects the young
+ * Counts file bytes handed on by a file stream; collects the young
  * generation every few MiB.
  */
 export function chunkStreamed(bytes: number): void {
