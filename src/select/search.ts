@@ -69,7 +69,8 @@ function rulesOf(patterns: string[], root: string): Rule[] {
  * the child's whole path again (a folder of 100,000 entries was ~100,000 splits per rule).
  */
 function segmentsOf(absolute: string): string[] {
-  return absolute.split('/')
+  // The file system's root is the one such path that ends in a separator: its children are `/name`.
+  return absolute === '/' ? [''] : absolute.split('/')
 }
 
 /** What `matcher.match(path)` answers (a rooted pattern never has matchBase, negation or comments). */
