@@ -140,7 +140,7 @@ async function benchChanges() {
 async function benchSync() {
   const { startEmulator } = await load('src/emulator/server.js')
   const { ServiceClient } = await load('src/service/client.js')
-  const { sendPlan } = await load('src/send.js')
+  const { sendPlan } = await load('src/send/send-plan.js')
   const { planSync } = await load('src/plan.js')
   const { Logger } = await load('src/log.js')
   const { DEFAULT_RETRY_POLICY } = await load('src/service/retry.js')
@@ -268,6 +268,7 @@ const benches = {
   'side-by-side': async () => (await import('./side-by-side.mjs')).benchSideBySide({ row, load, silent }),
   curve: async () => (await import('./side-by-side.mjs')).benchCurve({ row }),
   requests: async () => (await import('./requests.mjs')).benchRequests({ row, load, silent }),
+  scale: async () => (await import('./scale.mjs')).benchScale({ row, load }),
 }
 // The side-by-side and curve parts run the bundle for a minute or more (side-by-side writes 512 MiB of
 // documents, and keeps up to 512 MiB of the emulator's copies of them): only when asked for.
