@@ -9,6 +9,7 @@ import { CompareServer } from '../helpers/compare-server.js'
 import { GitFixture, WorkingCopy } from '../helpers/git-fixture.js'
 import { runAction } from '../helpers/run-action.js'
 import { PRIVATE_KEY, GITHUB_TOKEN as TOKEN } from '../helpers/keys.js'
+import { sentByMethod } from '../helpers/emulator-sent.js'
 
 const ZERO = '0'.repeat(40)
 
@@ -63,17 +64,7 @@ function indexPush(
   })
 }
 
-/** Document names per method in requests answered 200 since `from`. */
-function sent(from = 0): { POST: string[]; PATCH: string[] } {
-  const result = { POST: [] as string[], PATCH: [] as string[] }
-  for (const request of emulator.requests().slice(from)) {
-    if (request.status !== 200 || !request.documents) continue
-    result[request.method as 'POST' | 'PATCH'].push(...request.documents.map((d) => d.filename))
-  }
-  result.POST.sort()
-  result.PATCH.sort()
-  return result
-}
+const sent = (from = 0) => sentByMethod(emulator, from)
 
 const warningsOf = (stdout: string): string[] =>
   stdout.split('\n').filter((line) => line.startsWith('::warning'))

@@ -5,6 +5,7 @@ import { startEmulator, type Emulator } from '../../src/emulator/server.js'
 import { GitFixture, type WorkingCopy } from '../helpers/git-fixture.js'
 import { runAction } from '../helpers/run-action.js'
 import { PRIVATE_KEY } from '../helpers/keys.js'
+import { sentByMethod } from '../helpers/emulator-sent.js'
 
 const ids = {
   'flow-id': '65f0c0ffee0000000000beef',
@@ -57,17 +58,7 @@ async function indexPush(workspace: string, payload: Record<string, unknown>, ev
   })
 }
 
-/** Document names per method in requests answered 200 since `from`. */
-function sent(from = 0): { POST: string[]; PATCH: string[] } {
-  const result = { POST: [] as string[], PATCH: [] as string[] }
-  for (const request of emulator.requests().slice(from)) {
-    if (request.status !== 200 || !request.documents) continue
-    result[request.method as 'POST' | 'PATCH'].push(...request.documents.map((d) => d.filename))
-  }
-  result.POST.sort()
-  result.PATCH.sort()
-  return result
-}
+const sent = (from = 0) => sentByMethod(emulator, from)
 
 describe('index action on push events', () => {
   it('sends exactly what the push changed: added → POST, modified → PATCH, removed → placeholder PATCH', async () => {
