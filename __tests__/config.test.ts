@@ -56,6 +56,8 @@ describe('readIndexConfig', () => {
       urlExclude: [],
       mode: 'auto',
       fullSync: false,
+      removed: 'tombstone',
+      skipDrafts: true,
       dryRun: false,
       includeHiddenFiles: false,
       ifNoFilesFound: 'warn',
@@ -71,6 +73,16 @@ describe('readIndexConfig', () => {
       outputsBudget: 256_000,
       names: ACTION_INPUT_NAMES,
     })
+  })
+
+  test('removed and skip-drafts are read, and a bad value names the input and what is expected', () => {
+    const config = readIndexConfig(reader({ ...GOOD_INDEX, removed: 'keep', 'skip-drafts': 'false' }), PUSH)
+    expect([config.removed, config.skipDrafts]).toEqual(['keep', false])
+    const error = configError(() =>
+      readIndexConfig(reader({ ...GOOD_INDEX, removed: 'delete', 'skip-drafts': 'maybe' }), PUSH),
+    )
+    expect(error.message).toContain('Input "removed" must be one of tombstone, keep (got "delete").')
+    expect(error.message).toContain('Input "skip-drafts" must be true or false (got "maybe").')
   })
 
   test.each(['9999', '500001', '256k', '-1'])(

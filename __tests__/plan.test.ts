@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
 import type { ChangeDecision, FileSelection, SelectedFile } from '../src/model.js'
-import { chunkFiles, planSync, plannedItems } from '../src/plan.js'
+import { chunkFiles, placeholderBatches, planSync, plannedItems } from '../src/plan.js'
 
 const MiB = 1024 * 1024
 const file = (name: string, size = 10): SelectedFile => ({ name, path: `/ws/${name}`, size, mtimeMs: 0 })
@@ -78,12 +78,14 @@ describe('planSync', () => {
       changes,
       batchSize: 10,
     })
-    expect(plannedItems(plan).map((i) => [i.name, i.operation, i.fallback])).toEqual([
-      ['new.md', 'upload', true],
-      ['old.md', 'update', true],
+    expect(plannedItems(plan).map((i) => [i.name, i.operation, i.fallback, i.removal === true])).toEqual([
+      ['new.md', 'upload', true, false],
+      ['old.md', 'update', true, false],
+      ['gone.md', 'update', false, true],
     ])
     expect(plan.skipped.map((s) => s.name)).toEqual(['.hidden.md'])
-    expect(plan.removed).toEqual(['gone.md'])
+    expect(plan.placeholders.map((p) => p.name)).toEqual(['gone.md'])
+    expect(plan.left).toEqual([])
   })
 
   it('upserts every selected file below a folder whose changes are unknown, and the named changes', () => {
@@ -160,7 +162,7 @@ describe('planSync', () => {
       changes: { kind: 'none', reason: 'tag push' },
       batchSize: 10,
     })
-    expect(plan).toEqual({ batches: [], skipped: [], removed: [], refused: [] })
+    expect(plan).toEqual({ batches: [], skipped: [], placeholders: [], left: [], refused: [] })
   })
 
   it('fails refused documents with their cause and the operation they were planned for; no batch has them', () => {
@@ -260,5 +262,102 @@ describe('chunkFiles', () => {
       batchSize: 10,
     })
     expect(plan.batches[0]).toMatchObject({ kind: 'documents', bytes: 7 })
+  })
+})
+
+describe('removed documents and drafts', () => {
+  const COMMIT = 'c0ffee0000000000000000000000000000000001'
+  const push = (overrides: Partial<Extract<ChangeDecision, { kind: 'changes' }>>): ChangeDecision => ({
+    kind: 'changes',
+    source: 'git-diff',
+    added: [],
+    modified: [],
+    removed: [],
+    ...overrides,
+  })
+
+  it('tombstone: a placeholder naming the commit for each text format; PDF and images are left', () => {
+    const plan = planSync({
+      selection: selection([]),
+      urls: [],
+      mode: 'auto',
+      changes: push({ removed: ['docs/b.md', 'docs/a.json', 'docs/manual.pdf', 'img/shot.png'] }),
+      batchSize: 10,
+      removedBy: COMMIT,
+    })
+    expect(plan.placeholders.map((p) => p.name)).toEqual(['docs/a.json', 'docs/b.md'])
+    for (const placeholder of plan.placeholders) expect(placeholder.content).toContain(COMMIT)
+    expect(plan.left).toEqual([
+      { name: 'docs/manual.pdf', reason: 'format' },
+      { name: 'img/shot.png', reason: 'format' },
+    ])
+    expect(plan.batches).toEqual([])
+  })
+
+  it('keep: every removed document is left, nothing is planned for it', () => {
+    const plan = planSync({
+      selection: selection([]),
+      urls: [],
+      mode: 'auto',
+      changes: push({ removed: ['docs/b.md', 'docs/manual.pdf'] }),
+      batchSize: 10,
+      removed: 'keep',
+    })
+    expect(plan.placeholders).toEqual([])
+    expect(plan.left).toEqual([
+      { name: 'docs/b.md', reason: 'keep' },
+      { name: 'docs/manual.pdf', reason: 'keep' },
+    ])
+    expect(plannedItems(plan)).toEqual([])
+  })
+
+  it('a full sync skips drafts with the reason draft and sends the rest', () => {
+    const plan = planSync({
+      selection: selection(['a.md', 'draft.md']),
+      urls: [],
+      mode: 'auto',
+      changes: all,
+      batchSize: 10,
+      drafts: new Set(['draft.md']),
+    })
+    expect(plannedItems(plan).map((i) => i.name)).toEqual(['a.md'])
+    expect(plan.skipped).toEqual([expect.objectContaining({ name: 'draft.md', reason: 'draft' })])
+    expect(plan.placeholders).toEqual([])
+  })
+
+  it('a push: an added draft is skipped, a modified one (published before) is blanked, an unknown folder skips', () => {
+    const plan = planSync({
+      selection: selection(['new-draft.md', 'now-draft.md', 'edited.md', 'kb/draft.md']),
+      urls: [],
+      mode: 'auto',
+      changes: push({
+        added: ['new-draft.md'],
+        modified: ['now-draft.md', 'edited.md'],
+        everythingUnder: ['kb'],
+      }),
+      batchSize: 10,
+      drafts: new Set(['new-draft.md', 'now-draft.md', 'kb/draft.md']),
+      removedBy: COMMIT,
+    })
+    expect(plannedItems(plan).map((i) => [i.name, i.operation, i.removal === true])).toEqual([
+      ['edited.md', 'update', false],
+      ['now-draft.md', 'update', true],
+    ])
+    expect(plan.skipped.map((s) => [s.name, s.reason])).toEqual([
+      ['new-draft.md', 'draft'],
+      ['kb/draft.md', 'draft'],
+    ])
+  })
+
+  it('placeholder batches are PATCH without upsert, marked, and chunked like documents', () => {
+    const batches = placeholderBatches([file('a.md'), file('b.md'), file('c.md')], 2)
+    expect(
+      batches.map(
+        (b) => b.kind === 'documents' && [b.operation, b.fallback, b.placeholders, b.documents.length],
+      ),
+    ).toEqual([
+      ['update', false, true, 2],
+      ['update', false, true, 1],
+    ])
   })
 })

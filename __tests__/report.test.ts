@@ -19,7 +19,7 @@ function report(overrides: Partial<IndexReport> = {}): IndexReport {
     planned: [],
     items: [],
     skipped: [],
-    removed: [],
+    left: [],
     requests: 0,
     durationMs: 0,
     notices: [],
@@ -48,9 +48,10 @@ describe('outputs', () => {
         item('b.md', 'updated'),
         item('c.md', 'failed'),
         item('https://x.test/', 'updated', 'url'),
+        item('gone.md', 'removed'),
       ],
       skipped: [{ kind: 'document', name: '.env', reason: 'secret', detail: 'secret file' }],
-      removed: ['gone.md'],
+      left: [{ name: 'scan.pdf', reason: 'format' }],
     })
     const written = outputsOf(r)
     expect(JSON.parse(written.uploaded)).toEqual(['a.md'])
@@ -58,6 +59,7 @@ describe('outputs', () => {
     expect(JSON.parse(written.failed)).toEqual(['c.md'])
     expect(JSON.parse(written.skipped)).toEqual(['.env'])
     expect(JSON.parse(written.removed)).toEqual(['gone.md'])
+    expect(JSON.parse(written.left)).toEqual(['scan.pdf'])
     expect(written.result).toBeUndefined()
     expect(written).toMatchObject({
       'uploaded-count': '1',
@@ -65,6 +67,7 @@ describe('outputs', () => {
       'failed-count': '1',
       'skipped-count': '1',
       'removed-count': '1',
+      'left-count': '1',
       base: '',
       'base-source': 'none',
     })

@@ -7,6 +7,7 @@
 //      loop and a least client against a 20 ms service, the ideal schedule, peak RSS, start to first
 //      request (side-by-side.mjs; BENCH_NODE runs the action on another Node)
 //   6. curve (only when named): the bundle's time per batch size × concurrency, the basis of the defaults
+//   7. requests (only when named): the requests of a full sync with scattered new documents (requests.mjs)
 // and prints a markdown report. Numbers are wall time on this machine; see bench/README.md.
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -139,7 +140,7 @@ async function benchChanges() {
 async function benchSync() {
   const { startEmulator } = await load('src/emulator/server.js')
   const { ServiceClient } = await load('src/service/client.js')
-  const { sendPlan } = await load('src/send.js')
+  const { sendPlan } = await load('src/send/send-plan.js')
   const { planSync } = await load('src/plan.js')
   const { Logger } = await load('src/log.js')
   const { DEFAULT_RETRY_POLICY } = await load('src/service/retry.js')
@@ -266,6 +267,8 @@ const benches = {
   selection: benchSelection,
   'side-by-side': async () => (await import('./side-by-side.mjs')).benchSideBySide({ row, load, silent }),
   curve: async () => (await import('./side-by-side.mjs')).benchCurve({ row }),
+  requests: async () => (await import('./requests.mjs')).benchRequests({ row, load, silent }),
+  scale: async () => (await import('./scale.mjs')).benchScale({ row, load }),
 }
 // The side-by-side and curve parts run the bundle for a minute or more (side-by-side writes 512 MiB of
 // documents, and keeps up to 512 MiB of the emulator's copies of them): only when asked for.

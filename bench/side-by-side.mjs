@@ -12,20 +12,20 @@ import { parse } from 'yaml'
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const CLI = join(root, 'dist/cli/index.js')
 // BENCH_ACTION: another build of the index action (e.g. an earlier commit's dist/index.js), for before/after.
-const ACTION = process.env.BENCH_ACTION ?? join(root, 'dist/index.js')
+export const ACTION = process.env.BENCH_ACTION ?? join(root, 'dist/index.js')
 // BENCH_NODE: the Node that runs the action and the baselines (the runner's is node24; e.g.
 // `BENCH_NODE=$(npx -y node@24 -p process.execPath)`). The emulator runs on the bench's own Node.
-const NODE = process.env.BENCH_NODE ?? process.execPath
-const LEAST_CLIENT = join(root, 'bench/least-client.mjs')
-const LATENCY_MS = 20
-const PRIVATE_KEY = 'bench-private-key'
+export const NODE = process.env.BENCH_NODE ?? process.execPath
+export const LEAST_CLIENT = join(root, 'bench/least-client.mjs')
+export const LATENCY_MS = 20
+export const PRIVATE_KEY = 'bench-private-key'
 const PUBLIC_KEY = 'bench-public-key'
-const FLOW = 'f'.repeat(24)
-const ORG = 'bench-org'
+export const FLOW = 'f'.repeat(24)
+export const ORG = 'bench-org'
 const MiB = 1024 * 1024
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
-const ms = (value) => `${Math.round(value)} ms`
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+export const ms = (value) => `${Math.round(value)} ms`
 
 // Every process the bench times gets the environment the action gets (actionEnv adds only GITHUB_* and
 // INPUT_*), baselines included: an inherited variable can change a start. With NODE_EXTRA_CA_CERTS set
@@ -34,7 +34,7 @@ const ms = (value) => `${Math.round(value)} ms`
 const BASE_ENV = { PATH: process.env.PATH, HOME: process.env.HOME }
 
 /** Spawns (with BASE_ENV unless `options.env` says otherwise) and waits; resolves with wall time, exit code and stderr. */
-function run(command, args, options = {}) {
+export function run(command, args, options = {}) {
   return new Promise((resolve, reject) => {
     const start = performance.now()
     const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'], env: BASE_ENV, ...options })
@@ -112,7 +112,7 @@ function emulatorDataDir(work) {
  * after the latency. Against it the run shows the client's own schedule, which the emulator's per-document
  * file work (one thread) hides at 2,000 documents.
  */
-async function startConstantService() {
+export async function startConstantService() {
   const arrivals = []
   const server = http.createServer((request, response) => {
     arrivals.push({ time: new Date().toISOString(), method: request.method })
@@ -151,11 +151,11 @@ const DEFAULTS = Object.fromEntries(
     String(input.default ?? '').includes('${{') ? '' : String(input.default ?? ''),
   ]),
 )
-const batchSize = Number(process.env.BENCH_BATCH_SIZE ?? DEFAULTS['batch-size'])
-const concurrency = Number(process.env.BENCH_CONCURRENCY ?? DEFAULTS.concurrency)
+export const batchSize = Number(process.env.BENCH_BATCH_SIZE ?? DEFAULTS['batch-size'])
+export const concurrency = Number(process.env.BENCH_CONCURRENCY ?? DEFAULTS.concurrency)
 
 /** The runner's environment for the index action: action.yml defaults, then the inputs, as INPUT_*. */
-function actionEnv(workspace, temp, inputs, eventName = 'workflow_dispatch', payload = {}) {
+export function actionEnv(workspace, temp, inputs, eventName = 'workflow_dispatch', payload = {}) {
   const env = {
     ...BASE_ENV,
     GITHUB_ACTIONS: 'true',
@@ -176,14 +176,14 @@ function actionEnv(workspace, temp, inputs, eventName = 'workflow_dispatch', pay
 }
 
 /** Number of entries of one output (a JSON array) in a GITHUB_OUTPUT file. */
-function outputCount(temp, name) {
+export function outputCount(temp, name) {
   const text = readFileSync(join(temp, 'output'), 'utf8')
   const match = new RegExp(`^${name}<<(\\S+)\\n([\\s\\S]*?)\\n\\1$`, 'm').exec(text)
   return match ? JSON.parse(match[2]).length : 0
 }
 
 /** The inputs of an upload of docs/** to a fresh node of the service at `url`. */
-function uploadInputs(url, nodeId) {
+export function uploadInputs(url, nodeId) {
   return {
     'base-url': url,
     'flow-id': FLOW,
@@ -367,7 +367,7 @@ function pushRepository(dir, count, changed) {
 async function pushSelection(load, silent, dir, commits, expected) {
   const { runIndexJob } = await load('src/jobs/index-job.js')
   const { detectChanges } = await load('src/select/changes.js')
-  const { readIndexConfig } = await load('src/config.js')
+  const { readIndexConfig } = await load('src/config/index-config.js')
   const { Logger } = await load('src/log.js')
   const inputs = { 'flow-id': FLOW, 'org-id': ORG, 'node-id': 'push', files: 'docs/**', 'dry-run': 'true' }
   const config = readIndexConfig((name) => inputs[name] ?? '', { eventName: 'push' })

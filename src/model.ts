@@ -42,6 +42,8 @@ export type SkipReason =
   /** Reaches the service under the same name as another selected document. */
   | 'name-conflict'
   | 'not-changed'
+  /** Markdown or MDX whose front matter says `draft: true` (skip-drafts). */
+  | 'draft'
 
 export interface SkippedItem {
   kind: 'document' | 'url'
@@ -112,25 +114,60 @@ export interface ChangeBase {
 /** upload = POST, update = PATCH. */
 export type Operation = 'upload' | 'update'
 
+/** `removed`: blank removed documents with a placeholder (tombstone), or leave them (keep). */
+export type RemovedPolicy = 'tombstone' | 'keep'
+
+/** A removed document's placeholder: a short text of its own format saying it was removed. */
+export interface PlaceholderDocument {
+  name: string
+  content: string
+}
+
+/** A removed document that stays in the knowledge base: `keep` asked for it, or no placeholder fits its format. */
+export interface LeftDocument {
+  name: string
+  reason: 'keep' | 'format'
+}
+
 /**
  * One request's worth of work. With `fallback`, an update answered 404 is sent again as an upload and
- * an upload answered 409 again as an update (the upsert rule of `mode: auto`).
+ * an upload answered 409 again as an update (the upsert rule of `mode: auto`). With `stateUnknown`
+ * (a full sync, URLs, a folder whose changes are unknown) nothing says whether the items are in the
+ * node: `operation` is only the first guess, and the first request follows what the node answered so far.
  */
 export type Batch =
-  | { kind: 'documents'; operation: Operation; fallback: boolean; documents: SelectedFile[]; bytes: number }
-  | { kind: 'urls'; operation: Operation; fallback: boolean; urls: string[] }
+  | {
+      kind: 'documents'
+      operation: Operation
+      fallback: boolean
+      stateUnknown?: boolean
+      documents: SelectedFile[]
+      bytes: number
+      /** Placeholders of removed documents: PATCH only, and 404 (not there) is success. */
+      placeholders?: boolean
+    }
+  | { kind: 'urls'; operation: Operation; fallback: boolean; stateUnknown?: boolean; urls: string[] }
+
+/** How a plan shows an item: `upsert` when whether it is in the node is unknown, `remove` for a placeholder. */
+export type PlannedOperation = Operation | 'upsert' | 'remove'
 
 export interface Plan {
   batches: Batch[]
   /** Items the plan will not send (selection skips and unchanged files). */
   skipped: SkippedItem[]
-  /** Document names a push removed: never sent (the service has no delete), only reported. */
-  removed: string[]
+  /**
+   * Removed documents to blank (`removed: tombstone`, a format with a placeholder): sent as `placeholders`
+   * batches once written to disk (sendable by placeholderBatches).
+   */
+  placeholders: PlaceholderDocument[]
+  /** Removed documents left in the knowledge base, never sent. */
+  left: LeftDocument[]
   /** Selected documents that are not sent because their content must not be (a Git LFS pointer): failed. */
   refused: ItemOutcome[]
 }
 
-export type Outcome = 'uploaded' | 'updated' | 'failed'
+/** `removed`: a placeholder replaced the document (or it was not in the knowledge base: `absent`). */
+export type Outcome = 'uploaded' | 'updated' | 'removed' | 'failed'
 
 /** How one document or URL ended. Every planned item ends in exactly one. */
 export interface ItemOutcome {
@@ -143,6 +180,8 @@ export interface ItemOutcome {
   size?: number
   /** Last error, keys scrubbed, when failed. */
   error?: string
+  /** A placeholder answered 404: the document was not in the knowledge base (nothing to remove). */
+  absent?: boolean
 }
 
 export interface SendResult {

@@ -5,12 +5,17 @@ import type {
   ChangeDecision,
   FileSelection,
   ItemOutcome,
+  LeftDocument,
   Mode,
   Operation,
+  PlaceholderDocument,
   Plan,
+  PlannedOperation,
+  RemovedPolicy,
   SelectedFile,
   SkippedItem,
 } from './model.js'
+import { placeholderFor } from './placeholders.js'
 
 /** A request stays under this many bytes of file content unless one file alone is larger. */
 export const MAX_BATCH_BYTES = 32 * 1024 * 1024
@@ -28,25 +33,49 @@ export interface PlanInput {
    * the cause they fail with: they get the operation they were planned for, and no batch.
    */
   refused?: ReadonlyMap<string, string>
+  /** What happens to removed documents (default tombstone: a placeholder replaces each). */
+  removed?: RemovedPolicy
+  /** The commit the removals are synced at, named in each placeholder (undefined: not named). */
+  removedBy?: string
+  /**
+   * Selected markdown/MDX files whose front matter says `draft: true` (skip-drafts): skipped, and one a
+   * push changed (published before) is blanked like a removed one.
+   */
+  drafts?: ReadonlySet<string>
 }
+
+export const DRAFT_DETAIL = 'its front matter says draft: true; not sent (skip-drafts).'
 
 interface Intent {
   operation: Operation
   fallback: boolean
+  stateUnknown?: boolean
 }
 
 /** `upload`/`update` send what they say; `auto` syncs everything by upsert (update first, 404 → upload). */
 function intentForMode(mode: Mode): Intent {
   if (mode === 'upload') return { operation: 'upload', fallback: false }
   if (mode === 'update') return { operation: 'update', fallback: false }
-  return { operation: 'update', fallback: true }
+  return UPSERT
 }
+
+/** Whether the item is in the node is unknown: update or upload, whichever the node's answers call for. */
+const UPSERT: Intent = { operation: 'update', fallback: true, stateUnknown: true }
 
 export function planSync(input: PlanInput): Plan {
   const maxBatchBytes = input.maxBatchBytes ?? MAX_BATCH_BYTES
   const modeIntent = intentForMode(input.mode)
   const changes = input.mode === 'auto' ? input.changes : ({ kind: 'all' } as const)
 
+  const drafts = input.drafts ?? new Set<string>()
+  const isDraft = (file: SelectedFile) => drafts.has(file.name)
+  const draftSkips = (files: SelectedFile[]): SkippedItem[] =>
+    files.filter(isDraft).map((file) => ({
+      kind: 'document',
+      name: file.name,
+      reason: 'draft',
+      detail: DRAFT_DETAIL,
+    }))
   let skipped: SkippedItem[] = input.selection.skipped
   let removed: string[] = []
   let fileIntents: { files: SelectedFile[]; intent: Intent }[]
@@ -55,7 +84,8 @@ export function planSync(input: PlanInput): Plan {
     fileIntents = []
     skipped = []
   } else if (changes.kind === 'all') {
-    fileIntents = [{ files: input.selection.files, intent: modeIntent }]
+    skipped = [...skipped, ...draftSkips(input.selection.files)]
+    fileIntents = [{ files: input.selection.files.filter((file) => !isDraft(file)), intent: modeIntent }]
   } else {
     // Only what the push changed: added → upload (409 → update), modified → update (404 → upload).
     // Below a folder whose changes are unknown, every file is sent like a modified one: by upsert.
@@ -67,20 +97,29 @@ export function planSync(input: PlanInput): Plan {
     skipped = skipped.filter(
       (item) => item.kind === 'url' || changed(item.name) || undecodable.has(item.name),
     )
-    removed = [...new Set(changes.removed)].sort(compareNames)
+    const addedFiles = input.selection.files.filter((f) => added.has(f.name))
+    const changedFiles = input.selection.files.filter(
+      (f) => !added.has(f.name) && (modified.has(f.name) || inUnknown(f.name)),
+    )
+    // A modified file that is a draft now was published before: its old content must stop answering.
+    // Below a folder whose changes are unknown nothing says it changed: it is skipped like an added one.
+    const unpublished = changedFiles.filter((f) => isDraft(f) && modified.has(f.name))
+    skipped = [
+      ...skipped,
+      ...draftSkips([...addedFiles, ...changedFiles.filter((f) => !modified.has(f.name))]),
+    ]
+    removed = [...new Set([...changes.removed, ...unpublished.map((f) => f.name)])].sort(compareNames)
     fileIntents = [
+      { files: addedFiles.filter((f) => !isDraft(f)), intent: { operation: 'upload', fallback: true } },
       {
-        files: input.selection.files.filter((f) => added.has(f.name)),
-        intent: { operation: 'upload', fallback: true },
-      },
-      {
-        files: input.selection.files.filter(
-          (f) => !added.has(f.name) && (modified.has(f.name) || inUnknown(f.name)),
-        ),
+        files: changedFiles.filter((f) => !isDraft(f) && modified.has(f.name)),
         intent: { operation: 'update', fallback: true },
       },
+      // Below a folder whose changes are unknown: whether they are in the node is unknown too.
+      { files: changedFiles.filter((f) => !isDraft(f) && !modified.has(f.name)), intent: UPSERT },
     ]
   }
+  const { placeholders, left } = removals(removed, input.removed ?? 'tombstone', input.removedBy)
 
   const batches: Batch[] = []
   const refused: ItemOutcome[] = []
@@ -109,7 +148,39 @@ export function planSync(input: PlanInput): Plan {
   for (let i = 0; i < urls.length; i += input.batchSize) {
     batches.push({ kind: 'urls', ...modeIntent, urls: urls.slice(i, i + input.batchSize) })
   }
-  return { batches, skipped, removed, refused }
+  return { batches, skipped, placeholders, left, refused }
+}
+
+/** Each removed name blanked by a placeholder of its format, or left (keep, or no placeholder fits). */
+function removals(
+  names: string[],
+  policy: RemovedPolicy,
+  commit: string | undefined,
+): { placeholders: PlaceholderDocument[]; left: LeftDocument[] } {
+  const placeholders: PlaceholderDocument[] = []
+  const left: LeftDocument[] = []
+  for (const name of names) {
+    const content = policy === 'tombstone' ? placeholderFor(name, commit) : undefined
+    if (content !== undefined) placeholders.push({ name, content })
+    else left.push({ name, reason: policy === 'keep' ? 'keep' : 'format' })
+  }
+  return { placeholders, left }
+}
+
+/** The placeholders, written to disk as `files` (in plan order), as PATCH batches where 404 is success. */
+export function placeholderBatches(
+  files: SelectedFile[],
+  batchSize: number,
+  maxBatchBytes = MAX_BATCH_BYTES,
+): Batch[] {
+  return chunkFiles(files, batchSize, maxBatchBytes).map((chunk) => ({
+    kind: 'documents',
+    operation: 'update',
+    fallback: false,
+    documents: chunk,
+    bytes: totalBytes(chunk),
+    placeholders: true,
+  }))
 }
 
 /** Whether a document name lies below one of the folders ('' is the whole workspace). */
@@ -152,18 +223,52 @@ export interface PlannedItem {
   name: string
   operation: Operation
   fallback: boolean
+  /** Whether it is in the node is unknown: shown as `upsert` (plannedOperation). */
+  stateUnknown?: boolean
   size?: number
+  /** A placeholder that blanks a removed document (sent by PATCH; 404 means it is not there). */
+  removal?: boolean
 }
 
-/** Everything the plan will send, for counting and for the dry-run listing. */
+/** What a plan shows for an item: `remove` for a placeholder, `upsert` when its state is unknown, else the operation sent first. */
+export function plannedOperation(
+  item: Pick<PlannedItem, 'operation' | 'stateUnknown' | 'removal'>,
+): PlannedOperation {
+  if (item.removal) return 'remove'
+  return item.stateUnknown ? 'upsert' : item.operation
+}
+
+/** How a planned item whose state the plan believes changes when the node answers otherwise. */
+export function fallbackNote(item: Pick<PlannedItem, 'operation' | 'fallback' | 'stateUnknown'>): string {
+  if (!item.fallback || item.stateUnknown) return ''
+  return item.operation === 'upload' ? ' (409 → update)' : ' (404 → upload)'
+}
+
+/** How many planned items show each operation. */
+export function plannedCounts(items: PlannedItem[]): Record<PlannedOperation, number> {
+  const counts: Record<PlannedOperation, number> = { upload: 0, update: 0, upsert: 0, remove: 0 }
+  for (const item of items) counts[plannedOperation(item)]++
+  return counts
+}
+
+/** Everything the plan will send, for counting and for the dry-run listing; placeholders last. */
 export function plannedItems(plan: Plan): PlannedItem[] {
-  return plan.batches.flatMap<PlannedItem>((batch) =>
+  const placeholders = plan.placeholders.map<PlannedItem>((placeholder) => ({
+    kind: 'document',
+    name: placeholder.name,
+    operation: 'update',
+    fallback: false,
+    size: Buffer.byteLength(placeholder.content),
+    removal: true,
+  }))
+  const sent = plan.batches.flatMap<PlannedItem>((batch) =>
     batch.kind === 'documents'
       ? batch.documents.map((d) => ({
           kind: 'document',
           name: d.name,
           operation: batch.operation,
           fallback: batch.fallback,
+          ...(batch.stateUnknown ? { stateUnknown: true } : {}),
           size: d.size,
         }))
       : batch.urls.map((u) => ({
@@ -171,6 +276,8 @@ export function plannedItems(plan: Plan): PlannedItem[] {
           name: u,
           operation: batch.operation,
           fallback: batch.fallback,
+          ...(batch.stateUnknown ? { stateUnknown: true } : {}),
         })),
   )
+  return [...sent, ...placeholders]
 }

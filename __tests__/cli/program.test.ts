@@ -3,7 +3,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { CommanderError } from 'commander'
 import { buildProgram } from '../../src/cli/program.js'
-import type { Flags } from '../../src/cli/inputs.js'
+import { inputReader, type Flags } from '../../src/cli/inputs.js'
 
 async function parse(args: string[]) {
   const out: string[] = []
@@ -50,6 +50,25 @@ describe('usage errors', () => {
     expect(run.called).toEqual([
       { command: 'run', flags: expect.objectContaining({ question: 'What is new?' }) },
     ])
+  })
+})
+
+describe('removed documents and drafts', () => {
+  it('--removed and --no-skip-drafts reach the index command as the inputs removed and skip-drafts', async () => {
+    const defaults = await parse(['index'])
+    const given = await parse(['index', '--removed', 'keep', '--no-skip-drafts'])
+    const read = (flags: Flags) => inputReader(flags)
+    expect([
+      read(defaults.called[0].flags)('removed'),
+      read(defaults.called[0].flags)('skip-drafts'),
+    ]).toEqual(['tombstone', 'true'])
+    expect([read(given.called[0].flags)('removed'), read(given.called[0].flags)('skip-drafts')]).toEqual([
+      'keep',
+      'false',
+    ])
+    const bad = await parse(['index', '--removed', 'delete'])
+    expect(bad.called).toEqual([])
+    expect(bad.stderr).toMatch(/--removed.*'delete' is invalid.*tombstone, keep/)
   })
 })
 

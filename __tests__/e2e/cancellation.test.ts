@@ -219,7 +219,9 @@ describe('kb-sync index interrupted with Ctrl-C', () => {
       expect(cancellation?.sent).toEqual(['SIGINT'])
       expect(status).toBe(130)
       expect(hanging!.requests).toHaveLength(1)
-      expect(stdout).toContain('Uploaded 0, updated 0, skipped 0, failed 3, removed 0')
+      expect(stdout).toContain(
+        'Uploaded 0, updated 0, skipped 0, failed 3, removed from answers 0, left in the knowledge base 0',
+      )
       expect(stdout).toMatch(/1 × cancelled while the request was in flight/)
       expect(stdout).toMatch(/2 × cancelled before it was sent/)
       expect(stderr).toMatch(/^warning: Received SIGINT: no new requests are started/m)

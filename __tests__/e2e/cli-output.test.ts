@@ -44,7 +44,7 @@ describe('kb-sync index output', () => {
     expect(run.stdout.split('\n')).toEqual([
       'Change set: full sync (no GitHub event, run outside a workflow: every selected file)',
       expect.stringMatching(
-        /^Uploaded 1, updated 0, skipped 1, failed 0, removed 0 \(\d+ requests, [\d.]+ s\)\.$/,
+        /^Uploaded 1, updated 0, skipped 1, failed 0, removed from answers 0, left in the knowledge base 0 \(\d+ requests, [\d.]+ s\)\.$/,
       ),
       'Skipped by reason: 1 × hidden.',
       'Each file: --verbose; the markdown summary: --summary-file PATH.',
@@ -96,8 +96,10 @@ describe('kb-sync index output', () => {
       skipped: ['docs/.draft.md'],
       failed: [],
       removed: [],
+      left: [],
       base: '',
       'base-source': 'none',
+      shard: '',
       planned: [],
       result: expect.stringContaining('14 days'),
       response: expect.objectContaining({ outputs: expect.any(Object) }),
@@ -109,7 +111,8 @@ describe('kb-sync index output', () => {
     const run = index(['--files', 'docs/**', '--dry-run'])
     expect(run.status).toBe(0)
     expect(run.stdout).toContain(
-      'Dry run: 1 planned (0 upload, 1 update), 1 skipped, 0 removed; nothing sent.',
+      // A full sync: whether the document is in the node is unknown.
+      'Dry run: 1 planned (0 upload, 0 update, 1 upsert, 0 remove from answers), 1 skipped, 0 left in the knowledge base; nothing sent.',
     )
   })
 

@@ -193,7 +193,7 @@ describe('files the runner gives that cannot be written', () => {
     expect(run.status).toBe(1)
     expect(run.stdout).toContain(
       `::error::The step outputs could not be written to ${outputDir} (GITHUB_OUTPUT: EISDIR), so later steps ` +
-        'cannot read them. This step: dry run, nothing sent: uploaded 0, updated 0, skipped 0, failed 0, removed 0. ' +
+        'cannot read them. This step: dry run, nothing sent: uploaded 0, updated 0, skipped 0, failed 0, removed from answers 0, left in the knowledge base 0. ' +
         'The report file ',
     )
     // The summary is still written.
@@ -213,7 +213,8 @@ describe('files the runner gives that cannot be written', () => {
       `::warning::The job summary could not be written to ${summaryDir} (GITHUB_STEP_SUMMARY): `,
     )
     expect(run.stdout).toContain(
-      'This step: dry run, nothing sent: uploaded 0, updated 0, skipped 0, failed 0, removed 0. The outputs and the report file are not affected.',
+      'This step: dry run, nothing sent: uploaded 0, updated 0, skipped 0, failed 0, removed from answers 0, ' +
+        'left in the knowledge base 0. The outputs and the report file are not affected.',
     )
     expect(run.outputs['uploaded-count']).toBe('0')
   })

@@ -8,6 +8,7 @@ import { GitFixture, type WorkingCopy } from '../helpers/git-fixture.js'
 import { runAction } from '../helpers/run-action.js'
 import { WorkflowRunsServer } from '../helpers/workflow-runs-server.js'
 import { GITHUB_TOKEN, PRIVATE_KEY } from '../helpers/keys.js'
+import { sentByMethod } from '../helpers/emulator-sent.js'
 
 const ids = { 'flow-id': 'flow-heal', 'org-id': 'org-heal', 'node-id': 'knowledgebase-1' }
 const ZERO = '0'.repeat(40)
@@ -80,17 +81,7 @@ function pushPayload(before: string, after: string) {
   return { ref: 'refs/heads/main', before, after, created: before === ZERO, deleted: false, forced: false }
 }
 
-/** Document names per method in requests answered 200 since `from`. */
-function sent(from: number): { POST: string[]; PATCH: string[] } {
-  const result = { POST: [] as string[], PATCH: [] as string[] }
-  for (const request of emulator.requests().slice(from)) {
-    if (request.status !== 200 || !request.documents) continue
-    result[request.method as 'POST' | 'PATCH'].push(...request.documents.map((d) => d.filename))
-  }
-  result.POST.sort()
-  result.PATCH.sort()
-  return result
-}
+const sent = (from = 0) => sentByMethod(emulator, from)
 
 describe('index action: the change set starts at the last successful sync', () => {
   it('heals a failed sync: the next push sends the union of both pushes, nothing else', async () => {
@@ -117,7 +108,10 @@ describe('index action: the change set starts at the last successful sync', () =
     const mark = emulator.requests().length
     const healed = await workflowRun({ eventName: 'push', payload: pushPayload(pushA, pushB) })
     expect(healed.status).toBe(0)
-    expect(sent(mark)).toEqual({ POST: ['docs/d.md', 'docs/e.md'], PATCH: ['docs/a.md', 'docs/c.md'] })
+    expect(sent(mark)).toEqual({
+      POST: ['docs/d.md', 'docs/e.md'],
+      PATCH: ['docs/a.md', 'docs/b.md', 'docs/c.md'],
+    })
     expect(JSON.parse(healed.outputs.removed)).toEqual(['docs/b.md'])
     expect(healed.outputs.base).toBe(seed)
     expect(healed.outputs['base-source']).toBe('last-success')

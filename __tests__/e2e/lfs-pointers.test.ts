@@ -84,7 +84,9 @@ describe('index action: Git LFS pointers', () => {
     expect(run.status).toBe(1)
     expect(JSON.parse(run.outputs.failed)).toEqual(['docs/manual.pdf', 'docs/slides.pptx'])
     expect(emulator.requests()).toEqual([])
-    expect(run.summary).toMatch(/\*\*Dry run: nothing sent\.\*\* Would upload 0 · update 1 · .* · failed 2/)
+    expect(run.summary).toMatch(
+      /\*\*Dry run: nothing sent\.\*\* Would upload 0 · update 0 · upsert 1 · .* · failed 2/,
+    )
     expect(annotations(run.stdout, 'error').filter((line) => line.includes('Git LFS'))).toHaveLength(1)
   })
 })

@@ -76,24 +76,31 @@ describe('index action in a pull request', () => {
     expect(emulator.requests()).toHaveLength(0)
     const number = (opened.pull_request as { number: number }).number
     expect(run.summary).toContain(
-      `**Preview of pull request #${number}: nothing sent.** Would upload 1 · update 1 · unchanged/skipped 0 · removed 1`,
+      `**Preview of pull request #${number}: nothing sent.** Would upload 1 · update 1 · remove from answers 1 · unchanged/skipped 0 —`,
     )
     expect(run.summary).toContain(
       `git diff of the pull request (${base.slice(0, 12)}..${head.slice(0, 12)}), after fetching the base commit`,
     )
     expect(run.summary).toMatch(/<summary>Would upload \(1\)<\/summary>\n\n- docs\/c\.md \(409 → update\)/)
     expect(run.summary).toMatch(/<summary>Would update \(1\)<\/summary>\n\n- docs\/a\.md \(404 → upload\)/)
-    expect(run.summary).toContain('- docs/gone.md')
+    expect(run.summary).toMatch(
+      /<summary>Would remove from answers: a placeholder replaces each \(1\)<\/summary>\n\n- docs\/gone\.md/,
+    )
+    expect(run.summary).toContain(
+      `## Knowledge base sync: preview — org ${ids['org-id']} · flow ${ids['flow-id']} · node kb-1`,
+    )
     expect(run.stdout).toMatch(/^::notice::Pull request preview: nothing was sent/m)
-    expect(JSON.parse(run.outputs.removed)).toEqual(['docs/gone.md'])
+    // Nothing was sent: nothing was removed yet; the plan says it would be.
+    expect(JSON.parse(run.outputs.removed)).toEqual([])
     expect(JSON.parse(run.outputs.uploaded)).toEqual([])
     // What merging would send, each with its operation, instead of empty lists.
     const planned = JSON.parse(run.outputs.planned) as { name: string; operation: string }[]
     expect(planned.sort((x, y) => x.name.localeCompare(y.name))).toEqual([
       { name: 'docs/a.md', operation: 'update' },
       { name: 'docs/c.md', operation: 'upload' },
+      { name: 'docs/gone.md', operation: 'remove' },
     ])
-    expect(run.outputs['planned-count']).toBe('2')
+    expect(run.outputs['planned-count']).toBe('3')
 
     const comments = github.comments.filter((c) =>
       c.body.startsWith(`<!-- kb-sync index ${ids['flow-id']} kb-1 -->`),

@@ -9,6 +9,7 @@ import { CompareServer } from '../helpers/compare-server.js'
 import { GitFixture, WorkingCopy } from '../helpers/git-fixture.js'
 import { runAction } from '../helpers/run-action.js'
 import { PRIVATE_KEY, GITHUB_TOKEN as TOKEN } from '../helpers/keys.js'
+import { sentByMethod } from '../helpers/emulator-sent.js'
 
 const ZERO = '0'.repeat(40)
 
@@ -63,17 +64,7 @@ function indexPush(
   })
 }
 
-/** Document names per method in requests answered 200 since `from`. */
-function sent(from = 0): { POST: string[]; PATCH: string[] } {
-  const result = { POST: [] as string[], PATCH: [] as string[] }
-  for (const request of emulator.requests().slice(from)) {
-    if (request.status !== 200 || !request.documents) continue
-    result[request.method as 'POST' | 'PATCH'].push(...request.documents.map((d) => d.filename))
-  }
-  result.POST.sort()
-  result.PATCH.sort()
-  return result
-}
+const sent = (from = 0) => sentByMethod(emulator, from)
 
 const warningsOf = (stdout: string): string[] =>
   stdout.split('\n').filter((line) => line.startsWith('::warning'))
@@ -118,7 +109,7 @@ describe('docs in a submodule', () => {
     const second = move()
     const run = await indexPush(top.checkout({ name: 'second', submodules: true }).dir, first, second, files)
     expect(run.status).toBe(0)
-    expect(sent(mark)).toEqual({ POST: ['kb/docs/d.md'], PATCH: ['kb/docs/a.md'] })
+    expect(sent(mark)).toEqual({ POST: ['kb/docs/d.md'], PATCH: ['kb/docs/a.md', 'kb/docs/b.md'] })
     expect(JSON.parse(run.outputs.removed)).toEqual(['kb/docs/b.md'])
     expect(warningsOf(run.stdout)).toEqual([])
   })
@@ -181,10 +172,12 @@ describe('docs in a submodule, in a pull request', () => {
     })
     expect(run.status).toBe(0)
     expect(emulator.requests()).toHaveLength(0)
-    expect(run.summary).toContain('Would upload 1 · update 1 · unchanged/skipped 0 · removed 1')
+    expect(run.summary).toContain('Would upload 1 · update 1 · remove from answers 1 · unchanged/skipped 0')
     expect(run.summary).toMatch(/<summary>Would upload \(1\)<\/summary>\n\n- kb\/docs\/c\.md/)
     expect(run.summary).toMatch(/<summary>Would update \(1\)<\/summary>\n\n- kb\/docs\/a\.md/)
-    expect(JSON.parse(run.outputs.removed)).toEqual(['kb/docs/b.md'])
+    expect(run.summary).toMatch(
+      /<summary>Would remove from answers[^<]*\(1\)<\/summary>\n\n- kb\/docs\/b\.md/,
+    )
   })
 })
 
@@ -218,7 +211,7 @@ describe('the repository checked out in a folder of the workspace (path: sub)', 
     repo.checkout({ name: 'workspace/sub' })
     const run = await indexPush(workspace, first, second, 'sub/docs/**')
     expect(run.status).toBe(0)
-    expect(sent(mark)).toEqual({ POST: ['sub/docs/c.md'], PATCH: ['sub/docs/a.md'] })
+    expect(sent(mark)).toEqual({ POST: ['sub/docs/c.md'], PATCH: ['sub/docs/a.md', 'sub/docs/b.md'] })
     expect(JSON.parse(run.outputs.removed)).toEqual(['sub/docs/b.md'])
     expect(run.summary).toContain('git diff of the push')
   })

@@ -5,6 +5,7 @@ import { startEmulator, type Emulator } from '../../src/emulator/server.js'
 import { GitFixture, type WorkingCopy } from '../helpers/git-fixture.js'
 import { runAction } from '../helpers/run-action.js'
 import { PRIVATE_KEY } from '../helpers/keys.js'
+import { sentByMethod } from '../helpers/emulator-sent.js'
 
 const ids = {
   'flow-id': '65f0c0ffee0000000000beef',
@@ -57,20 +58,10 @@ async function indexPush(workspace: string, payload: Record<string, unknown>, ev
   })
 }
 
-/** Document names per method in requests answered 200 since `from`. */
-function sent(from = 0): { POST: string[]; PATCH: string[] } {
-  const result = { POST: [] as string[], PATCH: [] as string[] }
-  for (const request of emulator.requests().slice(from)) {
-    if (request.status !== 200 || !request.documents) continue
-    result[request.method as 'POST' | 'PATCH'].push(...request.documents.map((d) => d.filename))
-  }
-  result.POST.sort()
-  result.PATCH.sort()
-  return result
-}
+const sent = (from = 0) => sentByMethod(emulator, from)
 
 describe('index action on push events', () => {
-  it('sends exactly what the push changed: added → POST, modified → PATCH, removed reported', async () => {
+  it('sends exactly what the push changed: added → POST, modified → PATCH, removed → placeholder PATCH', async () => {
     author.write('docs/a.md').write('docs/b.md').write('docs/c.md').write('docs/e.md').write('archive/f.md')
     author.write('docs/drafts/d.md').write('README.md')
     const first = author.commit('seed')
@@ -98,13 +89,14 @@ describe('index action on push events', () => {
     expect(sent(mark)).toEqual({
       // A name with a line break is never sent (issue 10): it cannot reach the service as written.
       POST: ['docs/f.md', 'docs/sub/c2.md', ...ODD_NAMES.filter((name) => !name.includes('\n'))].sort(),
-      PATCH: ['docs/a.md'],
+      // b deleted, c renamed away, e moved out of the globs: each blanked by a placeholder.
+      PATCH: ['docs/a.md', 'docs/b.md', 'docs/c.md', 'docs/e.md'],
     })
     expect(JSON.parse(run.outputs.skipped)).toContain('docs/new\nline.md')
     expect(JSON.parse(run.outputs.removed)).toEqual(['docs/b.md', 'docs/c.md', 'docs/e.md'])
     expect(JSON.parse(run.outputs.updated)).toEqual(['docs/a.md'])
     expect(run.summary).toContain('git diff of the push, after fetching the before commit')
-    expect(run.stdout).toMatch(/::notice::3 document\(s\) removed/)
+    expect(run.stdout).toMatch(/::notice::3 removed document\(s\) no longer answer/)
   })
 
   it('treats delete-then-re-add with new content inside one push as modified', async () => {

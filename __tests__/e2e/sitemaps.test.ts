@@ -261,7 +261,7 @@ describe('kb-sync index with sitemaps', () => {
       )
       expect(run.status).toBe(0)
       expect(JSON.parse(run.stdout)).toMatchObject({
-        planned: [{ name: `${SITE}/guides/a`, operation: 'update' }],
+        planned: [{ name: `${SITE}/guides/a`, operation: 'upsert' }],
         failed: [],
       })
       const text = await runCliAsync(

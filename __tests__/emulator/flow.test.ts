@@ -9,6 +9,7 @@ import {
   splitPassages,
 } from '../../src/emulator/flow.js'
 import { startEmulator, type Emulator } from '../../src/emulator/server.js'
+import { placeholderFor } from '../../src/placeholders.js'
 import { PRIVATE_KEY, PUBLIC_KEY } from '../helpers/keys.js'
 
 const INSTALL = `# Installing Lumen
@@ -181,6 +182,30 @@ describe('run over HTTP', () => {
     const error = await run({ 'in-0': 'dashboard shows', 'in-1': 'error E42' })
     expect(error.startsWith('[1] notes/troubleshooting.txt\nIf the dashboard shows error E42')).toBe(true)
     expect((error.match(/^\[\d\] /gm) ?? []).length).toBeLessThanOrEqual(3)
+  })
+
+  it('searches HTML without its tags, and stops citing a document once a placeholder replaced it', async () => {
+    const page =
+      '<!DOCTYPE html><html><head><title>Jest</title><style>p { color: red }</style></head>' +
+      '<body><h1>Jest</h1><p>Configure jest snapshot tests with snapshotFormat &amp; run npx jest.</p></body></html>'
+    await upload('knowledgebase-1', [['site/jest.html', page]], 'flow-3')
+    const before = await run({ 'in-0': 'How do I configure jest snapshot tests?' }, 'org-1', 'flow-3')
+    expect(before).toMatch(
+      /^\[1\] site\/jest\.html\nConfigure jest snapshot tests with snapshotFormat & run npx jest\./,
+    )
+    expect(before).not.toMatch(/<p>|color: red/)
+
+    const data = new FormData()
+    data.append('file1', new Blob([placeholderFor('site/jest.html', 'a'.repeat(40))!]), 'site/jest.html')
+    const patched = await fetch(`${emulator.url}/indexing/v0/documents/flow-3/org-1/knowledgebase-1`, {
+      method: 'PATCH',
+      headers: headers(PRIVATE_KEY),
+      body: data,
+    })
+    expect(patched.status).toBe(200)
+    const after = await run({ 'in-0': 'How do I configure jest snapshot tests?' }, 'org-1', 'flow-3')
+    expect(after).not.toContain('site/jest.html')
+    expect(after).not.toContain('snapshotFormat')
   })
 
   it('says when no question was given', async () => {

@@ -97,9 +97,9 @@ it('lists the plan in one message: a count line, then one line per item, names s
       level: 'info',
       message: [
         '3 item(s) in 2 request(s).',
-        '  upload (upsert) document docs/new.md',
-        '  upload (upsert) document docs/\\u202eevil.md',
-        '  update (upsert) document docs/a.md',
+        '  upload (409 → update) document docs/new.md',
+        '  upload (409 → update) document docs/\\u202eevil.md',
+        '  update (404 → upload) document docs/a.md',
       ].join('\n'),
     },
   ])

@@ -19,7 +19,7 @@ const report = (items: ItemOutcome[]): IndexReport => ({
   planned: [],
   items,
   skipped: [],
-  removed: [],
+  left: [],
   requests: 1,
   durationMs: 1,
   notices: [],

@@ -19,7 +19,7 @@ describe('index comment', () => {
     })),
     items: [],
     skipped: [],
-    removed: ['docs/old.md'],
+    left: [{ name: 'docs/old.pdf', reason: 'format' }],
     requests: 0,
     durationMs: 0,
     notices: [],

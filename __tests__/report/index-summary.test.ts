@@ -19,7 +19,7 @@ function report(overrides: Partial<IndexReport> = {}): IndexReport {
     planned: [],
     items: [],
     skipped: [],
-    removed: [],
+    left: [],
     requests: 0,
     durationMs: 1234,
     notices: [],
@@ -52,7 +52,7 @@ describe('index summary structure (rendered as GFM)', () => {
         const md = renderIndexSummary(
           report({
             items: all,
-            removed: ['docs/gone.md'],
+            left: [{ name: 'docs/gone.pdf', reason: 'format' }],
             skipped: [{ kind: 'document', name: '.env', reason: 'secret', detail: 'secret file' }],
             changeBase: { sha: 'a'.repeat(40), source: 'last successful run' },
             flow: { question: 'What changed?', result: 'The refund window is 14 days.', response: {} },
@@ -66,7 +66,7 @@ describe('index summary structure (rendered as GFM)', () => {
           failures ? `❌ **${failed.length} of ${count} failed.**` : '✅ **Synced.**',
         )
         expect(firstLine).toMatch(
-          /Uploaded \d+ · updated \d+ · unchanged\/skipped 1 · removed 1 · failed \d+/,
+          /Uploaded \d+ · updated \d+ · removed from answers 0 · unchanged\/skipped 1 · ⚠️ left in the knowledge base 1 · failed \d+/,
         )
         expect(firstLine).toContain('base `aaaaaaaaaaaa` (last successful run)')
         // The answer comes before any list of files.
@@ -146,21 +146,37 @@ describe('index summary structure (rendered as GFM)', () => {
         fallback: true,
         size: 1,
       },
+      {
+        kind: 'document' as const,
+        name: 'docs/gone.md',
+        operation: 'update' as const,
+        fallback: false,
+        size: 1,
+        removal: true,
+      },
     ]
     const preview = renderIndexSummary(
       report({
         dryRun: true,
         planned,
-        removed: ['docs/gone.md'],
+        left: [{ name: 'docs/gone.pdf', reason: 'format' }],
         preview: { number: 7, base: 'b'.repeat(40), head: 'c'.repeat(40) },
       }),
     )
     expect(preview).toContain(
-      '**Preview of pull request #7: nothing sent.** Would upload 1 · update 1 · unchanged/skipped 0 · removed 1',
+      '**Preview of pull request #7: nothing sent.** Would upload 1 · update 1 · remove from answers 1 · ' +
+        'unchanged/skipped 0 · ⚠️ left in the knowledge base 1',
     )
+    expect(preview).not.toMatch(/\bremoved \d/)
     const s = structureOf(preview)
-    expect(s.summaries).toEqual(expect.arrayContaining(['Would upload (1)', 'Would update (1)']))
-    expect(s.summaries.some((t) => t.startsWith('Removed'))).toBe(true)
+    expect(s.summaries).toEqual(
+      expect.arrayContaining([
+        'Would upload (1)',
+        'Would update (1)',
+        'Would remove from answers: a placeholder replaces each (1)',
+        'Left in the knowledge base: remove them in the service by hand (1)',
+      ]),
+    )
   })
 })
 

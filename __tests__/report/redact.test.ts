@@ -28,7 +28,7 @@ describe('keys never reach a rendered summary or comment', () => {
         },
       ],
       skipped: [],
-      removed: [],
+      left: [],
       requests: 1,
       durationMs: 1,
       notices: [`notice ${KEY}`],
@@ -45,5 +45,28 @@ describe('keys never reach a rendered summary or comment', () => {
       expect(text).not.toContain(encodeURIComponent(KEY))
       expect(text).not.toContain('Key_0123456789')
     }
+  })
+})
+
+describe('redactDeep copies only what it changes', () => {
+  it('masks a key deep inside and keeps the lists and objects without one as they are', () => {
+    const secrets = new Secrets()
+    secrets.add(KEY)
+    const clean = Array.from({ length: 1000 }, (_, index) => ({ name: `docs/page-${index}.md`, size: index }))
+    const dirty = [{ name: 'docs/a.md', error: `HTTP 401: ${KEY}` }, { name: 'docs/b.md' }]
+    const value = { clean, dirty, count: 3 }
+    const redacted = redactDeep(value, secrets)
+    expect(redacted).not.toBe(value)
+    expect(redacted.clean).toBe(clean)
+    expect(redacted.dirty).not.toBe(dirty)
+    expect(redacted.dirty[0].error).not.toContain(KEY)
+    expect(redacted.dirty[1]).toBe(dirty[1])
+    // The input is left as it was.
+    expect(dirty[0].error).toContain(KEY)
+    expect(redacted).toEqual({
+      clean,
+      dirty: [{ ...dirty[0], error: redacted.dirty[0].error }, dirty[1]],
+      count: 3,
+    })
   })
 })

@@ -38,6 +38,26 @@ describe('selectFiles: odd entries', () => {
     ])
   })
 
+  it('a name that holds U+FFFD itself is selected, beside one whose bytes are not valid UTF-8', async () => {
+    // The search reads names as text and rereads a folder as bytes only when a name shows U+FFFD: both
+    // kinds of name in one folder, and in a folder below it, must still be told apart.
+    for (const folder of ['docs', 'docs/z']) {
+      writeFileSync(join(fx.ws, folder, 'repl\uFFFDaced.md'), 'x')
+      writeFileSync(
+        Buffer.concat([Buffer.from(join(fx.ws, folder, 'caf')), Buffer.from([0xe9]), Buffer.from('.md')]),
+        'x',
+      )
+    }
+    const { files, skipped } = await fx.select(['docs/**/*.md'])
+    expect(names(files)).toEqual([
+      'docs/a.md',
+      'docs/repl\uFFFDaced.md',
+      'docs/z/b.md',
+      'docs/z/repl\uFFFDaced.md',
+    ])
+    expect(names(skipped)).toEqual(['docs/caf\\xe9.md', 'docs/z/caf\\xe9.md'])
+  })
+
   it('a folder name that is not valid UTF-8: skipped once, nothing below it searched', async () => {
     const folder = Buffer.concat([Buffer.from(join(fx.ws, 'docs/bad')), Buffer.from([0xff, 0xfe])])
     mkdirSync(folder)

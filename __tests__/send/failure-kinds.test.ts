@@ -169,7 +169,7 @@ describe('no knowledge base where the ids point (404 to a document upload)', () 
     expect(result.items[0].error).toMatch(/no knowledge base at .*knowledgebase-1 \(HTTP 404 to an upload\)/)
   })
 
-  test('a 404 to an update (mode update) is about the documents, not the ids: each document alone', async () => {
+  test('a 404 to an update (mode update) is about the documents, not the ids: each batch searched in parts', async () => {
     const workspace = await documents(6)
     const emulator = await startEmulator({ privateKey: PRIVATE_KEY, publicKey: PUBLIC_KEY })
     cleanup.push(() => emulator.close())
@@ -179,8 +179,8 @@ describe('no knowledge base where the ids point (404 to a document upload)', () 
       TARGET,
       options({ concurrency: 2 }),
     )
-    // 2 batches, then each of the 6 documents alone.
-    expect(emulator.requests()).toHaveLength(8)
+    // Each batch of 3, all missing: [abc] 404, probe [a] 404, rest [bc] 404, probe [b] 404, rest [c] 404.
+    expect(emulator.requests()).toHaveLength(10)
     expect(result.items.every((item) => item.outcome === 'failed')).toBe(true)
     expect(result.items[0].error).toMatch(/HTTP 404/)
     expect(result.items[0].error).not.toMatch(/no knowledge base/)
@@ -255,7 +255,7 @@ describe('a service that is briefly unreachable', () => {
 
 describe('a batch refused for its content', () => {
   test.each([400, 413, 415, 422])(
-    '%i: the batch is split and only the bad document fails',
+    '%i: the batch is searched in parts and only the bad document fails',
     async (status) => {
       const workspace = await documents(10)
       const service = await server((request, response, socket) => {
@@ -276,7 +276,22 @@ describe('a batch refused for its content', () => {
       expect(failed.map((item) => item.name)).toEqual(['doc-004.md'])
       expect(failed[0].error).toMatch(new RegExp(`HTTP ${status}`))
       expect(result.items.filter((item) => item.outcome === 'uploaded')).toHaveLength(9)
-      expect(service.requests).toHaveLength(11)
+      // [0-9] refused; probe [0,1] lands; probe [2,3,4] refused, so the rest [5-9] is sent whole and
+      // lands; probe [2] lands, probe [3] lands, and [4] is the one left: 7 requests (one per document: 11).
+      const sent = service.requests.map((request) =>
+        (request.parts ?? []).map((part) => part.filename.slice(4, 7)).join(' '),
+      )
+      expect(sent.sort()).toEqual(
+        [
+          '000 001 002 003 004 005 006 007 008 009',
+          '000 001',
+          '002 003 004',
+          '005 006 007 008 009',
+          '002',
+          '003',
+          '004',
+        ].sort(),
+      )
     },
   )
 })

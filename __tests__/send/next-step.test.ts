@@ -15,6 +15,7 @@ function state(overrides: Partial<UnitState> = {}): UnitState {
     operation: 'upload',
     upsert: false,
     switches: 0,
+    searching: false,
     failedAttempts: 0,
     tries: 0,
     fileChanges: 0,
@@ -62,12 +63,43 @@ describe('nextStep', () => {
     expect(first.next).toEqual({ step: 'switch', from: 'update', status: 404 })
     expect(first.state).toMatchObject({ operation: 'upload', switches: 1, failedAttempts: 0, tries: 0 })
 
-    // Then 409 on the upload: some exist, some do not; each starts again from the planned operation.
+    // Then 409 on the upload: some exist, some do not; the unit is searched in parts as planned.
     const second = nextStep(failure({ status: 409 }), 'HTTP 409', first.state, context())
     expect(second.next).toEqual({
-      step: 'each-alone',
+      step: 'bisect',
       operation: 'update',
       why: 'both PATCH and POST were refused (some exist, some do not)',
+      oddNeedsOther: true,
+    })
+    // ... or as what the node's answers so far say most documents need.
+    const told = nextStep(failure({ status: 409 }), 'HTTP 409', first.state, context({ evidence: 'upload' }))
+    expect(told.next).toMatchObject({ step: 'bisect', operation: 'upload' })
+  })
+
+  it('a batch answered 404 is tried whole as POST even when the node answered PATCH so far', () => {
+    // It may be wholly new (the half of a node an interrupted sync never reached): searching it would
+    // cost about two requests per document, trying it whole one.
+    const { next, state: after } = nextStep(
+      failure({ status: 404, operation: 'updateDocuments' }),
+      'HTTP 404',
+      state({ items: 25, planned: 'update', operation: 'update', upsert: true }),
+      context({ evidence: 'update' }),
+    )
+    expect(next).toEqual({ step: 'switch', from: 'update', status: 404 })
+    expect(after.switches).toBe(1)
+  })
+
+  it('a part of a unit under search is searched again, never switched whole; one item alone switches', () => {
+    const part = state({ items: 4, planned: 'update', operation: 'update', upsert: true, searching: true })
+    const failed = failure({ status: 404, operation: 'updateDocuments' })
+    expect(nextStep(failed, 'HTTP 404', part, context()).next).toMatchObject({
+      step: 'bisect',
+      operation: 'update',
+    })
+    expect(nextStep(failed, 'HTTP 404', { ...part, items: 1 }, context()).next).toEqual({
+      step: 'switch',
+      from: 'update',
+      status: 404,
     })
   })
 
@@ -152,12 +184,13 @@ describe('nextStep', () => {
     expect(after).toMatchObject({ operation: 'update', upsert: true, switches: 0 })
   })
 
-  it('a refused request: a batch is split, one item fails with the answer', () => {
+  it('a refused request: a batch is searched in parts, one item fails with the answer', () => {
     const refused = failure({ status: 422 })
     expect(nextStep(refused, 'HTTP 422', state({ items: 2 }), context()).next).toEqual({
-      step: 'each-alone',
+      step: 'bisect',
       operation: 'upload',
       why: 'HTTP 422',
+      oddNeedsOther: false,
     })
     expect(nextStep(refused, 'HTTP 422', state(), context()).next).toEqual({
       step: 'fail',
@@ -169,6 +202,48 @@ describe('nextStep', () => {
     expect(nextStep(new Error('boom'), 'boom', state(), context()).next).toEqual({
       step: 'fail',
       error: 'boom',
+    })
+  })
+
+  describe('placeholders of removed documents', () => {
+    const patch404 = () => failure({ status: 404, operation: 'updateDocuments', method: 'PATCH' })
+    const placeholders = (items: number) =>
+      state({ items, planned: 'update', operation: 'update', placeholders: true })
+
+    it('404 to one placeholder: the document is not there, which is success', () => {
+      expect(nextStep(patch404(), 'HTTP 404', placeholders(1), context()).next).toEqual({ step: 'absent' })
+    })
+
+    it('404 to a batch: each is sent alone (some may be there), as PATCH again', () => {
+      const { next } = nextStep(patch404(), 'HTTP 404', placeholders(3), context())
+      expect(next).toEqual({ step: 'each-alone', operation: 'update', why: expect.stringMatching(/404/) })
+    })
+
+    it('any other refusal of a placeholder fails it, and a retryable answer is retried', () => {
+      const refused = nextStep(
+        failure({ status: 422, operation: 'updateDocuments', method: 'PATCH' }),
+        'HTTP 422',
+        placeholders(1),
+        context(),
+      )
+      expect(refused.next).toEqual({ step: 'fail', error: 'HTTP 422' })
+      const busy = nextStep(
+        failure({ status: 503, operation: 'updateDocuments', method: 'PATCH' }),
+        'HTTP 503',
+        placeholders(1),
+        context(),
+      )
+      expect(busy.next.step).toBe('retry')
+    })
+
+    it('404 to an ordinary update without upsert still fails', () => {
+      const { next } = nextStep(
+        patch404(),
+        'HTTP 404',
+        state({ planned: 'update', operation: 'update' }),
+        context(),
+      )
+      expect(next.step).toBe('fail')
     })
   })
 })

@@ -60,15 +60,6 @@ function sequence(skip = 0): string[] {
     .map((entry) => `${entry.method} ${(entry.documents ?? []).map((d) => d.filename).join(',')}`)
 }
 
-/** Requests per document name: the methods in the order they reached the emulator. */
-function methodsByName(skip = 0): Record<string, string[]> {
-  const byName: Record<string, string[]> = {}
-  for (const entry of emulator!.requests().slice(skip)) {
-    for (const document of entry.documents ?? []) (byName[document.filename] ??= []).push(entry.method)
-  }
-  return byName
-}
-
 function stored() {
   return emulator!.documents(TARGET.flowId, TARGET.orgId, TARGET.nodeId)
 }
@@ -99,21 +90,33 @@ describe('upsert (mode auto)', () => {
     expect(stored().map((d) => [d.name, d.created, d.updated])).toEqual(all().map((name) => [name, 1, 1]))
   })
 
-  test('mixed: PATCH 404, POST 409, then each alone: PATCH, and POST after a 404', async () => {
+  test('mixed: PATCH 404, POST 409, then searched in parts as PATCH; the missing ones found go as POST', async () => {
     await start()
     const present = names(0, 3)
     const skip = await preload(present)
     const result = await sendPlan(planFor(workspace.files, 'auto'), client!, TARGET, options())
     expect(sequence(skip).slice(0, 2)).toEqual([`PATCH ${all().join(',')}`, `POST ${all().join(',')}`])
-    const byName = methodsByName(skip)
-    for (const name of all()) {
-      expect(byName[name]).toEqual(
-        present.includes(name) ? ['PATCH', 'POST', 'PATCH'] : ['PATCH', 'POST', 'PATCH', 'POST'],
-      )
-    }
+    // The search (bisection.ts): probe 000 lands, so the rest 001-005 is searched; probe 001,002 lands, so
+    // 003-005 is; probe 003 is refused (POST), so the rest 004,005 is sent whole, refused, and searched:
+    // probe 004 refused (POST), the rest 005 refused (POST). Three of six were odd; one of three is cheaper.
+    expect(sequence(skip).slice(2).sort()).toEqual(
+      [
+        'PATCH doc-000.md',
+        'PATCH doc-001.md,doc-002.md',
+        'PATCH doc-003.md',
+        'POST doc-003.md',
+        'PATCH doc-004.md,doc-005.md',
+        'PATCH doc-004.md',
+        'POST doc-004.md',
+        'PATCH doc-005.md',
+        'POST doc-005.md',
+      ].sort(),
+    )
     expect(outcomes(result.items)).toEqual(
       Object.fromEntries(all().map((name) => [name, present.includes(name) ? 'updated' : 'uploaded'])),
     )
+    // The wrong-operation answers are no tries: each landed on its first try of the operation it needed.
+    expect(result.items.every((item) => item.attempts === 1)).toBe(true)
     expect(stored().map((d) => [d.name, d.created, d.updated])).toEqual(
       all().map((name) => [name, 1, present.includes(name) ? 1 : 0]),
     )
@@ -182,7 +185,7 @@ describe('modes without fallback', () => {
 })
 
 describe('a refused document', () => {
-  test('one document answered 422 in a batch of ten: nine land, it fails alone', async () => {
+  test('one document answered 422 in a batch of ten: nine land, it is found in 7 requests and fails', async () => {
     const ten = await makeDocuments(10)
     try {
       await start({
@@ -193,13 +196,14 @@ describe('a refused document', () => {
       const failed = result.items.filter((item) => item.outcome === 'failed')
       expect(failed.map((item) => item.name)).toEqual(['doc-004.md'])
       expect(failed[0].error).toMatch(/HTTP 422/)
-      expect(failed[0].attempts).toBe(2)
+      // In the batch, in the probe 002-004, and alone.
+      expect(failed[0].attempts).toBe(3)
       expect(result.items.filter((item) => item.outcome === 'uploaded')).toHaveLength(9)
       expect(stored().map((d) => d.name)).toEqual(
         ten.files.map((f) => f.name).filter((n) => n !== 'doc-004.md'),
       )
-      expect(result.requests).toBe(11)
-      expect(lines.some((line) => /alone/.test(line.message))).toBe(true)
+      expect(result.requests).toBe(7)
+      expect(lines.filter((line) => /in parts/.test(line.message))).toHaveLength(1)
     } finally {
       await ten.remove()
     }

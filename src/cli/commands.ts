@@ -33,6 +33,7 @@ import type { IndexReport } from '../report/types.js'
 import { fileFields, type OutputSpec } from '../report/output-budget.js'
 import { ReportFileError, writeReportFile } from '../report/report-file.js'
 import { plannedEntries } from '../report/planned.js'
+import { shardLabel } from '../select/shard.js'
 import { redactDeep } from '../report/redact.js'
 import { LAST_SUCCESS } from '../select/change-base.js'
 import { checksText } from './checks-text.js'
@@ -107,7 +108,8 @@ function indexJson(report: IndexReport): Record<string, unknown> {
     ? { result: report.flow.result, response: report.flow.response, outputs: outputsOf(report.flow.response) }
     : {}
   const base = { base: report.base?.sha ?? '', 'base-source': report.base?.source ?? 'none' }
-  return { ...indexOutputs(report), ...base, planned: plannedEntries(report), ...flow }
+  const shard = report.shard ? shardLabel(report.shard) : ''
+  return { ...indexOutputs(report), ...base, shard, planned: plannedEntries(report), ...flow }
 }
 
 /**

@@ -138,6 +138,19 @@ function indexOptions(command: Command): Command {
       'mode auto, in a git repository: send what changed from this commit or ref to HEAD; last-success: since the last successful run of the workflow (GITHUB_* variables, GITHUB_TOKEN)',
     )
     .option('--full-sync', 'mode auto: send every selected file, whatever changed')
+    .option(
+      '--shard <I/N>',
+      'send only the documents and URLs whose names hash to part I of N (parallel jobs)',
+    )
+    .addOption(
+      oneOf(
+        '--removed <what>',
+        'mode auto: tombstone (blank removed documents with a placeholder) or keep them',
+        ['tombstone', 'keep'],
+        d.removed,
+      ),
+    )
+    .option('--no-skip-drafts', 'send markdown/MDX whose front matter says draft: true (skipped by default)')
 }
 
 function runOptions(command: Command): Command {

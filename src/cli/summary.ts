@@ -2,6 +2,8 @@
 // summary (--summary-file) and the per-file lines (--verbose) carry the detail.
 import { displayName } from '../log.js'
 import { indexOutputs } from '../report/index-outputs.js'
+import { plannedCounts } from '../plan.js'
+import { shardLabel } from '../select/shard.js'
 import type { IndexReport } from '../report/types.js'
 import { groupFailures } from '../report/causes.js'
 import { sitemapCountsLine } from '../report/sitemap-line.js'
@@ -34,17 +36,21 @@ function counted(values: string[]): string {
 export function indexSummaryText(report: IndexReport, options: { verbose: boolean }): string {
   const outputs = indexOutputs(report)
   const lines = [`Change set: ${displayName(report.changeSource)}`]
+  if (report.shard)
+    lines.unshift(`Shard ${shardLabel(report.shard)}: only the documents and URLs whose names hash to it.`)
   if (report.sitemaps) lines.push(sitemapCountsLine(report.sitemaps))
   if (report.dryRun) {
-    const uploads = report.planned.filter((p) => p.operation === 'upload').length
+    const counts = plannedCounts(report.planned)
     lines.push(
-      `Dry run: ${report.planned.length} planned (${uploads} upload, ${report.planned.length - uploads} update), ` +
-        `${outputs.skipped.length} skipped, ${outputs.removed.length} removed; nothing sent.`,
+      `Dry run: ${report.planned.length} planned (${counts.upload} upload, ${counts.update} update` +
+        `${counts.upsert > 0 ? `, ${counts.upsert} upsert` : ''}, ${counts.remove} remove from answers), ` +
+        `${outputs.skipped.length} skipped, ${outputs.left.length} left in the knowledge base; nothing sent.`,
     )
   } else {
     lines.push(
       `Uploaded ${outputs.uploaded.length}, updated ${outputs.updated.length}, skipped ${outputs.skipped.length}, ` +
-        `failed ${outputs.failed.length}, removed ${outputs.removed.length} ` +
+        `failed ${outputs.failed.length}, removed from answers ${outputs.removed.length}, ` +
+        `left in the knowledge base ${outputs.left.length} ` +
         `(${report.requests} requests, ${(report.durationMs / 1000).toFixed(1)} s).`,
     )
   }

@@ -14,9 +14,10 @@ import {
 } from './shared-inputs.js'
 import { parseSitemapEntries, parseUrlPatterns } from './sitemaps.js'
 import { parseUrlEntries } from './urls.js'
-import type { IndexTarget, Mode } from '../model.js'
+import type { IndexTarget, Mode, RemovedPolicy } from '../model.js'
 import { DEFAULT_OUTPUTS_BUDGET } from '../report/output-budget.js'
 import { patternProblem } from '../select/patterns.js'
+import { parseShard, type Shard } from '../select/shard.js'
 
 export interface IndexConfig {
   /** Without a trailing slash. */
@@ -35,6 +36,10 @@ export interface IndexConfig {
   mode: Mode
   /** `full-sync`: in mode auto, send every selected file instead of what changed since the base. */
   fullSync: boolean
+  /** `removed`: in mode auto, blank each removed document with a placeholder (tombstone) or leave it (keep). */
+  removed: RemovedPolicy
+  /** `skip-drafts`: markdown/MDX whose front matter says `draft: true` is not sent. */
+  skipDrafts: boolean
   dryRun: boolean
   includeHiddenFiles: boolean
   ifNoFilesFound: 'warn' | 'error' | 'ignore'
@@ -58,6 +63,8 @@ export interface IndexConfig {
   skip?: string
   /** How messages of the run name a setting (the front end's words). */
   names: SettingNames
+  /** `shard: I/N`: only the documents and URLs whose names hash to this part are sent (a matrix job). */
+  shard?: Shard
 }
 
 /** Defaults as action.yml spells them; the code applies them too. */
@@ -65,6 +72,8 @@ export const INDEX_DEFAULTS: Readonly<Record<string, string>> = Object.freeze({
   'base-url': 'https://api.stack-ai.com',
   mode: 'auto',
   'full-sync': 'false',
+  removed: 'tombstone',
+  'skip-drafts': 'true',
   'dry-run': 'false',
   'include-hidden-files': 'false',
   'if-no-files-found': 'warn',
@@ -94,6 +103,8 @@ export const INDEX_INPUTS: readonly string[] = Object.freeze([
   'url-exclude',
   'mode',
   'full-sync',
+  'removed',
+  'skip-drafts',
   'dry-run',
   'include-hidden-files',
   'if-no-files-found',
@@ -111,7 +122,11 @@ export const INDEX_INPUTS: readonly string[] = Object.freeze([
   'comment-key',
   'pull-request',
   'outputs-budget',
+  'shard',
 ])
+
+/** More jobs than a workflow matrix holds (256) cannot run at once. */
+export const MAX_SHARDS = 256
 
 // These events run with the repository's secrets on behalf of code nobody has reviewed yet.
 const UNREVIEWED_CODE_EVENTS = new Set(['pull_request_target', 'workflow_run'])
@@ -178,6 +193,8 @@ export function readIndexConfig(read: InputReader, event: EventContext): IndexCo
     urlExclude: [],
     mode: fields.oneOf('mode', ['auto', 'upload', 'update'] as const),
     fullSync: fields.boolean('full-sync'),
+    removed: fields.oneOf('removed', ['tombstone', 'keep'] as const),
+    skipDrafts: fields.boolean('skip-drafts'),
     dryRun: fields.boolean('dry-run'),
     includeHiddenFiles: fields.boolean('include-hidden-files'),
     ifNoFilesFound: fields.oneOf('if-no-files-found', ['warn', 'error', 'ignore'] as const),
@@ -192,6 +209,18 @@ export function readIndexConfig(read: InputReader, event: EventContext): IndexCo
     preview: false,
     outputsBudget: readOutputsBudget(fields),
     names: fields.names,
+  }
+
+  const shard = fields.raw('shard')
+  if (shard !== '') {
+    const parsed = parseShard(shard, MAX_SHARDS)
+    if (typeof parsed === 'string')
+      fields.problem('shard', `${fields.names.subject('shard')} ${parsed} (got ${quoted(shard)}).`)
+    else {
+      config.shard = parsed
+      // Each shard of a pull request keeps its own sticky comment unless the workflow names one.
+      if (config.comment.key === '') config.comment.key = `shard-${parsed.index}-of-${parsed.count}`
+    }
   }
 
   const urls = parseUrlEntries(fields.raw('urls'))

@@ -1,7 +1,7 @@
-// The emulator's flow: a small but real retrieval over the flow's knowledge bases. Markdown and plain
-// text documents are split into passages (by headings and blank lines) and ranked against the question
-// with MiniSearch (BM25+); other documents are listed by name, indexed URLs by value (never fetched:
-// the emulator makes no network calls).
+// The emulator's flow: a small but real retrieval over the flow's knowledge bases. Text documents
+// (markdown, plain text, HTML and XML without their tags, JSON, YAML, CSV) are split into passages (by
+// headings and blank lines) and ranked against the question with MiniSearch (BM25+); other documents
+// are listed by name, indexed URLs by value (never fetched: the emulator makes no network calls).
 import path from 'node:path'
 import MiniSearch from 'minisearch'
 import { seededRandom } from './faults.js'
@@ -28,13 +28,53 @@ export interface Passage {
 
 export const TOP_PASSAGES = 3
 
-const TEXT_EXTENSIONS = new Set(['.md', '.markdown', '.mdx', '.txt', '.text', '.rst', '.adoc'])
+const TEXT_EXTENSIONS = new Set([
+  '.md',
+  '.markdown',
+  '.mdx',
+  '.txt',
+  '.text',
+  '.rst',
+  '.adoc',
+  '.html',
+  '.htm',
+  '.xml',
+  '.json',
+  '.yaml',
+  '.yml',
+  '.csv',
+  '.tsv',
+])
+const TEXT_TYPES = new Set([
+  'text/markdown',
+  'text/plain',
+  'text/x-rst',
+  'text/html',
+  'application/xml',
+  'application/json',
+  'application/yaml',
+  'text/csv',
+  'text/tab-separated-values',
+])
+const MARKUP_EXTENSIONS = new Set(['.html', '.htm', '.xml'])
 
-/** Markdown and plain text are searched; anything else is listed by name only. */
+/** Text formats are searched; anything else (PDF, Office files, images) is listed by name only. */
 export function isTextDocument(name: string, contentType: string): boolean {
   const type = contentType.split(';')[0].trim().toLowerCase()
-  if (type === 'text/markdown' || type === 'text/plain' || type === 'text/x-rst') return true
+  if (TEXT_TYPES.has(type)) return true
   return TEXT_EXTENSIONS.has(path.posix.extname(name).toLowerCase())
+}
+
+/** The words of a text document: HTML and XML without their tags (each tag ends a passage). */
+export function searchableText(name: string, text: string): string {
+  if (!MARKUP_EXTENSIONS.has(path.posix.extname(name).toLowerCase())) return text
+  return text
+    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, '\n\n')
+    .replace(/<[^>]*>/g, '\n\n')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
 }
 
 const HEADING = /^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$/
@@ -187,7 +227,9 @@ function composeAnswer(
   if (question === '') {
     sections.push('No question was given (input "in-0" is empty).')
   } else {
-    const passages = textDocuments.flatMap((document) => splitPassages(document.name, document.text ?? ''))
+    const passages = textDocuments.flatMap((document) =>
+      splitPassages(document.name, searchableText(document.name, document.text ?? '')),
+    )
     cited = rankPassages(question, passages)
     if (cited.length > 0) sections.push(cited.map((passage, i) => describe(passage, i + 1)).join('\n\n'))
     else if (textDocuments.length > 0)

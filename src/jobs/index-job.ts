@@ -5,8 +5,15 @@ import { ConfigError } from '../config/errors.js'
 import type { IndexConfig } from '../config/index-config.js'
 import type { WorkflowRunOutcome } from '../github/workflow.js'
 import { displayName, type Logger } from '../log.js'
-import type { ChangeBase, ChangeDecision, FileSelection, Operation, SkippedItem } from '../model.js'
-import { planSync, plannedItems } from '../plan.js'
+import type {
+  ChangeBase,
+  ChangeDecision,
+  FileSelection,
+  LeftDocument,
+  Operation,
+  SkippedItem,
+} from '../model.js'
+import { fallbackNote, placeholderBatches, planSync, plannedItems, plannedOperation } from '../plan.js'
 import { logSkipped, startProgress } from '../report/index-outputs.js'
 import type { IndexReport } from '../report/types.js'
 import { ServiceClient } from '../service/client.js'
@@ -24,7 +31,12 @@ import {
 import { undecodableSkip } from '../select/byte-names.js'
 import { findLfsPointers, LFS_POINTER_CAUSE } from '../select/lfs-pointers.js'
 import { nameMatcher } from '../select/match.js'
+import { inShard, shardLabel, shardSelection } from '../select/shard.js'
+import { writePlaceholderFiles, type PlaceholderFiles } from '../send/placeholder-files.js'
 import { sendPlan } from '../send/send-plan.js'
+import { findDrafts } from '../select/drafts.js'
+import { removalCommit } from '../select/removal-commit.js'
+import { firstNames } from '../report/causes.js'
 import type { SitemapSync } from '../sitemaps/sync.js'
 import { retryPolicyOf } from '../config/shared-inputs.js'
 import { runFlow } from './flow-run.js'
@@ -72,7 +84,7 @@ export function emptyIndexReport(dryRun: boolean): IndexReport {
     planned: [],
     items: [],
     skipped: [],
-    removed: [],
+    left: [],
     requests: 0,
     durationMs: 0,
     notices: [],
@@ -91,7 +103,7 @@ function failUnfinished(report: IndexReport, config: IndexConfig, files: string[
       ? report.planned.map((item) => ({ kind: item.kind, name: item.name, operation: item.operation }))
       : [
           ...files.map((name) => ({ kind: 'document' as const, name, operation: fallbackOperation })),
-          ...config.urls.map((name) => ({ kind: 'url' as const, name, operation: fallbackOperation })),
+          ...shardUrls(config).map((name) => ({ kind: 'url' as const, name, operation: fallbackOperation })),
         ]
   for (const item of known) {
     if (done.has(`${item.kind}\0${item.name}`)) continue
@@ -216,6 +228,11 @@ function undecodableSkips(
     .map((name) => undecodableSkip(name.shown, name.isFolder))
 }
 
+/** The URLs (of the inputs, of sitemaps) that this job's shard sends (all without a shard). */
+function shardUrls(config: IndexConfig, urls = config.urls): string[] {
+  return config.shard ? urls.filter((url) => inShard(url, config.shard)) : urls
+}
+
 /** Removed names that the selection would have sent: the others were never in the knowledge base. */
 function selectedRemovals(config: IndexConfig, removed: string[]): string[] {
   const matches = nameMatcher(config.files)
@@ -254,6 +271,8 @@ async function sitemapPages(
 export async function runIndexJob(config: IndexConfig, context: JobContext): Promise<IndexReport> {
   const started = Date.now()
   const report = emptyIndexReport(config.dryRun)
+  report.target = config.target
+  if (config.shard) report.shard = config.shard
   const selected: string[] = []
   try {
     const finished = await indexPipeline(config, context, report, selected)
@@ -341,9 +360,13 @@ async function indexPipeline(
   }
 
   const selection = await log.group('Selection', async () => {
-    const found = await select(config, context, changes)
+    const all = await select(config, context, changes)
+    const found = shardSelection(all, config.shard)
     const which = changes.kind === 'changes' ? 'changed file(s)' : 'file(s)'
-    log.info(`${found.files.length} ${which} selected, ${found.skipped.length} skipped.`)
+    const part = config.shard
+      ? ` in shard ${shardLabel(config.shard)} (${all.files.length} in all shards)`
+      : ''
+    log.info(`${found.files.length} ${which} selected${part}, ${found.skipped.length} skipped.`)
     return found
   })
   selected.push(...selection.files.map((file) => file.name))
@@ -353,22 +376,30 @@ async function indexPipeline(
           ...changes.removed,
           // In a staging node a present file that is no longer selected (too large, a link) goes too.
           ...(staged ? stagingRemovals(changes, selection) : []),
-        ])
+        ]).filter((name) => inShard(name, config.shard))
       : []
   // Found before planning, so a dry run and a preview fail on them too, as the sync they show would.
   const pointers = findLfsPointers(selection.files)
+  const drafts = config.skipDrafts ? draftsOf(selection, log, notices) : undefined
+  const blanking = changes.kind === 'changes' && (removed.length > 0 || (drafts?.size ?? 0) > 0)
   const sitemaps = await sitemapPages(config, context, report.base)
   const plan = planSync({
     selection,
-    urls: sitemaps ? [...config.urls, ...sitemaps.urls] : config.urls,
+    urls: shardUrls(config, sitemaps ? [...config.urls, ...sitemaps.urls] : config.urls),
     mode: config.mode,
     changes: changes.kind === 'changes' ? { ...changes, removed } : changes,
     batchSize: config.batchSize,
     refused: new Map(pointers.map((file) => [file.name, LFS_POINTER_CAUSE])),
+    removed: config.removed,
+    removedBy:
+      blanking && config.removed === 'tombstone'
+        ? await removalCommit(context.workspace, config.files, context.payload)
+        : undefined,
+    drafts,
   })
   report.planned = plannedItems(plan)
   report.skipped = plan.skipped
-  report.removed = plan.removed
+  report.left = plan.left
   const unreadSitemaps = sitemaps?.failures ?? []
   if (sitemaps) {
     report.sitemaps = sitemaps.counts
@@ -376,14 +407,18 @@ async function indexPipeline(
   }
   report.items = [...plan.refused, ...unreadSitemaps]
   logSkipped(plan.skipped, log)
+  warnLeft(plan.left, log, notices)
 
   await log.group('Plan', async () => {
     // One message, so one write to the runner's pipe instead of one per item (10,000 on a large sync).
-    const lines = report.planned.map(
-      (item) =>
-        `  ${item.operation}${item.fallback ? ' (upsert)' : ''} ${item.kind} ${displayName(item.name)}`,
+    const lines = report.planned.map((item) =>
+      item.removal
+        ? `  remove from answers (placeholder, update) document ${displayName(item.name)}`
+        : `  ${plannedOperation(item)}${fallbackNote(item)} ${item.kind} ${displayName(item.name)}`,
     )
-    log.info([`${report.planned.length} item(s) in ${plan.batches.length} request(s).`, ...lines].join('\n'))
+    // Placeholders are a few hundred bytes: their requests are counted by batch size alone.
+    const requests = plan.batches.length + Math.ceil(plan.placeholders.length / config.batchSize)
+    log.info([`${report.planned.length} item(s) in ${requests} request(s).`, ...lines].join('\n'))
   })
   if (config.dryRun || config.preview) {
     log.notice(
@@ -401,12 +436,15 @@ async function indexPipeline(
     publicKey: config.flowRun?.publicKey,
     connections: config.concurrency,
   })
+  let placeholders: PlaceholderFiles | undefined
   try {
-    if (plan.batches.length > 0) {
+    placeholders = await writePlaceholderFiles(plan.placeholders)
+    const batches = [...plan.batches, ...placeholderBatches(placeholders.files, config.batchSize)]
+    if (batches.length > 0) {
       const result = await log.group('Send', async () => {
-        const progress = startProgress(log, plan.batches.length)
+        const progress = startProgress(log, batches.length)
         try {
-          return await sendPlan(plan, client, config.target, {
+          return await sendPlan({ ...plan, batches }, client, config.target, {
             concurrency: config.concurrency,
             maxFileSize: config.maxFileSize,
             names: config.names,
@@ -454,8 +492,47 @@ async function indexPipeline(
       }
     }
   } finally {
-    await client.close()
+    await Promise.all([client.close(), placeholders?.remove()])
     report.durationMs = Date.now() - started
   }
   return report
+}
+
+const NAMES_IN_WARNING = 10
+
+/** The drafts among the selected files; front matter that does not parse is one warning naming the files. */
+function draftsOf(selection: FileSelection, log: Logger, notices: string[]): Set<string> {
+  const scan = findDrafts(selection.files)
+  if (scan.unparsable.length > 0) {
+    const names = firstNames(
+      scan.unparsable.map((bad) => `${displayName(bad.name)} (${bad.why})`),
+      NAMES_IN_WARNING,
+      (name) => name,
+    )
+    const message =
+      `The front matter of ${scan.unparsable.length} file(s) does not parse as YAML, so they are not ` +
+      `treated as drafts (skip-drafts) and are sent: ${names}.`
+    log.warning(message)
+    notices.push(message)
+  }
+  return scan.drafts
+}
+
+/** Removed documents left in the knowledge base: one warning for the formats that cannot be blanked. */
+function warnLeft(left: LeftDocument[], log: Logger, notices: string[]): void {
+  const unblankable = left.filter((document) => document.reason === 'format').map((d) => d.name)
+  const kept = left.filter((document) => document.reason === 'keep').map((d) => d.name)
+  const names = (list: string[]) => firstNames(list, NAMES_IN_WARNING, displayName)
+  if (unblankable.length > 0) {
+    const message =
+      `${unblankable.length} removed document(s) stay in the knowledge base and keep being answered: no ` +
+      `placeholder can be written in their format (the service has no delete). Remove them in the service ` +
+      `by hand: ${names(unblankable)}. The "left" output lists all.`
+    log.warning(message)
+    notices.push(message)
+  }
+  if (kept.length > 0)
+    log.notice(
+      `${kept.length} removed document(s) stay in the knowledge base (removed: keep): ${names(kept)}.`,
+    )
 }

@@ -8,13 +8,17 @@ import { firstNames, groupFailures } from './causes.js'
 import type { IndexReport } from './types.js'
 import type { OutputSpec } from './output-budget.js'
 import { plannedOutputSpecs } from './planned.js'
+import { shardLabel } from '../select/shard.js'
 
 export interface IndexOutputs {
   uploaded: string[]
   updated: string[]
   skipped: string[]
   failed: string[]
+  /** Removed documents blanked by a placeholder (or not in the knowledge base: nothing to remove). */
   removed: string[]
+  /** Removed documents that stay in the knowledge base. */
+  left: string[]
 }
 
 export function indexOutputs(report: IndexReport): IndexOutputs {
@@ -25,7 +29,8 @@ export function indexOutputs(report: IndexReport): IndexOutputs {
     updated: named('updated'),
     skipped: report.skipped.map((s) => s.name),
     failed: named('failed'),
-    removed: report.removed,
+    removed: named('removed'),
+    left: report.left.map((document) => document.name),
   }
 }
 
@@ -40,6 +45,7 @@ export function indexOutputSpecs(report: IndexReport): OutputSpec[] {
     ...lists.map(([name, names]) => ({ name: `${name}-count`, count: names.length })),
     { name: 'base', exact: report.base?.sha ?? '' },
     { name: 'base-source', exact: report.base?.source ?? 'none' },
+    { name: 'shard', exact: report.shard ? shardLabel(report.shard) : '' },
     ...plannedOutputSpecs(report),
   ]
   if (report.flow) specs.push(...flowOutputSpecs(report.flow))
@@ -68,7 +74,12 @@ export function failedFlowOutputSpecs(response: unknown): OutputSpec[] {
 /** One line of counts: what the step did, for an error that must say it. */
 export function indexCountsLine(report: IndexReport): string {
   const outputs = indexOutputs(report)
-  const counts = Object.entries(outputs).map(([name, names]) => `${name} ${names.length}`)
+  // Never a bare "removed": it would read as deleted.
+  const words: Record<string, string> = {
+    removed: 'removed from answers',
+    left: 'left in the knowledge base',
+  }
+  const counts = Object.entries(outputs).map(([name, names]) => `${words[name] ?? name} ${names.length}`)
   return `${report.dryRun ? 'dry run, nothing sent: ' : ''}${counts.join(', ')}`
 }
 
@@ -106,17 +117,18 @@ export function logIndexResult(report: IndexReport, log: Logger): void {
       `${items.length} more item(s) failed for ${rest.length} other cause(s) (${names(items)}); the job summary groups them by cause.`,
     )
   }
-  if (report.removed.length > 0) {
+  if (outputs.removed.length > 0) {
     log.notice(
-      `${report.removed.length} document(s) removed by this push were not sent (the service has no delete): ` +
-        report.removed.map(displayName).join(', '),
+      `${outputs.removed.length} removed document(s) no longer answer: a placeholder replaced each in the ` +
+        `knowledge base (${names(report.items.filter((i) => i.outcome === 'removed'))}).`,
     )
   }
   log.info(
     report.dryRun
       ? `Dry run: ${report.planned.length} planned, ${outputs.skipped.length} skipped, nothing sent.`
       : `Uploaded ${outputs.uploaded.length}, updated ${outputs.updated.length}, skipped ${outputs.skipped.length}, ` +
-          `failed ${outputs.failed.length}, removed ${outputs.removed.length}.`,
+          `failed ${outputs.failed.length}, removed from answers ${outputs.removed.length}, ` +
+          `left in the knowledge base ${outputs.left.length}.`,
   )
 }
 

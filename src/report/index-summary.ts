@@ -1,11 +1,12 @@
 import { sanitize } from '../log.js'
 // The index job's summary, in the order a reader needs it: the verdict and counts on the first line,
 // the flow's answer, the failures grouped by cause, then everything else collapsed by outcome.
-import type { ChangeBase, ItemOutcome, SkippedItem } from '../model.js'
-import type { PlannedItem } from '../plan.js'
+import type { ChangeBase, ItemOutcome, LeftDocument, SkippedItem } from '../model.js'
+import { fallbackNote, plannedCounts, plannedOperation, type PlannedItem } from '../plan.js'
 import { firstNames, groupFailures } from './causes.js'
 import { BudgetedDocument, type CollapsedList, inline, inlineHtml, shortLine, table } from './markdown.js'
 import type { IndexReport } from './types.js'
+import { shardLabel } from '../select/shard.js'
 import { flowSection } from './flow-section.js'
 import { sitemapCountsLine } from './sitemap-line.js'
 
@@ -29,18 +30,19 @@ export function verdictLine(report: IndexReport): string {
     ? `base: ${inline(shortLine(report.base.why, 300))}`
     : `change set: ${inline(report.changeSource)}${base}`
   const skipped = report.skipped.length
-  const removed = report.removed.length
+  // Never a bare "removed": it reads as deleted, and the service cannot delete.
+  const left = report.left.length > 0 ? ` · ⚠️ left in the knowledge base ${report.left.length}` : ''
   if (report.preview || report.dryRun) {
-    const uploads = report.planned.filter((p) => p.operation === 'upload').length
-    const updates = report.planned.length - uploads
+    const counts = plannedCounts(report.planned)
     const what = report.preview
       ? `**Preview of pull request${report.preview.number ? ` #${report.preview.number}` : ''}: nothing sent.**`
       : '**Dry run: nothing sent.**'
     // Documents that cannot be sent as they are (Git LFS pointers) fail in a dry run as in the sync.
     const failed = count(report.items, 'failed')
     return (
-      `${what} Would upload ${uploads} · update ${updates} · unchanged/skipped ${skipped} · ` +
-      `removed ${removed}${failed > 0 ? ` · failed ${failed}` : ''} — ${changeSet}`
+      `${what} Would upload ${counts.upload} · update ${counts.update}` +
+      `${counts.upsert > 0 ? ` · upsert ${counts.upsert}` : ''} · remove from answers ${counts.remove} · ` +
+      `unchanged/skipped ${skipped}${left}${failed > 0 ? ` · failed ${failed}` : ''} — ${changeSet}`
     )
   }
   const failed = count(report.items, 'failed')
@@ -55,16 +57,20 @@ export function verdictLine(report: IndexReport): string {
         : '✅ **Synced.**'
   return (
     `${verdict} Uploaded ${count(report.items, 'uploaded')} · updated ${count(report.items, 'updated')} · ` +
-    `unchanged/skipped ${skipped} · removed ${removed} · failed ${failed} — ${changeSet} ` +
+    `removed from answers ${count(report.items, 'removed')} · unchanged/skipped ${skipped}${left} · ` +
+    `failed ${failed} — ${changeSet} ` +
     `(${report.requests} requests, ${(report.durationMs / 1000).toFixed(1)} s)`
   )
 }
 
 const attemptsNote = (item: ItemOutcome) => (item.attempts > 1 ? ` (${item.attempts} attempts)` : '')
 const itemLine = (item: ItemOutcome) => `${inline(item.name)}${attemptsNote(item)}`
+const removedLine = (item: ItemOutcome) =>
+  `${itemLine(item)}${item.absent ? ': was not in the knowledge base (PATCH answered 404)' : ''}`
+const leftLine = (document: LeftDocument) =>
+  `${inline(document.name)}: ${document.reason === 'keep' ? 'removed: keep' : 'no placeholder for its format'}`
 const skippedLine = (item: SkippedItem) => `${inline(item.name)}: ${inline(shortLine(item.detail, 200))}`
-const plannedLine = (item: PlannedItem) =>
-  `${inline(item.name)}${item.fallback ? (item.operation === 'upload' ? ' (409 → update)' : ' (404 → upload)') : ''}`
+const plannedLine = (item: PlannedItem) => `${inline(item.name)}${fallbackNote(item)}`
 // The outputs may be cut too (outputs budget): the report file is the one place that lists all.
 const cutNote = (output: string) => (missing: number) =>
   `_${missing} more not shown (to stay within GitHub's size limit); the file named by the \`report-file\` output lists all (key \`${output}\`)._`
@@ -83,10 +89,16 @@ export function renderBaseLine(base: ChangeBase): string {
 }
 
 function summaryTitle(report: IndexReport): string {
-  if (report.preview) return 'Knowledge base sync: preview'
-  if (report.ended?.kind === 'skipped') return 'Knowledge base sync: nothing ran'
-  if (report.ended?.kind === 'stopped') return 'Knowledge base sync failed'
-  return 'Knowledge base sync'
+  // Two steps or two workflows syncing different knowledge bases are told apart by their ids, and a
+  // matrix job's summaries, which sit side by side in the run, by their shard.
+  const target = report.target
+    ? ` — org ${inline(report.target.orgId)} · flow ${inline(report.target.flowId)} · node ${inline(report.target.nodeId)}`
+    : ''
+  const name = report.shard ? `Knowledge base sync, shard ${shardLabel(report.shard)}` : 'Knowledge base sync'
+  if (report.preview) return `${name}: preview${target}`
+  if (report.ended?.kind === 'skipped') return `${name}: nothing ran${target}`
+  if (report.ended?.kind === 'stopped') return `${name} failed${target}`
+  return `${name}${target}`
 }
 
 export function renderIndexSummary(report: IndexReport, limit = SUMMARY_LIMIT): string {
@@ -127,8 +139,10 @@ export function renderIndexSummary(report: IndexReport, limit = SUMMARY_LIMIT): 
   }
 
   if (report.preview || report.dryRun) {
-    const uploads = report.planned.filter((p) => p.operation === 'upload')
-    const updates = report.planned.filter((p) => p.operation === 'update')
+    const uploads = report.planned.filter((p) => plannedOperation(p) === 'upload')
+    const updates = report.planned.filter((p) => plannedOperation(p) === 'update')
+    const upserts = report.planned.filter((p) => plannedOperation(p) === 'upsert')
+    const removals = report.planned.filter((p) => plannedOperation(p) === 'remove')
     if (report.planned.length > 0) parts.push('### Plan\n')
     parts.push({
       summaryHtml: `Would upload (${uploads.length})`,
@@ -140,10 +154,24 @@ export function renderIndexSummary(report: IndexReport, limit = SUMMARY_LIMIT): 
       items: updates.map(plannedLine),
       note: planCutNote,
     })
+    if (upserts.length > 0)
+      parts.push({
+        // Whether these are in the node is unknown: each is updated, or uploaded when the node lacks it.
+        summaryHtml: `Would upsert (${upserts.length})`,
+        items: upserts.map(plannedLine),
+        note: planCutNote,
+      })
+    parts.push({
+      summaryHtml: `Would remove from answers: a placeholder replaces each (${removals.length})`,
+      items: removals.map((item) => inline(item.name)),
+      note: planCutNote,
+    })
   }
   const uploaded = report.items.filter((i) => i.outcome === 'uploaded')
   const updated = report.items.filter((i) => i.outcome === 'updated')
-  const others = uploaded.length + updated.length + report.skipped.length + report.removed.length
+  const removed = report.items.filter((i) => i.outcome === 'removed')
+  const others =
+    uploaded.length + updated.length + removed.length + report.skipped.length + report.left.length
   if (others > 0 && !report.preview && !report.dryRun) parts.push('### Everything else\n')
   parts.push(
     {
@@ -158,9 +186,14 @@ export function renderIndexSummary(report: IndexReport, limit = SUMMARY_LIMIT): 
       note: cutNote('skipped'),
     },
     {
-      summaryHtml: `Removed, not sent: the service has no delete (${report.removed.length})`,
-      items: report.removed.map(inline),
+      summaryHtml: `Removed from answers: a placeholder replaced each (${removed.length})`,
+      items: removed.map(removedLine),
       note: cutNote('removed'),
+    },
+    {
+      summaryHtml: `Left in the knowledge base: remove them in the service by hand (${report.left.length})`,
+      items: report.left.map(leftLine),
+      note: cutNote('left'),
     },
   )
   doc.addAll(parts)

@@ -1,8 +1,18 @@
-import type { ChangeBase, FlowRunReport, ItemOutcome, SkippedItem } from '../model.js'
+import type {
+  ChangeBase,
+  FlowRunReport,
+  IndexTarget,
+  ItemOutcome,
+  LeftDocument,
+  SkippedItem,
+} from '../model.js'
 import type { PlannedItem } from '../plan.js'
+import type { Shard } from '../select/shard.js'
 
 export interface IndexReport {
   dryRun: boolean
+  /** The knowledge base synced (named in the summary's title), once the inputs are read. */
+  target?: IndexTarget
   /** Set in a pull request: what merging would send, computed and shown, never sent. */
   preview?: { number?: number; base: string; head: string }
   /** Where the change set came from (git diff, compare API, full sync and why, …). */
@@ -15,7 +25,8 @@ export interface IndexReport {
   planned: PlannedItem[]
   items: ItemOutcome[]
   skipped: SkippedItem[]
-  removed: string[]
+  /** Removed documents left in the knowledge base (`removed: keep`, or no placeholder for the format). */
+  left: LeftDocument[]
   requests: number
   durationMs: number
   notices: string[]
@@ -24,6 +35,8 @@ export interface IndexReport {
   flow?: FlowRunReport
   /** Why the flow run after indexing failed. */
   flowError?: string
+  /** `shard: I/N`: this job sent only its part of the selection; the summary and outputs name it. */
+  shard?: Shard
   /** Set when the run did not finish: skipped on purpose, or stopped by an error (the cause). */
   ended?: { kind: 'skipped' | 'stopped'; why: string }
 }

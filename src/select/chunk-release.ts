@@ -2,32 +2,58 @@
 // returned only when a garbage collection finds the buffers' small wrappers dead, and V8 starts one for it
 // only after tens of MiB have piled up: most of the action's peak RSS growth when it streams big files
 // (bench/README.md). A minor collection, well under a millisecond on this process's small heap, every few
-// MiB streamed keeps the pile small. Batches of small documents, read whole and laid out as one buffer
-// per request body, pile up the same way and are counted too. The action cannot pass V8 flags (the
+// MiB streamed keeps the pile small. (Batches of small documents are laid out in buffers used again,
+// service/body-buffers.ts, and leave no such pile.) The action cannot pass V8 flags (the
 // runner starts `node index.js`), so the collector is taken the documented way at run time; without it,
 // streaming works as before.
-import { setFlagsFromString } from 'node:v8'
+import { getHeapStatistics, setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 
 const COLLECT_EVERY_BYTES = 2 * 1024 * 1024
 
-type Collector = (options: { type: 'minor' }) => void
+// No argument: a full collection (Node 20's V8 reads `{ type: 'major' }` as a young-generation one).
+type Collector = (options?: { type: 'minor' }) => void
 
 let streamedSinceCollection = 0
 let collector: Collector | null | undefined
 
 /**
- * Counts file bytes handed on (by a file stream, or in a batch's one-buffer body); collects the young
+ * Counts file bytes handed on by a file stream; collects the young
  * generation every few MiB.
  */
 export function chunkStreamed(bytes: number): void {
   streamedSinceCollection += bytes
   if (streamedSinceCollection < COLLECT_EVERY_BYTES) return
   streamedSinceCollection = 0
-  minorCollector()?.({ type: 'minor' })
+  collectorOf()?.({ type: 'minor' })
 }
 
-function minorCollector(): Collector | null {
+// The same holds for the heap itself on a long run. What a request allocates outlives a young-generation
+// collection or two while the request is in flight, and moves to the old generation, which V8 collects
+// only once it has grown to a multiple of what was live after the last full collection. With 100,000
+// documents live (~50 MiB), that let the heap grow by ~100 MiB of dead requests during the send
+// (bench/README.md, issue 24). A full collection whenever the heap has grown by HEAP_GROWTH_BYTES since
+// the last one bounds it at what is live plus that; with fewer documents the heap never grows that far.
+const HEAP_GROWTH_BYTES = 32 * 1024 * 1024
+/** Requests between two looks at the heap's size (each look costs a few µs). */
+const REQUESTS_PER_LOOK = 16
+
+let requestsSinceLook = 0
+/** The least heap seen since the last full collection it made: close to what is live, as V8 collects too. */
+let heapFloor = Infinity
+
+/** Counts a finished request; collects the whole heap when it has grown by HEAP_GROWTH_BYTES. */
+export function requestFinished(): void {
+  if (++requestsSinceLook < REQUESTS_PER_LOOK) return
+  requestsSinceLook = 0
+  const used = getHeapStatistics().used_heap_size
+  heapFloor = Math.min(heapFloor, used)
+  if (used - heapFloor < HEAP_GROWTH_BYTES) return
+  collectorOf()?.()
+  heapFloor = getHeapStatistics().used_heap_size
+}
+
+function collectorOf(): Collector | null {
   if (collector === undefined) {
     try {
       setFlagsFromString('--expose-gc')

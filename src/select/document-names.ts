@@ -20,6 +20,8 @@ export function wireFilename(name: string): string {
 
 /** What a service that undoes the escapes would store: names with the same key are one document. */
 function storedKey(name: string): string {
+  // Most names hold none of the escaped characters and no `%`: their key is the name itself.
+  if (!/["\r\n%]/.test(name)) return name
   return wireFilename(name).replace(/%(22|0d|0a)/gi, (escape) => escape.toUpperCase())
 }
 
@@ -32,7 +34,8 @@ export function documentNameProblem(name: string): string | undefined {
   if (name.length === 0) return 'is empty'
   if (name.includes('\0')) return 'contains a NUL character'
   if (name.includes('\\')) return 'contains a backslash, which multipart filenames turn into "/"'
-  if (path.posix.normalize(name) !== name)
+  // Only a `//` or a `.` or `..` segment can make normalising change a name: the rest skip the call.
+  if (/\/\/|(?:^|\/)\.\.?(?:\/|$)/.test(name) && path.posix.normalize(name) !== name)
     return 'is not a normalised path (it has "." or ".." segments or "//")'
   return undefined
 }

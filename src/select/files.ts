@@ -67,8 +67,18 @@ export async function selectFiles(options: FileSelectionOptions): Promise<FileSe
   // is resolved and checked against the workspace boundary below instead.
   const search = await searchFiles(options.patterns, root)
   const context = checkContext(options, root)
-  const verdicts = await mapLimited(search.paths, CONCURRENCY, (candidate) => check(candidate, context))
-  return collect([...verdicts, ...search.skipped.map((skipped) => ({ skipped }))], root)
+  // The candidates' folders are resolved first (once each), so that the usual candidate, a file in a
+  // folder that is its own real path, is checked without a promise of its own (100,000 files: 100,000).
+  const folders = [...new Set(search.paths.map((candidate) => path.dirname(candidate)))]
+  await mapLimited(folders, CONCURRENCY, (folder) => isRealFolder(folder, context))
+  const known = search.paths.map((candidate) => checkKnown(candidate, context))
+  // The others (links, folders behind links) are checked as before, 16 at a time.
+  const rest = search.paths.filter((_, index) => known[index] === undefined)
+  const checked = await mapLimited(rest, CONCURRENCY, (candidate) => check(candidate, context))
+  let next = 0
+  const verdicts = known.map((verdict) => verdict ?? checked[next++])
+  for (const skipped of search.skipped) verdicts.push({ skipped })
+  return collect(verdicts, root)
 }
 
 /**
@@ -152,18 +162,33 @@ interface CheckContext extends FileSelectionOptions {
   literal: Set<string>
   /** Folder → whether it is its own real path (no link on the way), resolved once per folder. */
   realFolders: Map<string, Promise<boolean>>
+  /** The same answers once they are in. */
+  knownFolders: Map<string, boolean>
 }
 
 function checkContext(options: FileSelectionOptions, root: string): CheckContext {
-  return { ...options, root, literal: literalNames(options.patterns), realFolders: new Map() }
+  return {
+    ...options,
+    root,
+    literal: literalNames(options.patterns),
+    realFolders: new Map(),
+    knownFolders: new Map(),
+  }
 }
 
 function isRealFolder(folder: string, context: CheckContext): Promise<boolean> {
   let real = context.realFolders.get(folder)
   if (!real) {
     real = realpath(folder).then(
-      (resolved) => resolved === folder,
-      () => false,
+      (resolved) => {
+        const answer = resolved === folder
+        context.knownFolders.set(folder, answer)
+        return answer
+      },
+      () => {
+        context.knownFolders.set(folder, false)
+        return false
+      },
     )
     context.realFolders.set(folder, real)
   }
@@ -193,6 +218,22 @@ const RULE_DETAIL: Partial<Record<SkipReason, string>> = {
 
 function skip(name: string, reason: SkipReason, detail: string): Verdict {
   return { skipped: { kind: 'document', name, reason, detail } }
+}
+
+/**
+ * The verdict of `check` without waiting, for a candidate that is not a link in a folder already known to
+ * be its own real path; undefined when `check` has more to find out.
+ */
+function checkKnown(candidate: string, context: CheckContext): Verdict | undefined {
+  if (context.knownFolders.get(path.dirname(candidate)) !== true) return undefined
+  const name = insideName(context.root, candidate)
+  if (name === undefined) return undefined
+  const rule = nameRule(name, context)
+  if (rule?.folder !== undefined) return { grouped: { folder: rule.folder, reason: rule.reason } }
+  if (rule) return skip(name, rule.reason, `${RULE_DETAIL[rule.reason]}.`)
+  const own = lstatOrUndefined(candidate)
+  if (!own || own.isSymbolicLink()) return undefined
+  return inspect(name, candidate, false, context, own)
 }
 
 async function check(candidate: string, context: CheckContext): Promise<Verdict> {

@@ -53,9 +53,10 @@ export async function openSelectedFile(file: SelectedFile): Promise<Readable> {
  * The whole file at once, read synchronously, with the checks of openSelectedFile; the file is closed
  * before it returns. For small files only (the caller bounds the size): there the thread-pool round
  * trips of async open, read and close cost more than the reads themselves. Reading asks for one byte
- * more than the size, so growth is seen; too few bytes mean the file shrank.
+ * more than the size, so growth is seen; too few bytes mean the file shrank. `into` (size + 1 bytes)
+ * receives the bytes instead of a new buffer.
  */
-export function readSmallSelectedFile(file: SelectedFile): Buffer {
+export function readSmallSelectedFile(file: SelectedFile, into?: Buffer): Buffer {
   const shown = displayName(file.name)
   let fd: number
   try {
@@ -66,7 +67,8 @@ export function readSmallSelectedFile(file: SelectedFile): Buffer {
   try {
     const changed = changedSinceSelected(fstatSync(fd), file, shown)
     if (changed) throw changed
-    const buffer = Buffer.allocUnsafe(file.size + 1)
+    const buffer = into ?? Buffer.allocUnsafe(file.size + 1)
+    if (buffer.length !== file.size + 1) throw new RangeError('readSmallSelectedFile needs size + 1 bytes')
     let filled = 0
     let bytesRead: number
     do {

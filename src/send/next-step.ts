@@ -21,7 +21,14 @@ export interface UnitState {
   operation: Operation
   /** 404 on update → upload, 409 on upload → update. */
   upsert: boolean
+  /** Placeholders of removed documents: 404 to their PATCH means the document is not there (success). */
+  placeholders?: boolean
   switches: number
+  /**
+   * The unit is part of a failed unit being searched: its operation is the one most of its items need,
+   * so a wrong-operation answer means odd items to find, not a unit that is wholly the other way.
+   */
+  searching: boolean
   /** Failed attempts that use up `retries` (RETRY_RULES' `send` column). */
   failedAttempts: number
   /** All failed attempts (for the backoff). */
@@ -39,6 +46,8 @@ export interface StepContext {
   hardStopped: boolean
   /** How a refusal names the key and the ids (the actions' inputs, or the CLI's flags). */
   names?: SettingNames
+  /** The operation the node's latest answers say documents of this run need (none yet: undefined). */
+  evidence?: Operation
 }
 
 export type Step =
@@ -50,8 +59,16 @@ export type Step =
   /** A file of the batch changed: sent again at once as the files are now. */
   | { step: 'resend' }
   | { step: 'retry'; delayMs: number }
-  /** One bad item must not sink the others: each is sent alone, starting from `operation`. */
+  /** A file that keeps changing must not sink the others: each is sent alone, starting from `operation`. */
   | { step: 'each-alone'; operation: Operation; why: string }
+  /**
+   * Some items of the unit are odd (refused, or they need the other operation): it is searched in parts
+   * sent as `operation` (bisection.ts). With `oddNeedsOther`, an odd item found alone is sent as the
+   * other operation without trying `operation` again.
+   */
+  | { step: 'bisect'; operation: Operation; why: string; oddNeedsOther: boolean }
+  /** A placeholder's document is not in the knowledge base: nothing to blank, which is success. */
+  | { step: 'absent' }
 
 /** The step after `failure`, and the unit's state for it. `message` is the failure's text. */
 export function nextStep(
@@ -67,10 +84,21 @@ export function nextStep(
   const refusal = error && runRefusal(error, context.names)
   if (refusal) return { next: { step: 'refused', cause: refusal }, state }
 
+  if (state.placeholders && status === 404 && state.operation === 'update') {
+    // A batch answered 404 may hold documents that are there: each is sent alone to tell them apart.
+    if (state.items === 1) return { next: { step: 'absent' }, state }
+    const why = 'PATCH answered 404: some of the removed documents are not in the knowledge base'
+    return { next: { step: 'each-alone', operation: 'update', why }, state }
+  }
+
   const wrongOperation =
     state.upsert &&
     ((status === 404 && state.operation === 'update') || (status === 409 && state.operation === 'upload'))
-  if (wrongOperation && (state.switches === 0 || (state.items === 1 && state.switches < 2))) {
+  // A batch answered "wrong operation" is wholly the other way (an empty node, the half of a node an
+  // interrupted sync never reached) or mixed: it is tried whole the other way once, and searched only
+  // when that is refused too. Searching a batch that is wholly the other way would cost about two
+  // requests per document. A part of a search is searched again: the search knows its operation fits most.
+  if (wrongOperation && (state.items === 1 ? state.switches < 2 : state.switches === 0 && !state.searching)) {
     return {
       next: { step: 'switch', from: state.operation, status: status! },
       state: { ...state, switches: state.switches + 1, operation: otherOf(state.operation) },
@@ -113,14 +141,19 @@ export function nextStep(
   }
 
   if (state.items > 1) {
-    // After a contradictory upsert answer (mixed batch) each starts from the planned operation again.
-    const why = wrongOperation
-      ? `both ${METHOD[otherOf(state.operation)]} and ${METHOD[state.operation]} were refused (some exist, some do not)`
-      : message
-    return {
-      next: { step: 'each-alone', operation: wrongOperation ? state.planned : state.operation, why },
-      state,
-    }
+    if (!wrongOperation)
+      return {
+        next: { step: 'bisect', operation: state.operation, why: message, oddNeedsOther: false },
+        state,
+      }
+    // After both operations were refused (a mixed unit) the search sends what the node's answers say most
+    // documents need, else what the plan chose.
+    const operation = state.switches === 0 ? state.operation : (context.evidence ?? state.planned)
+    const why =
+      state.switches === 0
+        ? `${METHOD[state.operation]} answered ${status} (some of them ${state.operation === 'update' ? 'are not there yet' : 'are there already'})`
+        : `both ${METHOD[otherOf(state.operation)]} and ${METHOD[state.operation]} were refused (some exist, some do not)`
+    return { next: { step: 'bisect', operation, why, oddNeedsOther: true }, state }
   }
   return { next: { step: 'fail', error: message }, state }
 }

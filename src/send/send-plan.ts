@@ -1,5 +1,5 @@
-// Runs a plan against the service: `concurrency` requests in flight, retries, the upsert switch, splitting
-// of rejected batches, and exactly one outcome per document and URL.
+// Runs a plan against the service: `concurrency` requests in flight, retries, the upsert switch, the search
+// of rejected batches for their odd items, and exactly one outcome per document and URL.
 import { setMaxListeners } from 'node:events'
 import { access, constants, lstat } from 'node:fs/promises'
 import { displayName, type Logger } from '../log.js'
@@ -9,8 +9,9 @@ import { ServiceError, type OpenedDocuments, type ServiceClient } from '../servi
 import type { SettingNames } from '../config/setting-names.js'
 import { runRefusal } from '../service/errors.js'
 import { parseRetryAfter, retryRuleOf, systemClock, type Clock, type RetryPolicy } from '../service/retry.js'
+import { afterProbe, probeSize } from './bisection.js'
 import { CircuitBreaker } from './breaker.js'
-import { formatMs, METHOD, nextStep, type UnitState } from './next-step.js'
+import { formatMs, METHOD, nextStep, otherOf, type UnitState } from './next-step.js'
 import { RequestScheduler } from './scheduler.js'
 
 export interface SendOptions {
@@ -60,6 +61,16 @@ interface Unit {
   operation: Operation
   /** 404 on update → upload, 409 on upload → update. */
   upsert: boolean
+  /** Whether the items are in the node is unknown: the first request follows what the node answered so far. */
+  stateUnknown?: boolean
+  /** Part of a failed unit being searched (UnitState.searching). */
+  searching?: boolean
+  /** Switches already made (an odd item found by the search starts with the other operation: 1). */
+  switches?: number
+  /** Told once whether the unit's items landed with `operation` on its first answer (the search's probe). */
+  onFirstAnswer?: (landed: boolean) => void
+  /** Placeholders of removed documents: a success is `removed`, and 404 means the document is not there. */
+  placeholders?: boolean
 }
 
 export async function sendPlan(
@@ -87,6 +98,20 @@ class PlanSender {
   /** Set by the first 401/403, or 404 to a document upload: the one cause of every item that did not land. */
   private refused: string | undefined
   private requests = 0
+  /**
+   * The operation the latest upsert request that landed more than the one odd document of a search used:
+   * what the node's documents of this run need now (an interrupted sync leaves a node half filled, so
+   * the latest answer says more than a count over the run).
+   */
+  private latestFit: Operation | undefined
+  /**
+   * Until the node's answers say something, only the first unknown-state unit (the pioneer) is sent: the
+   * others would all be sent as the plan's guess, and on a first sync to an empty node each would pay a
+   * PATCH answered 404 before its POST. Opens on the first evidence, when the pioneer ends, or on a stop.
+   */
+  private pioneer: 'none' | 'sent' | 'done' = 'none'
+  private openGate!: () => void
+  private readonly gate = new Promise<void>((resolve) => (this.openGate = resolve))
   private batchesDone = 0
   private batchesTotal = 0
   private bytesLanded = 0
@@ -104,6 +129,7 @@ class PlanSender {
     this.scheduler = new RequestScheduler(options.concurrency, this.clock, this.stop.signal)
     this.readAhead = new RequestScheduler(options.concurrency, this.clock, this.stop.signal)
     this.breaker = new CircuitBreaker(options.breakerWindowMs ?? options.retry.deadlineMs, this.clock)
+    this.stop.signal.addEventListener('abort', () => this.openGate(), { once: true })
   }
 
   async run(batches: Batch[]): Promise<SendResult> {
@@ -152,6 +178,29 @@ class PlanSender {
 
   /** Sends one unit until every item has an outcome: carries out what `nextStep` decides after a failure. */
   private async runUnit(start: Unit): Promise<void> {
+    const role = { pioneer: false }
+    let answered = false
+    const answer = (landed: boolean) => {
+      if (answered) return
+      answered = true
+      start.onFirstAnswer?.(landed)
+    }
+    try {
+      await this.sendUnit(start, answer, role)
+    } finally {
+      answer(false)
+      if (role.pioneer) {
+        this.pioneer = 'done'
+        this.openGate()
+      }
+    }
+  }
+
+  private async sendUnit(
+    start: Unit,
+    answer: (landed: boolean) => void,
+    role: { pioneer: boolean },
+  ): Promise<void> {
     const { kind } = start
     let items = start.items
     let state: UnitState | undefined
@@ -163,6 +212,12 @@ class PlanSender {
     for (;;) {
       if (state !== undefined && kind === 'documents') items = await this.refreshFiles(items, operation())
       if (items.length === 0) return
+      if (state === undefined && start.stateUnknown && this.pioneer !== 'done' && !this.evidence()) {
+        if (this.pioneer === 'none') {
+          this.pioneer = 'sent'
+          role.pioneer = true
+        } else await this.gate
+      }
       const priority = state !== undefined
       if (!(await this.readAhead.acquire(priority)))
         return this.fail(items, operation(), this.stoppedReason(lastError))
@@ -192,21 +247,33 @@ class PlanSender {
           `${lastError ?? 'not sent'} (gave up: retry-deadline passed while waiting to retry)`,
         )
       }
-      state ??= {
-        items: items.length,
-        planned: start.operation,
-        operation: start.operation,
-        upsert: start.upsert,
-        switches: 0,
-        failedAttempts: 0,
-        tries: 0,
-        fileChanges: 0,
-        firstAttemptAt: this.clock.now(),
+      if (state === undefined) {
+        // Chosen as the request leaves: what earlier answers said about the node is as fresh as it can be.
+        const first = start.stateUnknown ? (this.evidence() ?? start.operation) : start.operation
+        state = {
+          items: items.length,
+          planned: first,
+          operation: first,
+          upsert: start.upsert,
+          placeholders: start.placeholders,
+          switches: start.switches ?? 0,
+          searching: start.searching ?? false,
+          failedAttempts: 0,
+          tries: 0,
+          fileChanges: 0,
+          firstAttemptAt: this.clock.now(),
+        }
       }
       retrying = false
 
-      const failure = await this.attempt(kind, items, state.operation, opened)
-      if (failure === undefined) return
+      const failure = await this.attempt(kind, items, state.operation, opened, start.placeholders)
+      if (failure === undefined) {
+        if (state.upsert && (items.length > 1 || !state.searching)) {
+          this.latestFit = state.operation
+          this.openGate()
+        }
+        return answer(state.operation === state.planned)
+      }
 
       lastError = errorMessage(failure)
       const decided = nextStep(
@@ -219,17 +286,39 @@ class PlanSender {
           random: this.options.random,
           hardStopped: this.hardStop.signal.aborted,
           names: this.options.names,
+          evidence: this.evidence(),
         },
       )
       state = decided.state
       const next = decided.next
+      if (next.step !== 'retry' && next.step !== 'resend') answer(false)
       switch (next.step) {
         case 'fail':
           return this.fail(items, state.operation, next.error)
         case 'refused':
           return this.fail(items, state.operation, this.refused ?? next.cause)
         case 'each-alone':
-          return this.sendEachAlone(kind, items, next.operation, state.upsert, next.why)
+          return this.sendEachAlone(kind, items, next.operation, state.upsert, next.why, start.placeholders)
+        case 'absent':
+          this.log.info(
+            `${describe(kind, items)}: not in the knowledge base (PATCH answered 404); nothing to remove.`,
+          )
+          return this.succeed(items, state.operation, true, true)
+        case 'bisect':
+          // A wrong-operation answer is no try of the document (see 'switch'); a refusal is.
+          if (next.oddNeedsOther) for (const item of items) item.attempts--
+          if (!state.searching)
+            this.log.info(
+              `${describe(kind, items)}: ${next.why}; sending it in parts as ${next.operation} to find which.`,
+            )
+          return this.search(
+            kind,
+            items,
+            next.operation,
+            state.upsert,
+            next.oddNeedsOther,
+            start.placeholders,
+          )
         case 'switch':
           // `attempts` counts tries of one operation.
           for (const item of items) item.attempts--
@@ -252,15 +341,54 @@ class PlanSender {
     }
   }
 
+  /**
+   * Lands `items`, which failed together as `operation` because of at least one odd item: a probe part
+   * first, and its answer says where to look (bisection.ts).
+   */
+  private async search(
+    kind: Unit['kind'],
+    items: Item[],
+    operation: Operation,
+    upsert: boolean,
+    oddNeedsOther: boolean,
+    placeholders?: boolean,
+  ): Promise<void> {
+    const probe = items.slice(0, probeSize(items.length))
+    const rest = items.slice(probe.length)
+    const part = { kind, operation, upsert, searching: true, placeholders }
+    let tellLanded!: (landed: boolean) => void
+    const landed = new Promise<boolean>((resolve) => (tellLanded = resolve))
+    const probing = this.runUnit({ ...part, items: probe, onFirstAnswer: tellLanded })
+    const resting = landed.then((probeLanded) => {
+      switch (afterProbe(probeLanded, rest.length, oddNeedsOther)) {
+        case 'whole':
+          return this.runUnit({ ...part, items: rest })
+        case 'search':
+          return this.search(kind, rest, operation, upsert, oddNeedsOther, placeholders)
+        case 'other-operation':
+          return this.runUnit({ ...part, items: rest, operation: otherOf(operation), switches: 1 })
+      }
+    })
+    await Promise.all([probing, resting])
+  }
+
+  /** What the node's latest answers say documents need (undefined before any landed). */
+  private evidence(): Operation | undefined {
+    return this.latestFit
+  }
+
   private async sendEachAlone(
     kind: Unit['kind'],
     items: Item[],
     operation: Operation,
     upsert: boolean,
     why: string | undefined,
+    placeholders?: boolean,
   ): Promise<void> {
     this.log.info(`${describe(kind, items)}: ${why}; sending each ${kindWord(kind)} alone.`)
-    await Promise.all(items.map((item) => this.runUnit({ kind, items: [item], operation, upsert })))
+    await Promise.all(
+      items.map((item) => this.runUnit({ kind, items: [item], operation, upsert, placeholders })),
+    )
   }
 
   /** One request. Undefined on success (outcomes recorded), else what it failed with. */
@@ -269,6 +397,7 @@ class PlanSender {
     items: Item[],
     operation: Operation,
     opened?: Promise<OpenedDocuments>,
+    placeholders?: boolean,
   ): Promise<unknown> {
     for (const item of items) item.attempts++
     this.requests++
@@ -296,21 +425,26 @@ class PlanSender {
     if (failure === undefined) this.scheduler.succeeded()
     this.observe(failure)
     this.scheduler.release()
-    if (failure === undefined) {
-      for (const item of items) {
-        item.outcome = {
-          kind: item.kind,
-          name: item.name,
-          outcome: operation === 'upload' ? 'uploaded' : 'updated',
-          operation,
-          attempts: item.attempts,
-          ...(item.file ? { size: item.file.size } : {}),
-        }
-        this.bytesLanded += item.file?.size ?? 0
+    if (failure === undefined) this.succeed(items, operation, placeholders === true, false)
+    else this.reportProgress()
+    return failure
+  }
+
+  /** Records the items as landed: uploaded or updated, or for placeholders removed (`absent`: 404). */
+  private succeed(items: Item[], operation: Operation, placeholders: boolean, absent: boolean): void {
+    for (const item of items) {
+      item.outcome = {
+        kind: item.kind,
+        name: item.name,
+        outcome: placeholders ? 'removed' : operation === 'upload' ? 'uploaded' : 'updated',
+        operation,
+        attempts: item.attempts,
+        ...(item.file ? { size: item.file.size } : {}),
+        ...(absent ? { absent: true } : {}),
       }
+      if (!absent) this.bytesLanded += item.file?.size ?? 0
     }
     this.reportProgress()
-    return failure
   }
 
   /** Feeds the outcome of one request to the breaker and the scheduler. */
@@ -486,7 +620,14 @@ function unitOf(batch: Batch): Unit {
     batch.kind === 'documents'
       ? batch.documents.map((file) => ({ kind: 'document', name: file.name, file, attempts: 0 }))
       : batch.urls.map((url) => ({ kind: 'url', name: url, attempts: 0 }))
-  return { kind: batch.kind, items, operation: batch.operation, upsert: batch.fallback }
+  return {
+    kind: batch.kind,
+    items,
+    operation: batch.operation,
+    upsert: batch.fallback,
+    stateUnknown: batch.stateUnknown ?? false,
+    ...(batch.kind === 'documents' && batch.placeholders ? { placeholders: true } : {}),
+  }
 }
 
 function kindWord(kind: Unit['kind']): string {

@@ -3,6 +3,7 @@
 import { Transform, type Writable } from 'node:stream'
 import type { Dispatcher } from 'undici'
 import type { Secrets } from '../log.js'
+import { requestFinished } from '../select/chunk-release.js'
 import { FileChangedError } from '../select/read-guard.js'
 import {
   excerpt,
@@ -22,6 +23,11 @@ export interface RequestBody {
   writeTo(destination: Writable, fail: (error: Error) => void): void
   /** Releases what the body holds open (file handles), whatever state it is in. */
   dispose(): void
+  /**
+   * Called once the service answered with success after the whole body went out: the body's bytes are
+   * no longer read by anyone and its memory may be used again.
+   */
+  reuse?(): void
 }
 
 export function jsonBody(value: unknown): RequestBody {
@@ -189,6 +195,8 @@ export async function exchange(agent: Dispatcher, secrets: Secrets, call: Exchan
   let bodyError: Error | undefined
   let idle = false
   let answerStatus: number | undefined
+  /** A 2xx answer was read: the call succeeds. */
+  let answered = false
   const failure = (fields: Omit<ServiceErrorFields, 'operation' | 'method' | 'path' | 'bodySent'>) =>
     new ServiceError({ operation: call.operation, method: call.method, path: call.path, bodySent, ...fields })
 
@@ -270,10 +278,12 @@ export async function exchange(agent: Dispatcher, secrets: Secrets, call: Exchan
           reason: `HTTP ${status}, but ${secrets.redact(errorText(error.refusal))}`,
         })
       }
+      answered = true
       return { status, contentType, text: '', value }
     }
     if (success && call.answerOptional) {
       const text = await readOptionalText(response.body, call.maxAnswerBytes, call.answerOptional.withinMs)
+      answered = true
       return { status, contentType, text }
     }
     const { text, complete } = await readText(
@@ -300,6 +310,7 @@ export async function exchange(agent: Dispatcher, secrets: Secrets, call: Exchan
         reason: `HTTP ${status} with an answer longer than ${call.maxAnswerBytes} bytes`,
       })
     }
+    answered = true
     return { status, contentType, text }
   } catch (error) {
     if (error instanceof ServiceError) throw error
@@ -308,6 +319,9 @@ export async function exchange(agent: Dispatcher, secrets: Secrets, call: Exchan
     watchdog.stop()
     progress.destroy()
     call.body.dispose()
+    // A success after the whole body went out: the service read every byte, so nothing reads them again.
+    if (answered && bodySent) call.body.reuse?.()
+    requestFinished()
   }
 
   function unanswered(error: unknown): ServiceError {

@@ -1,0 +1,273 @@
+// Removed documents and drafts end to end: a real origin and depth-1 checkouts, the built index action
+// run as the next run of a workflow (a local server lists the runs with their conclusions, so each run
+// measures from the last successful one), the emulator as the service, and its flow asked before and
+// after the push that deletes a page.
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { createHash } from 'node:crypto'
+import { startEmulator, type Emulator, type EmulatorOptions } from '../../src/emulator/server.js'
+import { placeholderFor } from '../../src/placeholders.js'
+import { GitFixture, type WorkingCopy } from '../helpers/git-fixture.js'
+import { runAction } from '../helpers/run-action.js'
+import { WorkflowRunsServer } from '../helpers/workflow-runs-server.js'
+import { GITHUB_TOKEN, PRIVATE_KEY, PUBLIC_KEY } from '../helpers/keys.js'
+
+const ids = { 'flow-id': 'flow-removed', 'org-id': 'org-removed', 'node-id': 'knowledgebase-1' }
+const ZERO = '0'.repeat(40)
+const JEST_QUESTION = JSON.stringify({ 'in-0': 'How do I configure jest snapshot tests?' })
+
+let fixture: GitFixture
+let author: WorkingCopy
+let emulator: Emulator
+let runs: WorkflowRunsServer
+
+async function startService(options: Partial<EmulatorOptions> = {}): Promise<void> {
+  emulator = await startEmulator({ privateKey: PRIVATE_KEY, publicKey: PUBLIC_KEY, ...options })
+}
+
+beforeEach(async () => {
+  fixture = GitFixture.create()
+  author = fixture.author()
+  runs = new WorkflowRunsServer()
+  await runs.start()
+})
+afterEach(async () => {
+  await Promise.all([emulator.close(), runs.close()])
+  fixture.cleanup()
+})
+
+/** Pushes what the author committed and runs the action on that push as the workflow's next run. */
+async function pushAndSync(before: string, inputs: Record<string, string> = {}) {
+  author.push()
+  const after = author.head()
+  const number = runs.runs.length + 1
+  const checkout = fixture.checkout({ name: `run-${number}` })
+  const run = await runAction({
+    action: 'action.yml',
+    workspace: checkout.dir,
+    eventName: 'push',
+    payload: {
+      ref: 'refs/heads/main',
+      before,
+      after,
+      created: before === ZERO,
+      deleted: false,
+      forced: false,
+    },
+    inputs: {
+      'base-url': emulator.url,
+      ...ids,
+      'private-key': PRIVATE_KEY,
+      files: 'docs/**',
+      'github-token': GITHUB_TOKEN,
+      ...inputs,
+    },
+    env: {
+      GITHUB_API_URL: runs.url,
+      GITHUB_WORKFLOW_REF: 'octo-org/docs/.github/workflows/docs.yml@refs/heads/main',
+      GITHUB_REF: 'refs/heads/main',
+      GITHUB_RUN_ID: String(9_000_000 + number),
+      GITHUB_RUN_NUMBER: String(number),
+    },
+  })
+  runs.add({ head_sha: after, event: 'push', conclusion: run.status === 0 ? 'success' : 'failure' })
+  return { ...run, after }
+}
+
+const stored = () => emulator.documents(ids['flow-id'], ids['org-id'], ids['node-id'])
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
+const storedSha = (name: string) => stored().find((document) => document.name === name)?.sha256
+
+/** The documents the flow's answer cites, best first (from the run's `response` output). */
+function cited(run: { outputs: Record<string, string> }): string[] {
+  const response = JSON.parse(run.outputs.response) as { citations: { document: string }[] }
+  return response.citations.map((citation) => citation.document)
+}
+
+/** Document names of the answered requests since `from`, by method and status. */
+function requestsSince(from: number): string[] {
+  return emulator
+    .requests()
+    .slice(from)
+    .flatMap((request) =>
+      (request.documents ?? []).map((d) => `${request.method} ${request.status} ${d.filename}`),
+    )
+    .sort()
+}
+
+const warnings = (stdout: string) => stdout.split('\n').filter((line) => line.startsWith('::warning::'))
+
+describe('removed documents stop answering (removed: tombstone)', () => {
+  beforeEach(() => startService())
+
+  it('deleted, renamed and moved-out documents are replaced by placeholders; the flow stops citing them', async () => {
+    author
+      .write(
+        'docs/guides/jest.md',
+        '# Jest\n\nConfigure jest snapshot tests in jest.config.js: set snapshotFormat and run npx jest --ci.\n',
+      )
+      .write('docs/guides/yaml.md', '# YAML\n\nIndent YAML with spaces, never tabs.\n')
+      .write('docs/intro.md', '# Introduction\n\nThis site documents the project.\n')
+      .write('docs/data/limits.json', '{"jest": {"timeout": 5000}}\n')
+      .write('docs/manual.pdf', '%PDF-1.4 a manual about jest\n')
+    author.commit('seed')
+    const seed = await pushAndSync(ZERO, { 'flow-inputs': JEST_QUESTION, 'public-key': PUBLIC_KEY })
+    expect(seed.status).toBe(0)
+    expect(cited(seed)[0]).toBe('docs/guides/jest.md')
+
+    author.remove('docs/guides/jest.md').remove('docs/data/limits.json').remove('docs/manual.pdf')
+    author.git('mv', 'docs/guides/yaml.md', 'docs/guides/yaml-basics.md')
+    // Moved out of the selection (files: docs/**).
+    author
+      .write('archive/intro.md', '# Introduction\n\nThis site documents the project.\n')
+      .remove('docs/intro.md')
+    author.commit('delete jest, rename yaml, move intro out of docs')
+    const mark = emulator.requests().length
+    const run = await pushAndSync(seed.after, { 'flow-inputs': JEST_QUESTION, 'public-key': PUBLIC_KEY })
+
+    expect(run.status).toBe(0)
+    const removed = ['docs/data/limits.json', 'docs/guides/jest.md', 'docs/guides/yaml.md', 'docs/intro.md']
+    expect(JSON.parse(run.outputs.removed)).toEqual(removed)
+    expect(run.outputs['removed-count']).toBe('4')
+    expect(JSON.parse(run.outputs.left)).toEqual(['docs/manual.pdf'])
+    expect(run.outputs['left-count']).toBe('1')
+    // Placeholders by PATCH (parts file1…), the new name by upsert; nothing for the PDF.
+    expect(requestsSince(mark)).toEqual([
+      'PATCH 200 docs/data/limits.json',
+      'PATCH 200 docs/guides/jest.md',
+      'PATCH 200 docs/guides/yaml.md',
+      'PATCH 200 docs/intro.md',
+      'POST 200 docs/guides/yaml-basics.md',
+    ])
+    const parts = emulator
+      .requests()
+      .slice(mark)
+      .filter((request) => request.method === 'PATCH')
+      .flatMap((request) => request.documents ?? [])
+    expect(parts.map((part) => part.field).sort()).toEqual(['file1', 'file2', 'file3', 'file4'])
+    // Each document now holds the placeholder of its format, naming the commit that removed it.
+    for (const name of removed) expect(storedSha(name)).toBe(sha256(placeholderFor(name, run.after)!))
+    expect(placeholderFor('docs/data/limits.json', run.after)).toContain(run.after)
+    // The same question no longer finds the deleted page.
+    expect(cited(run)).not.toContain('docs/guides/jest.md')
+    expect(run.outputs.result).not.toContain('snapshotFormat')
+
+    const firstLine = run.summary.split('\n').find((line) => line.startsWith('✅'))!
+    expect(firstLine).toContain('removed from answers 4')
+    expect(firstLine).toContain('⚠️ left in the knowledge base 1')
+    expect(firstLine).not.toMatch(/\bremoved \d/)
+    expect(run.summary).toContain(
+      `## Knowledge base sync — org ${ids['org-id']} · flow ${ids['flow-id']} · node ${ids['node-id']}`,
+    )
+    // One warning names the file that stays and says it must be removed by hand.
+    const left = warnings(run.stdout).filter((line) => line.includes('stay in the knowledge base'))
+    expect(left).toHaveLength(1)
+    expect(left[0]).toContain('docs/manual.pdf')
+    expect(left[0]).toContain('Remove them in the service by hand')
+  })
+
+  it('a placeholder answered 404 (the document is not in the knowledge base) is success', async () => {
+    author.write('docs/a.md').write('docs/b.md').commit('seed')
+    const seed = await pushAndSync(ZERO)
+    expect(seed.status).toBe(0)
+    author.remove('docs/a.md').commit('delete a')
+    const mark = emulator.requests().length
+    // Another node, which never received docs/a.md.
+    const run = await pushAndSync(seed.after, { 'node-id': 'knowledgebase-2' })
+    expect(run.status).toBe(0)
+    expect(requestsSince(mark)).toEqual(['PATCH 404 docs/a.md'])
+    expect(JSON.parse(run.outputs.removed)).toEqual(['docs/a.md'])
+    expect(JSON.parse(run.outputs.failed)).toEqual([])
+    expect(run.summary).toContain('docs/a.md: was not in the knowledge base (PATCH answered 404)')
+  })
+
+  it('removed: keep sends nothing for removed documents and lists them as left', async () => {
+    author.write('docs/a.md').write('docs/b.md').commit('seed')
+    const seed = await pushAndSync(ZERO)
+    author.remove('docs/a.md').commit('delete a')
+    const mark = emulator.requests().length
+    const run = await pushAndSync(seed.after, { removed: 'keep' })
+    expect(run.status).toBe(0)
+    expect(requestsSince(mark)).toEqual([])
+    expect(JSON.parse(run.outputs.removed)).toEqual([])
+    expect(JSON.parse(run.outputs.left)).toEqual(['docs/a.md'])
+    expect(run.stdout).toMatch(
+      /^::notice::1 removed document\(s\) stay in the knowledge base \(removed: keep\)/m,
+    )
+    expect(storedSha('docs/a.md')).toBe(sha256('content of docs/a.md\n'))
+  })
+})
+
+describe('a failed placeholder', () => {
+  it('fails the run, and the next run sends it again', async () => {
+    let failPatches = false
+    await startService({
+      inject: ({ method }) => (failPatches && method === 'PATCH' ? 'server-error' : undefined),
+    })
+    author.write('docs/a.md').write('docs/b.md').commit('seed')
+    const seed = await pushAndSync(ZERO)
+    expect(seed.status).toBe(0)
+
+    author.remove('docs/a.md').commit('delete a')
+    failPatches = true
+    const failed = await pushAndSync(seed.after, { retries: '1' })
+    expect(failed.status).not.toBe(0)
+    expect(JSON.parse(failed.outputs.failed)).toEqual(['docs/a.md'])
+    expect(JSON.parse(failed.outputs.removed)).toEqual([])
+    expect(storedSha('docs/a.md')).toBe(sha256('content of docs/a.md\n'))
+
+    // The next push changes something else; measured from the last success, a's removal is in it again.
+    author.write('docs/b.md', 'b, second\n').commit('edit b')
+    failPatches = false
+    const healed = await pushAndSync(failed.after)
+    expect(healed.status).toBe(0)
+    expect(JSON.parse(healed.outputs.removed)).toEqual(['docs/a.md'])
+    expect(JSON.parse(healed.outputs.updated)).toEqual(['docs/b.md'])
+    expect(storedSha('docs/a.md')).toBe(sha256(placeholderFor('docs/a.md', healed.after)!))
+  })
+})
+
+describe('drafts stay out (skip-drafts)', () => {
+  beforeEach(() => startService())
+
+  it('drafts added, published and turned into drafts; front matter that does not parse is warned', async () => {
+    const draft = (title: string) => `---\ntitle: ${title}\ndraft: true\n---\n# ${title}\n`
+    const published = (title: string) => `---\ntitle: ${title}\ndraft: false\n---\n# ${title}\n`
+    author
+      .write('docs/soon.md', draft('Soon'))
+      .write('docs/live.mdx', published('Live'))
+      .write('docs/broken.md', '---\ndraft: true\ntitle: [unclosed\n---\n# Broken\n')
+    author.commit('seed')
+    const seed = await pushAndSync(ZERO)
+    expect(seed.status).toBe(0)
+    expect(JSON.parse(seed.outputs.skipped)).toEqual(['docs/soon.md'])
+    expect(JSON.parse(seed.outputs.uploaded).sort()).toEqual(['docs/broken.md', 'docs/live.mdx'])
+    expect(seed.summary).toContain('docs/soon.md: its front matter says draft: true')
+    const bad = warnings(seed.stdout).filter((line) => line.includes('front matter'))
+    expect(bad).toHaveLength(1)
+    expect(bad[0]).toContain('docs/broken.md')
+
+    author.write('docs/soon.md', published('Soon')) // published
+    author.write('docs/live.mdx', draft('Live')) // back to a draft: its old content must stop answering
+    author.write('docs/later.md', draft('Later')) // a new draft
+    author.commit('publish soon, unpublish live, draft later')
+    const mark = emulator.requests().length
+    const run = await pushAndSync(seed.after)
+    expect(run.status).toBe(0)
+    expect(requestsSince(mark)).toEqual([
+      'PATCH 200 docs/live.mdx',
+      'PATCH 404 docs/soon.md',
+      'POST 200 docs/soon.md',
+    ])
+    expect(JSON.parse(run.outputs.uploaded)).toEqual(['docs/soon.md'])
+    expect(JSON.parse(run.outputs.removed)).toEqual(['docs/live.mdx'])
+    expect(JSON.parse(run.outputs.skipped)).toEqual(['docs/later.md'])
+    expect(storedSha('docs/live.mdx')).toBe(sha256(placeholderFor('docs/live.mdx', run.after)!))
+  })
+
+  it('skip-drafts: false sends drafts like any file', async () => {
+    author.write('docs/soon.md', '---\ndraft: true\n---\n# Soon\n').commit('seed')
+    const run = await pushAndSync(ZERO, { 'skip-drafts': 'false' })
+    expect(run.status).toBe(0)
+    expect(JSON.parse(run.outputs.uploaded)).toEqual(['docs/soon.md'])
+  })
+})

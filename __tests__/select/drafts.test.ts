@@ -1,0 +1,59 @@
+// Drafts: the front matter at a markdown/MDX file's top, read from disk, parsed as YAML.
+import { afterEach, describe, expect, it } from '@jest/globals'
+import { FRONT_MATTER_MAX_BYTES, findDrafts, frontMatterOf } from '../../src/select/drafts.js'
+import { makeFixture, type Fixture } from './files-fixture.js'
+
+let fixture: Fixture | undefined
+afterEach(() => fixture?.remove())
+
+describe('frontMatterOf', () => {
+  it('is the YAML between the opening and closing lines at the very top', () => {
+    expect(frontMatterOf('---\ntitle: A\ndraft: true\n---\n# A\n')).toBe('title: A\ndraft: true\n')
+    expect(frontMatterOf('\ufeff---\r\ndraft: true\r\n...\r\nbody')).toBe('draft: true\r\n')
+    expect(frontMatterOf('---\ndraft: true\n---')).toBe('draft: true\n')
+  })
+
+  it('is none when the file does not start with it or it is never closed', () => {
+    expect(frontMatterOf('# Title\n---\ndraft: true\n---\n')).toBeUndefined()
+    expect(frontMatterOf('\n---\ndraft: true\n---\n')).toBeUndefined()
+    expect(frontMatterOf('---\ndraft: true\nno end')).toBeUndefined()
+    expect(frontMatterOf('----\ndraft: true\n----\n')).toBeUndefined()
+  })
+})
+
+describe('findDrafts', () => {
+  it('finds markdown and MDX whose front matter says draft: true, and only those', async () => {
+    fixture = makeFixture()
+    fixture.file('docs/draft.md', '---\ntitle: Soon\ndraft: true\n---\n# Soon\n')
+    fixture.file('docs/draft.mdx', '---\ndraft: true\n---\n<Hello />\n')
+    fixture.file('docs/published.md', '---\ndraft: false\n---\n# Out\n')
+    fixture.file('docs/string.md', '---\ndraft: "yes"\n---\n')
+    fixture.file('docs/no-front-matter.md', '# draft: true\n')
+    fixture.file('docs/list.md', '---\n- draft\n---\n')
+    fixture.file('docs/data.yaml', 'draft: true\n')
+    fixture.file('docs/text.txt', '---\ndraft: true\n---\n')
+    const selection = await fixture.select(['docs/**'])
+    const scan = findDrafts(selection.files)
+    expect([...scan.drafts].sort()).toEqual(['docs/draft.md', 'docs/draft.mdx'])
+    expect(scan.unparsable).toEqual([])
+  })
+
+  it('front matter that does not parse is no draft, and is reported with the parser’s reason', async () => {
+    fixture = makeFixture()
+    fixture.file('docs/broken.md', '---\ndraft: true\ntitle: [unclosed\n---\n# Broken\n')
+    fixture.file('docs/tabs.md', '---\ndraft: true\n\tbad: indent\n---\n')
+    const selection = await fixture.select(['docs/**'])
+    const scan = findDrafts(selection.files)
+    expect(scan.drafts.size).toBe(0)
+    expect(scan.unparsable.map((bad) => bad.name).sort()).toEqual(['docs/broken.md', 'docs/tabs.md'])
+    for (const bad of scan.unparsable) expect(bad.why).toMatch(/\S/)
+  })
+
+  it('reads only the beginning: front matter closed past the limit is not looked for', async () => {
+    fixture = makeFixture()
+    fixture.file('docs/long.md', `---\ndraft: true\nx: "${'a'.repeat(FRONT_MATTER_MAX_BYTES)}"\n---\n`)
+    fixture.file('docs/big-body.md', `---\ndraft: true\n---\n${'body\n'.repeat(FRONT_MATTER_MAX_BYTES)}`)
+    const selection = await fixture.select(['docs/**'])
+    expect([...findDrafts(selection.files).drafts]).toEqual(['docs/big-body.md'])
+  })
+})

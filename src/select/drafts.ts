@@ -1,0 +1,94 @@
+// Drafts (skip-drafts): a markdown or MDX file whose front matter — YAML between `---` lines at its very
+// top — says `draft: true` is not published. Only the file's beginning is read; front matter that does
+// not parse is not a draft, and is reported so the author can fix it.
+import { closeSync, constants, openSync, readSync } from 'node:fs'
+import path from 'node:path'
+import { parse } from 'yaml'
+import type { SelectedFile } from '../model.js'
+
+/** Front matter longer than this is not looked for: the file is not a draft. */
+export const FRONT_MATTER_MAX_BYTES = 64 * 1024
+
+const DRAFT_EXTENSIONS = new Set(['.md', '.markdown', '.mdx'])
+
+// As the read guard opens: no following a link, no blocking on a FIFO.
+const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW
+
+export interface BadFrontMatter {
+  name: string
+  /** The YAML parser's first error, one line. */
+  why: string
+}
+
+export interface DraftScan {
+  /** Names of the files that are drafts. */
+  drafts: Set<string>
+  /** Files whose front matter does not parse: not drafts. */
+  unparsable: BadFrontMatter[]
+}
+
+/** Whether skip-drafts looks at this document (markdown and MDX). */
+export function mayBeDraft(name: string): boolean {
+  return DRAFT_EXTENSIONS.has(path.posix.extname(name).toLowerCase())
+}
+
+/** The YAML text of the front matter at the top of `text`, or undefined when it has none. */
+export function frontMatterOf(text: string): string | undefined {
+  const body = text.startsWith('\ufeff') ? text.slice(1) : text
+  const opening = /^---[ \t]*\r?\n/.exec(body)
+  if (!opening) return undefined
+  const rest = body.slice(opening[0].length)
+  // The closing line: `---` (or YAML's document end `...`), alone on its line.
+  const closing = /^(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/m.exec(rest)
+  return closing ? rest.slice(0, closing.index) : undefined
+}
+
+/** Whether the front matter says `draft: true`; throws the YAML parser's error when it does not parse. */
+export function isDraftFrontMatter(yaml: string): boolean {
+  const data: unknown = parse(yaml)
+  return typeof data === 'object' && data !== null && (data as Record<string, unknown>).draft === true
+}
+
+/** The drafts among the selected files, and the files whose front matter does not parse. */
+export function findDrafts(files: readonly SelectedFile[]): DraftScan {
+  const scan: DraftScan = { drafts: new Set(), unparsable: [] }
+  const buffer = Buffer.allocUnsafe(FRONT_MATTER_MAX_BYTES)
+  for (const file of files) {
+    if (!mayBeDraft(file.name)) continue
+    const yaml = frontMatterOf(head(file, buffer))
+    if (yaml === undefined) continue
+    try {
+      if (isDraftFrontMatter(yaml)) scan.drafts.add(file.name)
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error)
+      scan.unparsable.push({ name: file.name, why: message.split('\n')[0] })
+    }
+  }
+  return scan
+}
+
+/**
+ * The file's first bytes as text (a file that cannot be read here is left to sending, which reports
+ * why). Small files are the rule: read synchronously, as the Git LFS check does.
+ */
+function head(file: SelectedFile, buffer: Buffer): string {
+  let fd: number
+  try {
+    fd = openSync(file.path, OPEN_FLAGS)
+  } catch {
+    return ''
+  }
+  try {
+    let filled = 0
+    let bytesRead: number
+    do {
+      bytesRead = readSync(fd, buffer, filled, buffer.length - filled, filled)
+      filled += bytesRead
+    } while (bytesRead > 0 && filled < buffer.length)
+    return buffer.toString('utf8', 0, filled)
+  } catch {
+    return ''
+  } finally {
+    closeSync(fd)
+  }
+}
