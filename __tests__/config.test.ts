@@ -366,6 +366,8 @@ describe('readRunConfig', () => {
       retryOnServerError: false,
       runTimeoutMs: 600_000,
       concurrency: 2,
+      repeats: { repeat: 1 },
+      maxRuns: 1000,
       threshold: 100,
       outputsBudget: 256_000,
       names: ACTION_INPUT_NAMES,
@@ -435,9 +437,66 @@ describe('readRunConfig', () => {
       ['concurrency 9', { ...withoutInputs, checks: SUITE, concurrency: '9' }, ['concurrency']],
       ['threshold 120%', { ...withoutInputs, checks: SUITE, threshold: '120%' }, ['threshold']],
       ['threshold as words', { ...withoutInputs, checks: SUITE, threshold: 'most' }, ['threshold']],
+      ['repeat 0', { ...withoutInputs, checks: SUITE, repeat: '0' }, ['repeat']],
+      ['repeat 11', { ...withoutInputs, checks: SUITE, repeat: '11' }, ['repeat']],
+      [
+        'min-pass above repeat',
+        { ...withoutInputs, checks: SUITE, repeat: '2', 'min-pass': '3' },
+        ['min-pass'],
+      ],
+      ['max-runs 0', { ...withoutInputs, checks: SUITE, 'max-runs': '0' }, ['max-runs']],
     ])('%s is a problem naming the input', (_, inputs, names) => {
       const error = configError(() => readRunConfig(reader(inputs), PUSH))
       expect(error.problems.map((p) => p.input)).toEqual(names)
+    })
+
+    test('repeat and min-pass: the suite inputs, read for every check', () => {
+      const config = readRunConfig(
+        reader({ ...withoutInputs, checks: SUITE, repeat: '3', 'min-pass': '2', 'max-runs': '3' }),
+        PUSH,
+      )
+      expect([config.repeats, config.maxRuns]).toEqual([{ repeat: 3, minPass: 2 }, 3])
+      expect(
+        configError(() =>
+          readRunConfig(reader({ ...withoutInputs, checks: SUITE, repeat: '2', 'min-pass': '3' }), PUSH),
+        ).message,
+      ).toBe('Input "min-pass" must not be more than "repeat" (2): 3 of 2 runs can never pass (got "3").')
+    })
+
+    test('a check whose own min-pass exceeds the suite repeat it takes is refused, naming check and field', () => {
+      const checks = '- name: a\n  inputs: {in-0: q}\n- name: b\n  inputs: {in-0: r}\n  min-pass: 3\n'
+      const error = configError(() => readRunConfig(reader({ ...withoutInputs, checks, repeat: '2' }), PUSH))
+      expect(error.problems).toEqual([
+        {
+          input: 'checks',
+          message:
+            'Input "checks": check "b" (#2), field "min-pass": 3 is more than the 2 run(s) the check gets from ' +
+            "the repeat input; set the check's repeat too.",
+        },
+      ])
+    })
+
+    test('max-runs refuses a suite whose checks and repeats exceed it, naming the numbers', () => {
+      const checks =
+        '- name: a\n  inputs: {in-0: q}\n- name: b\n  inputs: {in-0: r}\n  repeat: 5\n- name: c\n  inputs: {in-0: s}\n'
+      const read = (extra: Record<string, string>) =>
+        readRunConfig(reader({ ...withoutInputs, checks, repeat: '3', ...extra }), PUSH)
+      expect(read({ 'max-runs': '11' }).checks).toHaveLength(3)
+      const error = configError(() => read({ 'max-runs': '10' }))
+      expect(error.problems.map((p) => p.input)).toEqual(['max-runs'])
+      expect(error.message).toBe(
+        'The checks would start 11 runs (3 checks, repeats included), more than "max-runs" allows (10); no run ' +
+          'was started. Raise "max-runs", or lower "repeat" (or a check\'s repeat) or the number of checks.',
+      )
+    })
+
+    test('a checks file missing from the workspace asks whether the job ran actions/checkout', () => {
+      const error = configError(() =>
+        readRunConfig(reader({ ...withoutInputs, checks: 'ci/checks.yml' }), PUSH),
+      )
+      expect(error.message).toMatch(
+        /^Input "checks" names the file "ci\/checks.yml", which does not exist in the workspace .*: did the job run actions\/checkout before this step\?/,
+      )
     })
 
     test('a check problem names the input, the file, the check and the field', () => {

@@ -4,6 +4,7 @@ import type { CheckResult } from '../../src/checks/verdict.js'
 import { parseChecks } from '../../src/checks/schema.js'
 import { parseThreshold } from '../../src/config/units.js'
 import { suiteVerdict } from '../../src/checks/verdict.js'
+import { checkResult } from '../helpers/check-results.js'
 
 const check = (fields: string) => parseChecks(`- name: c\n  inputs: {in-0: q}\n${fields}`)[0]
 const ANSWER = 'Refunds are granted within 14 days.'
@@ -55,7 +56,7 @@ describe('threshold', () => {
   )
 
   const results = (verdicts: CheckResult['verdict'][]): CheckResult[] =>
-    verdicts.map((verdict, i) => ({ name: `c${i}`, verdict, failed: [], answer: '', seconds: 0 }))
+    verdicts.map((verdict, i) => checkResult({ name: `c${i}`, verdict }))
 
   it.each([
     [['passed', 'passed', 'failed'], 66, true],
@@ -74,4 +75,35 @@ describe('threshold', () => {
       expect(verdict.passed + verdict.failed).toBe(verdicts.length)
     },
   )
+})
+
+describe('a check of several runs', () => {
+  it.each([
+    // [each run's verdict, min-pass, the check's verdict]
+    [['passed', 'failed', 'passed'], 2, 'passed'],
+    [['passed', 'failed', 'error'], 2, 'failed'],
+    [['error', 'error', 'passed'], 2, 'error'],
+    [['failed', 'failed', 'failed'], 1, 'failed'],
+    [['passed', 'passed', 'passed'], 3, 'passed'],
+    [['passed', 'passed', 'failed'], 3, 'failed'],
+  ] as [CheckResult['verdict'][], number, CheckResult['verdict']][])(
+    'runs %j with min-pass %d → %s',
+    (runs, minPass, verdict) => expect(checkResult({ name: 'c', runs, minPass }).verdict).toBe(verdict),
+  )
+
+  it('the suite counts the runs sent, with their median and slowest seconds', () => {
+    const results = [
+      checkResult({ name: 'a', runs: ['passed', 'failed', 'passed'], minPass: 2, seconds: 2 }),
+      checkResult({ name: 'b', seconds: 7 }),
+      checkResult({ name: 'c', seconds: 1 }),
+    ]
+    results[2].runs[0].started = false
+    expect(suiteVerdict(results, 100)).toMatchObject({
+      passed: 3,
+      runs: 4,
+      medianSeconds: 2,
+      slowestSeconds: 7,
+      failedNames: [],
+    })
+  })
 })

@@ -70,7 +70,7 @@ describe('cites, against the emulator', () => {
   inputs: { in-0: "How much memory is required?" }
   cites: install.md
 `)
-    const results = await runChecks(client, { orgId: 'org-1', flowId: 'flow-1' }, checks, OPTIONS)
+    const results = (await runChecks(client, { orgId: 'org-1', flowId: 'flow-1' }, checks, OPTIONS)).results
     expect(results.map((result) => [result.name, result.verdict])).toEqual([
       ['refunds cite billing', 'passed'],
       ['refunds cite the install guide', 'failed'],
@@ -93,17 +93,16 @@ describe('cites, against the emulator', () => {
   inputs: { in-0: "zebra quantum" }
   cites: billing.md
 `)
-    const results = await runChecks(
-      client,
-      { orgId: 'org-1', flowId: 'empty-flow' },
-      checks.slice(0, 1),
-      OPTIONS,
-    )
+    const results = (
+      await runChecks(client, { orgId: 'org-1', flowId: 'empty-flow' }, checks.slice(0, 1), OPTIONS)
+    ).results
     expect(results[0]).toMatchObject({
       verdict: 'failed',
       failed: ['cites "billing.md": the answer cites no documents'],
     })
-    const unrelated = await runChecks(client, { orgId: 'org-1', flowId: 'flow-1' }, checks.slice(1), OPTIONS)
+    const unrelated = (
+      await runChecks(client, { orgId: 'org-1', flowId: 'flow-1' }, checks.slice(1), OPTIONS)
+    ).results
     expect(unrelated[0]).toMatchObject({
       verdict: 'failed',
       failed: ['cites "billing.md": the answer cites no documents'],
@@ -121,7 +120,7 @@ describe('cites, against the emulator', () => {
   on: outputs
   json-schema: { type: object, required: [out-0, out-1] }
 `)
-    const results = await runChecks(client, { orgId: 'org-1', flowId: 'flow-1' }, checks, OPTIONS)
+    const results = (await runChecks(client, { orgId: 'org-1', flowId: 'flow-1' }, checks, OPTIONS)).results
     expect(results.map((result) => result.verdict)).toEqual(['passed', 'failed'])
     expect(results[1].failed).toEqual([
       "json-schema: the outputs map does not match: (root) must have required property 'out-1'",
@@ -182,7 +181,7 @@ describe('named and structured outputs, latency, on a scripted server', () => {
   inputs: { in-0: hello }
   output: out-7
 `)
-    const results = await runChecks(client, { orgId: 'org-1', flowId: 'flow-1' }, checks, OPTIONS)
+    const results = (await runChecks(client, { orgId: 'org-1', flowId: 'flow-1' }, checks, OPTIONS)).results
     expect(results.map((result) => result.verdict)).toEqual(['passed', 'failed', 'failed', 'error'])
     expect(results[0].answer).toBe('{"price":999,"currency":"USD"}')
     expect(results[1].failed).toEqual(['json-schema: output "out-1" does not match: /price must be <= 500'])
@@ -202,7 +201,7 @@ describe('named and structured outputs, latency, on a scripted server', () => {
   inputs: { in-0: slow }
   max-seconds: 600
 `)
-    const results = await runChecks(client, { orgId: 'org-1', flowId: 'flow-1' }, checks, OPTIONS)
+    const results = (await runChecks(client, { orgId: 'org-1', flowId: 'flow-1' }, checks, OPTIONS)).results
     expect(results[0].verdict).toBe('failed')
     expect(results[0].failed).toEqual([`max-seconds 0.1: the run took ${results[0].seconds} s`])
     expect(results[0].seconds).toBeGreaterThanOrEqual(0.3)

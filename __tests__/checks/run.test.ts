@@ -1,8 +1,11 @@
 // A suite against a real local server: bounded concurrency, one check failing while the others pass,
-// a failed run judged as an error and never sent twice.
+// a failed run judged as an error and never sent twice, repeats judged against min-pass, a refused key
+// ending the suite.
 import { afterEach, describe, expect, it } from '@jest/globals'
 import type { ServerResponse } from 'node:http'
+import type { SuiteRepeats } from '../../src/checks/repeats.js'
 import { runChecks } from '../../src/checks/run.js'
+import { runsMade, runsPassed } from '../../src/checks/verdict.js'
 import { parseChecks } from '../../src/checks/schema.js'
 import { ServiceClient } from '../../src/service/client.js'
 import { DEFAULT_RETRY_POLICY } from '../../src/service/retry.js'
@@ -28,7 +31,12 @@ function answer(response: ServerResponse, text: string, status = 200): void {
 
 const questionOf = (raw: Buffer | undefined) => (JSON.parse(String(raw)) as Record<string, string>)['in-0']
 
-async function suite(server: RecordingServer, checksText: string, concurrency: number) {
+async function suiteOutcome(
+  server: RecordingServer,
+  checksText: string,
+  concurrency: number,
+  repeats?: SuiteRepeats,
+) {
   const client = new ServiceClient({
     baseUrl: server.url,
     publicKey: 'pk-checks-1',
@@ -39,7 +47,12 @@ async function suite(server: RecordingServer, checksText: string, concurrency: n
     log: quietLog(),
     retry: { ...DEFAULT_RETRY_POLICY, baseDelayMs: 1, maxDelayMs: 5 },
     concurrency,
+    repeats,
   })
+}
+
+async function suite(server: RecordingServer, checksText: string, concurrency: number) {
+  return (await suiteOutcome(server, checksText, concurrency)).results
 }
 
 const manyChecks = (n: number) =>
@@ -113,5 +126,79 @@ describe('runChecks', () => {
     expect(results.map((r) => r.verdict)).toEqual(['error', 'passed'])
     expect(results[0].failed[0]).toMatch(/HTTP 500.*server exploded.*not retried/)
     expect(server.requests.filter((r) => questionOf(r.raw) === 'boom')).toHaveLength(1)
+  })
+
+  describe('repeats', () => {
+    // The nth request of a question answers "good" unless n is listed: a flow that varies run to run.
+    function varyingServer(badRuns: Record<string, number[]>) {
+      const asked = new Map<string, number>()
+      return startRecordingServer((request, response) => {
+        const question = questionOf(request.raw)
+        const n = (asked.get(question) ?? 0) + 1
+        asked.set(question, n)
+        answer(response, (badRuns[question] ?? []).includes(n) ? 'bad' : 'good')
+      })
+    }
+    const check = (fields: string) => `- name: c\n  inputs: {in-0: q}\n  contains: good\n${fields}`
+
+    const suiteOf = (repeat: number, minPass?: number): SuiteRepeats => ({ repeat, minPass })
+    it.each([
+      // [runs that answer badly, the check's own fields, the suite's inputs, verdict, runs passed, min-pass]
+      [[3], '', suiteOf(3, 2), 'passed', 2, 2],
+      [[3], '', suiteOf(3), 'failed', 2, 3],
+      // A check's own repeat is judged on its own terms: all its runs, unless it sets min-pass.
+      [[3], '  repeat: 3', suiteOf(1, 1), 'failed', 2, 3],
+      [[], '  repeat: 3\n  min-pass: 3', suiteOf(1), 'passed', 3, 3],
+      [[1, 2], '  repeat: 3\n  min-pass: 1', suiteOf(1), 'passed', 1, 1],
+      [[1, 2, 3], '  repeat: 3\n  min-pass: 1', suiteOf(1), 'failed', 0, 1],
+      [[2], '  min-pass: 2', suiteOf(3, 3), 'passed', 2, 2],
+    ] as [number[], string, SuiteRepeats, string, number, number][])(
+      'bad runs %j, check fields %j, suite %j → %s',
+      async (bad, fields, repeats, verdict, passed, minPass) => {
+        const server = await varyingServer({ q: bad })
+        cleanups.push(() => server.close())
+        const { results } = await suiteOutcome(server, check(fields), 1, repeats)
+        expect(server.requests).toHaveLength(3)
+        const [result] = results
+        expect(result.verdict).toBe(verdict)
+        expect([runsPassed(result), runsMade(result), result.minPass]).toEqual([passed, 3, minPass])
+        // Which runs failed, by number, each with its assertion.
+        expect(result.failed).toEqual(bad.map((run) => `run ${run}: contains "good": not found`))
+        expect(result.runs.map((run) => run.verdict)).toEqual(
+          [1, 2, 3].map((run) => (bad.includes(run) ? 'failed' : 'passed')),
+        )
+      },
+    )
+
+    it('the suite repeat applies to checks without their own; each repeat is one request', async () => {
+      const server = await varyingServer({ a: [2] })
+      cleanups.push(() => server.close())
+      const { results } = await suiteOutcome(
+        server,
+        '- name: a\n  inputs: {in-0: a}\n  contains: good\n- name: b\n  inputs: {in-0: b}\n  repeat: 1',
+        3,
+        { repeat: 2 },
+      )
+      expect(server.requests.map((r) => questionOf(r.raw)).sort()).toEqual(['a', 'a', 'b'])
+      expect(results.map((r) => [r.name, r.verdict, runsPassed(r), runsMade(r)])).toEqual([
+        ['a', 'failed', 1, 2],
+        ['b', 'passed', 1, 1],
+      ])
+    })
+
+    it('a refused key stops the suite: no run is sent after the refusal', async () => {
+      const server = await startRecordingServer((_request, response) => answer(response, 'bad key', 401))
+      cleanups.push(() => server.close())
+      const { results, stopped } = await suiteOutcome(server, manyChecks(4), 1, { repeat: 3 })
+      expect(server.requests).toHaveLength(1)
+      expect(stopped).toMatch(/refused the key.*HTTP 401/)
+      expect(results.map((r) => [r.verdict, runsMade(r)])).toEqual([
+        ['error', 1],
+        ['error', 0],
+        ['error', 0],
+        ['error', 0],
+      ])
+      expect(results[1].failed[0]).toBe('run 1: not run: the service refused the key of an earlier run')
+    })
   })
 })

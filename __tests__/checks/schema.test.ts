@@ -33,6 +33,8 @@ checks:
     case-insensitive: true
     min-length: 10
     max-length: 2000
+    repeat: 3
+    min-pass: 2
 `)
     expect(check).toMatchObject({
       name: 'refunds',
@@ -43,6 +45,8 @@ checks:
       caseInsensitive: true,
       minLength: 10,
       maxLength: 2000,
+      repeat: 3,
+      minPass: 2,
     })
     expect(check.expect?.pattern()).toBe('14\\s+days')
   })
@@ -121,7 +125,8 @@ checks:
       .slice(2)
       .flatMap((row) => [...(row.split('|')[1] ?? '').matchAll(/`([^`]+)`/g)].map((match) => match[1]))
     expect(documented.sort()).toEqual(
-      CHECK_FIELDS.filter((f) => !['name', 'inputs', 'output'].includes(f)).sort(),
+      // The fields that are not assertions: what the check asks, and how often (see Repeats).
+      CHECK_FIELDS.filter((f) => !['name', 'inputs', 'output', 'repeat', 'min-pass'].includes(f)).sort(),
     )
   })
 
@@ -181,9 +186,34 @@ describe('parseChecks: every validation error names the check and the field', ()
       /field "max-length": must not be less than min-length \(10\)/,
     ],
     [
+      'repeat 0',
+      '- name: a\n  inputs: {in-0: q}\n  repeat: 0',
+      /^check "a" \(#1\), field "repeat": must be 1 to 10/,
+    ],
+    [
+      'repeat 11',
+      '- name: a\n  inputs: {in-0: q}\n  repeat: 11',
+      /^check "a" \(#1\), field "repeat": must be 1 to 10/,
+    ],
+    [
+      'a fractional repeat',
+      '- name: a\n  inputs: {in-0: q}\n  repeat: 1.5',
+      /field "repeat": must be a whole number/,
+    ],
+    [
+      'min-pass 0',
+      '- name: a\n  inputs: {in-0: q}\n  min-pass: 0',
+      /^check "a" \(#1\), field "min-pass": must be 1 to 10/,
+    ],
+    [
+      "min-pass above the check's repeat",
+      '- name: a\n  inputs: {in-0: q}\n  repeat: 2\n  min-pass: 3',
+      /^check "a" \(#1\), field "min-pass": must not be more than the check's repeat \(2\): 3 of 2 runs can never pass/,
+    ],
+    [
       'an unknown field',
       '- name: a\n  inputs: {in-0: q}\n  expects: x',
-      /^check "a" \(#1\): unknown field\(s\) "expects" \(known: name, inputs, .*, cites\)$/,
+      /^check "a" \(#1\): unknown field\(s\) "expects" \(known: name, inputs, .*, cites, repeat, min-pass\)$/,
     ],
     [
       'contains-any empty',

@@ -1,5 +1,6 @@
 // The built CLI (dist/cli/index.js): serve, index and run, keys from the environment and never printed.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { createMissPicker } from '../../src/emulator/flow.js'
 import { runCli, startServe } from '../helpers/cli.js'
 import { CLI_KEYS as keys } from '../helpers/keys.js'
 import { makeWorkspace } from '../helpers/workspace.js'
@@ -136,11 +137,11 @@ describe('kb-sync run --question and --checks', () => {
       const suite = run('--checks', `${elsewhere.dir}/suite/checks.yml`, '--threshold', '50%')
       expect(suite.status).toBe(0)
       expect(suite.stdout).toMatch(
-        /^Check "never" failed:\n {2}- .*90 days.*\n {2}Answer \(excerpt\):\n( {4}.*\n)* {4}Refunds are granted within 14 days\.\n\n1 of 2/m,
+        /^Check "never" failed \(0 of 1 run passed\):\n {2}Question: refunds\n {2}Failed assertions:\n {2}- .*90 days.*\n {2}Answer \(excerpt\):\n( {4}.*\n)* {4}Refunds are granted within 14 days\.\n\n⚠️ 1 of 2 checks passed/m,
       )
       expect(suite.stdout).not.toContain('Check "window"')
       expect(suite.stderr).toMatch(
-        /^warning: Flow checks met the threshold with failures: 1 of 2 checks passed \(50\.0%\); threshold 50%\. Failed: never\.$/m,
+        /^warning: Flow checks: 1 of 2 checks passed \(50\.0%\); threshold 50% met with failed checks: "never"\.$/m,
       )
     } finally {
       elsewhere.remove()
@@ -192,5 +193,47 @@ describe('kb-sync index: what a dry run would send, and --since', () => {
         /^error: Option --since "HEAD" needs a git repository: .* is not a git repository/,
       ),
     ])
+  })
+})
+
+describe('kb-sync run --repeat against kb-sync serve --miss-rate', () => {
+  const QUESTION = 'refunds'
+  // A seed under which exactly one of the question's first three runs misses.
+  const seed = (() => {
+    for (let s = 1; ; s++) {
+      const missed = createMissPicker(s, 0.5)
+      if ([1, 2, 3].filter(() => missed(QUESTION)).length === 1) return s
+    }
+  })()
+  let varying: Awaited<ReturnType<typeof startServe>>
+  beforeAll(async () => {
+    varying = await startServe(['--miss-rate', '0.5', '--seed', String(seed)], keys)
+    const indexed = cli([
+      'index',
+      '--base-url',
+      varying.url,
+      ...ids,
+      '--node-id',
+      'knowledgebase-1',
+      '--files',
+      'docs/**/*.md',
+    ])
+    expect(indexed.status).toBe(0)
+  })
+  afterAll(() => varying.stop())
+
+  it('a check passes 2 of its 3 runs with --min-pass 2; --max-runs refuses a suite that needs more', () => {
+    const checks = `- name: window\n  inputs: {in-0: ${QUESTION}}\n  contains: 14 days\n`
+    const args = ['run', '--base-url', varying.url, ...ids, '--checks', checks, '--repeat', '3']
+    const lenient = cli([...args, '--min-pass', '2'])
+    expect(lenient.status).toBe(0)
+    expect(lenient.stdout).toMatch(/^\| window \| refunds \| ✅ passed \| 2\/3 \(run [123] failed\) \|/m)
+    expect(lenient.stdout).toContain('✅ 1 of 1 checks passed (100.0%); threshold 100%.\n\n3 runs made;')
+    // --max-runs below the runs the suite needs: refused before any run, as a bad value (exit 2).
+    const refused = cli([...args, '--max-runs', '2'])
+    expect(refused.status).toBe(2)
+    expect(refused.stderr).toContain(
+      'The checks would start 3 runs (1 check, repeats included), more than --max-runs allows (2)',
+    )
   })
 })

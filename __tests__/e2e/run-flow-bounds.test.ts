@@ -251,9 +251,11 @@ describe('run-flow action with checks', () => {
       ])
       expect(results[1].failed).toEqual(['not-contains "14 DAYS": found'])
       expect(run.stdout).toMatch(
-        /::error::Flow checks below the threshold: 2 of 3 checks passed .*Failed: tone\./,
+        /::error::Flow checks: 2 of 3 checks passed .*below the threshold 100%25\. Failed checks: "tone"\./,
       )
-      expect(run.summary).toContain('| Check | Verdict | Seconds | Failed assertions |')
+      expect(run.summary).toContain(
+        '| Check | Question | Verdict | Runs | Seconds | First failed assertion |',
+      )
       expect(run.summary.match(/<details>/g)).toHaveLength(3)
       expect(service!.requests).toHaveLength(3)
 
@@ -269,7 +271,9 @@ describe('run-flow action with checks', () => {
         },
       })
       expect(lenient.status).toBe(0)
-      expect(lenient.stdout).toMatch(/::warning::Flow checks: 2 of 3 checks passed/)
+      expect(lenient.stdout).toMatch(
+        /::warning::Flow checks: 2 of 3 checks passed .*threshold 66%25 met with failed checks: "tone"\./,
+      )
     } finally {
       workspace.remove()
     }

@@ -1,6 +1,13 @@
 // The emulator's retrieval flow: passages, ranking, and the run answer over HTTP.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { answerQuestion, questionOf, rankPassages, splitPassages } from '../../src/emulator/flow.js'
+import {
+  answerQuestion,
+  createMissPicker,
+  MISSED_ANSWER,
+  questionOf,
+  rankPassages,
+  splitPassages,
+} from '../../src/emulator/flow.js'
 import { startEmulator, type Emulator } from '../../src/emulator/server.js'
 import { placeholderFor } from '../../src/placeholders.js'
 import { PRIVATE_KEY, PUBLIC_KEY } from '../helpers/keys.js'
@@ -203,5 +210,64 @@ describe('run over HTTP', () => {
 
   it('says when no question was given', async () => {
     expect(await run({})).toContain('No question was given')
+  })
+})
+
+describe('answers that vary across runs (missRate, seeded)', () => {
+  const started: Emulator[] = []
+  afterAll(async () => {
+    for (const emulator of started) await emulator.close()
+  })
+  async function emulatorWith(options: { missRate?: number; seed?: number }) {
+    const emulator = await startEmulator({ privateKey: PRIVATE_KEY, publicKey: PUBLIC_KEY, ...options })
+    started.push(emulator)
+    const data = new FormData()
+    data.append('files', new Blob([BILLING]), 'docs/billing.md')
+    await fetch(`${emulator.url}/indexing/v0/documents/flow-1/org-1/knowledgebase-1`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${PRIVATE_KEY}` },
+      body: data,
+    })
+    return async (question: string) => {
+      const response = await fetch(`${emulator.url}/inference/v0/run/org-1/flow-1`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${PUBLIC_KEY}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ 'in-0': question }),
+      })
+      const body = (await response.json()) as { outputs: { 'out-0': string }; citations: unknown[] }
+      return body.outputs['out-0'] === MISSED_ANSWER ? 'missed' : 'answered'
+    }
+  }
+  const QUESTION = 'How do I get a refund?'
+
+  it('by default every run of a question gets the same answer', async () => {
+    const ask = await emulatorWith({ seed: 7 })
+    const answers = []
+    for (let i = 0; i < 6; i++) answers.push(await ask(QUESTION))
+    expect(answers).toEqual(Array(6).fill('answered'))
+  })
+
+  it('one seed gives one sequence per question, whatever other questions come between', async () => {
+    const alone = await emulatorWith({ seed: 7, missRate: 0.5 })
+    const mixed = await emulatorWith({ seed: 7, missRate: 0.5 })
+    const picker = createMissPicker(7, 0.5)
+    const expected = Array.from({ length: 8 }, () => (picker(QUESTION) ? 'missed' : 'answered'))
+    const first: string[] = []
+    const second: string[] = []
+    for (let i = 0; i < 8; i++) {
+      first.push(await alone(QUESTION))
+      await mixed(`other question ${i}`)
+      second.push(await mixed(QUESTION))
+    }
+    expect(first).toEqual(expected)
+    expect(second).toEqual(expected)
+    // The seed was chosen so that the question's runs really differ.
+    expect(new Set(first)).toEqual(new Set(['missed', 'answered']))
+  })
+
+  it('refuses a rate outside 0..1', async () => {
+    await expect(
+      startEmulator({ privateKey: PRIVATE_KEY, publicKey: PUBLIC_KEY, missRate: 1.5 }),
+    ).rejects.toThrow('missRate must be a number from 0 to 1')
   })
 })

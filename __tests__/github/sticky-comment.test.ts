@@ -2,7 +2,9 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { getOctokit } from '../../src/github/octokit.js'
 import { upsertStickyComment } from '../../src/github/sticky-comment.js'
-import { renderFlowComment } from '../../src/report/comment-body.js'
+import { suiteVerdict } from '../../src/checks/verdict.js'
+import { renderChecksComment } from '../../src/report/comment-body.js'
+import { checkResult } from '../helpers/check-results.js'
 import { startCommentsServer, type CommentsServer } from '../helpers/github-comments-server.js'
 import { GITHUB_TOKEN as TOKEN } from '../helpers/keys.js'
 import { startRecordingServer } from '../helpers/recording-server.js'
@@ -67,14 +69,17 @@ describe('sticky pull-request comment', () => {
 
   it('a 2 MB answer is cut so that GitHub accepts the comment', async () => {
     const answer = 'The refund window is 14 days. '.repeat(70_000)
-    const body = renderFlowComment('Flow check', [{ name: 'refunds', verdict: 'passed', answer }], {})
+    const results = [checkResult({ name: 'refunds', answer })]
+    const body = renderChecksComment('### Flow check', results, suiteVerdict(results, 100), {})
     const outcome = await upsertStickyComment(
       getOctokit(TOKEN),
       comment('<!-- kb-sync run-flow f1 -->', body),
     )
     expect(outcome).toMatchObject({ ok: true, action: 'created' })
     expect(server.comments[0].body.length).toBeLessThanOrEqual(65_536)
-    expect(server.comments[0].body).toContain('Answers were cut')
+    expect(server.comments[0].body).toMatch(
+      /\[cut by kb-sync: the last [\d,]+ of 2,100,000 bytes were removed\]/,
+    )
   })
 
   it('a cancelled run stops waiting for GitHub at once, before the request timeout', async () => {

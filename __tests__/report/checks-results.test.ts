@@ -1,82 +1,65 @@
+// The suite as data: the `results` output holds excerpts, the results file every run whole.
 import { describe, expect, it } from '@jest/globals'
-import { marked, type Token, type Tokens } from 'marked'
-import { checksResultsJson, renderChecksSummary, renderChecksTable } from '../../src/report/checks-results.js'
-import type { CheckResult } from '../../src/checks/verdict.js'
 import { suiteVerdict } from '../../src/checks/verdict.js'
+import { checksOutputSpecs, checksResultsJson } from '../../src/report/checks-results.js'
+import { fileFields } from '../../src/report/output-budget.js'
+import { checkResult } from '../helpers/check-results.js'
 
-const results: CheckResult[] = [
-  { name: 'refunds', verdict: 'passed', failed: [], answer: 'Within 14 days.', runId: 'r1', seconds: 1.25 },
-  {
-    name: 'pipes | and <b>tags</b>',
-    verdict: 'failed',
-    failed: ['contains "30 days": not found', 'max-length 5: the answer has 15 characters'],
-    answer: '\u001b[31mWithin 14 days.',
-    runId: 'r2',
-    seconds: 0.5,
-  },
-  { name: 'broken', verdict: 'error', failed: ['HTTP 500: boom'], answer: '', seconds: 0.1 },
+const long = `Refunds take 14 days. ${'x'.repeat(2000)}`
+const results = [
+  checkResult({
+    name: 'refunds',
+    question: 'Refunds?',
+    answer: 'Within 14 days.',
+    runId: 'r1',
+    seconds: 1.2,
+  }),
+  checkResult({ name: 'long', runs: ['passed', 'failed'], minPass: 1, answer: long, seconds: 0.5 }),
 ]
 
-describe('checks rendering', () => {
-  it('renders one table (check, verdict, seconds, failed assertions), then each answer collapsed', () => {
-    const markdown = renderChecksSummary(results, suiteVerdict(results, 100))
-    const tokens = marked.lexer(markdown, { gfm: true })
-    const tables = tokens.filter((t: Token) => t.type === 'table') as Tokens.Table[]
-    expect(tables).toHaveLength(1)
-    expect(tables[0].header.map((h) => h.text)).toEqual(['Check', 'Verdict', 'Seconds', 'Failed assertions'])
-    expect(tables[0].rows).toHaveLength(3)
-    expect(tables[0].rows[1][0].text).toBe('pipes &#124; and &lt;b&gt;tags&lt;/b&gt;')
-    expect(tables[0].rows[1][3].text).toContain('max-length 5')
-    expect(markdown.match(/<details><summary>/g)).toHaveLength(3)
-    expect(markdown).toContain('1 of 3 checks passed (33.3%); threshold 100%.')
-    expect(markdown).not.toContain('\u001b')
-    expect(markdown).toContain('HTTP 500: boom')
-  })
-
-  it('the table alone can be embedded elsewhere', () => {
-    expect(renderChecksTable(results).split('\n')).toHaveLength(5)
-  })
-
-  it('stays under 1 MiB with many large answers', () => {
-    const many: CheckResult[] = Array.from({ length: 200 }, (_, i) => ({
-      name: `c${i}`,
+describe('checks results', () => {
+  it('results: per check the verdict, runs passed of made, failed assertions, an excerpt, and each run', () => {
+    const [first, second] = JSON.parse(checksResultsJson(results)) as Record<string, unknown>[]
+    expect(first).toEqual({
+      name: 'refunds',
+      question: 'Refunds?',
       verdict: 'passed',
+      runs_passed: 1,
+      runs_made: 1,
+      min_pass: 1,
       failed: [],
-      answer: 'x'.repeat(900 * 1024),
-      seconds: 1,
-    }))
-    const markdown = renderChecksSummary(many, suiteVerdict(many, 100))
-    expect(Buffer.byteLength(markdown)).toBeLessThan(1024 * 1024)
-    expect(markdown.match(/<details>/g)).toHaveLength(200)
-    expect(Buffer.byteLength(checksResultsJson(many))).toBeLessThan(1024 * 1024)
+      excerpt: 'Within 14 days.',
+      run_id: 'r1',
+      seconds: 1.2,
+      runs: [
+        {
+          run: 1,
+          verdict: 'passed',
+          failed: [],
+          excerpt: 'Within 14 days.',
+          run_id: 'r1',
+          seconds: 1.2,
+          started: true,
+        },
+      ],
+    })
+    expect(second).toMatchObject({
+      verdict: 'passed',
+      runs_passed: 1,
+      runs_made: 2,
+      failed: ['run 2: contains "x": not found'],
+    })
+    expect(String(second.excerpt)).toHaveLength(501)
   })
 
-  it('results: name, verdict, failed assertions, answer excerpt, run id, seconds', () => {
-    expect(JSON.parse(checksResultsJson(results))).toEqual([
-      {
-        name: 'refunds',
-        verdict: 'passed',
-        failed: [],
-        excerpt: 'Within 14 days.',
-        run_id: 'r1',
-        seconds: 1.25,
-      },
-      {
-        name: 'pipes | and <b>tags</b>',
-        verdict: 'failed',
-        failed: results[1].failed,
-        excerpt: results[1].answer,
-        run_id: 'r2',
-        seconds: 0.5,
-      },
-      {
-        name: 'broken',
-        verdict: 'error',
-        failed: ['HTTP 500: boom'],
-        excerpt: '',
-        run_id: null,
-        seconds: 0.1,
-      },
+  it('the results file holds every run whole: answers, assertions, timings', () => {
+    const fields = Object.fromEntries(fileFields(checksOutputSpecs(results, suiteVerdict(results, 100))))
+    expect([fields.passed, fields.failed]).toEqual([2, 0])
+    const runs = (fields.results as { runs: Record<string, unknown>[] }[])[1].runs
+    expect(runs.map((run) => [run.run, run.verdict, run.answer, run.seconds])).toEqual([
+      [1, 'passed', long, 0.5],
+      [2, 'failed', long, 0.5],
     ])
+    expect(runs[1].failed).toEqual(['contains "x": not found'])
   })
 })

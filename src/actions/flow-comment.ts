@@ -1,9 +1,10 @@
-// The run-flow action's sticky comment: today's single question as one verdict row.
-import type { CheckResult } from '../checks/verdict.js'
-import type { RunConfig } from '../config/run.js'
+// The run-flow action's sticky comment: the suite's verdicts, the single question as a suite of one, or
+// why nothing could run (so an old verdict never stays in place).
+import { singleQuestionResult, type CheckResult, type SuiteVerdict } from '../checks/verdict.js'
+import type { CommentTarget, RunConfig } from '../config/run.js'
 import type { Logger } from '../log.js'
 import type { FlowRunReport } from '../model.js'
-import { renderFlowComment, type VerdictRow } from '../report/comment-body.js'
+import { renderChecksComment, renderNotRunComment } from '../report/comment-body.js'
 import { redactDeep } from '../report/redact.js'
 import { commentFooter, commentMarker, postStickyComment } from './post-comment.js'
 import type { RunnerEnvironment } from './runner.js'
@@ -17,15 +18,11 @@ export interface FlowOutcome {
   seconds: number
 }
 
-export function flowVerdictRow(outcome: FlowOutcome): VerdictRow {
-  return {
-    name: outcome.question,
-    verdict: outcome.error ? 'error' : outcome.problem ? 'failed' : 'passed',
-    seconds: outcome.seconds,
-    problem: outcome.problem,
-    answer: outcome.report?.result,
-  }
-}
+/** The single question as a suite of one, judged like any check. */
+export const singleCheckResult = (outcome: FlowOutcome) =>
+  singleQuestionResult({ ...outcome, answer: outcome.report?.result ?? '' })
+
+const markerOf = (flowId: string, key: string) => commentMarker(['run-flow', flowId, key])
 
 export async function commentFlowResult(
   config: RunConfig,
@@ -34,13 +31,18 @@ export async function commentFlowResult(
   outcome: FlowOutcome,
 ): Promise<void> {
   if (!config.comment.enabled) return
-  const rows = redactDeep([flowVerdictRow(outcome)], log.secrets)
+  const { results, verdict } = singleCheckResult(outcome)
   await postStickyComment({
     settings: config.comment,
     runner,
     log,
-    marker: commentMarker(['run-flow', config.target.flowId, config.comment.key]),
-    body: renderFlowComment('Flow check', rows, commentFooter(runner.payload)),
+    marker: markerOf(config.target.flowId, config.comment.key),
+    body: renderChecksComment(
+      '### Flow check',
+      redactDeep(results, log.secrets),
+      redactDeep(verdict, log.secrets),
+      commentFooter(runner.payload),
+    ),
   })
 }
 
@@ -50,20 +52,36 @@ export async function commentChecksResult(
   runner: RunnerEnvironment,
   log: Logger,
   results: readonly CheckResult[],
+  verdict: SuiteVerdict,
 ): Promise<void> {
   if (!config.comment.enabled) return
-  const rows: VerdictRow[] = results.map((result) => ({
-    name: result.name,
-    verdict: result.verdict,
-    seconds: result.seconds,
-    problem: result.failed.length > 0 ? result.failed.join('; ') : undefined,
-    answer: result.answer,
-  }))
   await postStickyComment({
     settings: config.comment,
     runner,
     log,
-    marker: commentMarker(['run-flow', config.target.flowId, config.comment.key]),
-    body: renderFlowComment('Flow checks', redactDeep(rows, log.secrets), commentFooter(runner.payload)),
+    marker: markerOf(config.target.flowId, config.comment.key),
+    body: renderChecksComment(
+      '### Flow checks',
+      redactDeep(results, log.secrets),
+      redactDeep(verdict, log.secrets),
+      commentFooter(runner.payload),
+    ),
+  })
+}
+
+/** Nothing could run (a checks file missing or invalid, a refused key): the comment says so and why. */
+export async function commentNotRun(
+  target: CommentTarget,
+  runner: RunnerEnvironment,
+  log: Logger,
+  reason: string,
+): Promise<void> {
+  if (!target.comment.enabled) return
+  await postStickyComment({
+    settings: target.comment,
+    runner,
+    log,
+    marker: markerOf(target.flowId, target.comment.key),
+    body: renderNotRunComment(target.heading, log.secrets.redact(reason), commentFooter(runner.payload)),
   })
 }

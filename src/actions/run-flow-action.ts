@@ -1,9 +1,11 @@
 // The run-flow action: read inputs → run the flow once → outputs, summary, exit status.
 import * as core from '@actions/core'
 import { runCheckSuite } from '../checks/run.js'
-import { checksResultEntries, renderChecksSummary, verdictText } from '../report/checks-results.js'
+import { checksOutputSpecs } from '../report/checks-results.js'
+import { renderChecksSummary, verdictText } from '../report/checks-markdown.js'
 import type { Check } from '../checks/schema.js'
-import { readRunConfig, type RunConfig } from '../config/run.js'
+import { ConfigError } from '../config/errors.js'
+import { readCommentTarget, readRunConfig, type RunConfig } from '../config/run.js'
 import { cutText } from '../service/cut.js'
 import { FlowRunError, questionOf, runFlowJob, type FlowJobOutcome } from '../jobs/flow-run.js'
 import { actionsSink, Logger } from '../log.js'
@@ -12,7 +14,13 @@ import { renderStoppedSummary } from '../report/index-summary.js'
 import { failedFlowOutputSpecs, flowOutputSpecs } from '../report/index-outputs.js'
 import { redactDeep } from '../report/redact.js'
 import { cancellationOf, type RunCancelled } from '../cancellation.js'
-import { commentChecksResult, commentFlowResult, type FlowOutcome } from './flow-comment.js'
+import {
+  commentChecksResult,
+  commentFlowResult,
+  commentNotRun,
+  singleCheckResult,
+  type FlowOutcome,
+} from './flow-comment.js'
 import {
   cancellationSignal,
   fail,
@@ -36,10 +44,17 @@ export async function runFlowAction(): Promise<void> {
   const signal = cancellationSignal(log)
   try {
     const runner = readRunnerEnvironment()
-    const config = readRunConfig((name) => core.getInput(name), {
-      eventName: runner.eventName,
-      workspace: runner.workspace,
-    })
+    const read = (name: string) => core.getInput(name)
+    const event = { eventName: runner.eventName, workspace: runner.workspace }
+    let config: RunConfig
+    try {
+      config = readRunConfig(read, event)
+    } catch (error) {
+      // Nothing runs: the comment says why instead of keeping the previous verdict.
+      const target = error instanceof ConfigError ? readCommentTarget(read, event) : undefined
+      if (target) await commentNotRun(target, runner, log, messageOf(error))
+      throw error
+    }
     if (config.skip) {
       log.notice(config.skip)
       await writeSummary(renderStoppedSummary('Flow run: nothing ran', config.skip), log)
@@ -75,7 +90,9 @@ export async function runFlowAction(): Promise<void> {
         log.error(messageOf(writeError))
         return ''
       })
-      await writeSummary(flowFailure(log.secrets.redact(question), log.secrets.redact(error.message)), log, {
+      const { verdict } = singleCheckResult(outcome({ problem: error.message, error: true }))
+      const summary = flowFailure(log.secrets.redact(question), log.secrets.redact(error.message), verdict)
+      await writeSummary(summary, log, {
         pointer: pointerTo(file),
         done,
       })
@@ -96,7 +113,12 @@ export async function runFlowAction(): Promise<void> {
       `Answer (${config.outputKey}):\n${logged.text}` +
         (logged.cutBytes > 0 ? '\n(cut in the log; the "result" output and the job summary hold more)' : ''),
     )
-    await writeSummary(flowSection(redactDeep(report, log.secrets)), log, { pointer: pointerTo(file), done })
+    const { verdict } = singleCheckResult(outcome({ report, problem }))
+    await writeSummary(
+      flowSection(redactDeep(report, log.secrets), verdict, problem ? [log.secrets.redact(problem)] : []),
+      log,
+      { pointer: pointerTo(file), done },
+    )
     await commentFlowResult(config, runner, log, outcome({ report, problem }))
     if (problem) core.setFailed(log.clean(problem))
     if (outputsError !== undefined) throw outputsError
@@ -117,44 +139,50 @@ async function runChecksStep(
   log: Logger,
   signal: AbortSignal,
 ): Promise<void> {
-  const { results, verdict } = await runCheckSuite(config, checks, log, signal)
+  const { results, verdict, stopped } = await runCheckSuite(config, checks, log, signal)
   const cancelled = cancellationOf(signal)
   const done = verdictText(verdict)
   let outputsError: unknown
-  const file = await writeStepOutputs(
-    [
-      { name: 'passed', count: verdict.passed },
-      { name: 'failed', count: verdict.failed },
-      { name: 'results', list: checksResultEntries(results) },
-    ],
-    log,
-    { budget: config.outputsBudget, fileOutput: 'results-file', done },
-  ).catch((error: unknown) => {
+  const file = await writeStepOutputs(checksOutputSpecs(results, verdict), log, {
+    budget: config.outputsBudget,
+    fileOutput: 'results-file',
+    done,
+  }).catch((error: unknown) => {
     outputsError = error
     return ''
   })
-  const summary = renderChecksSummary(redactDeep(results, log.secrets), verdict)
-  const stopped = cancelled
-    ? `${renderStoppedSummary('Flow checks cancelled', CHECKS_CANCELLED(cancelled))}\n`
-    : ''
-  await writeSummary(`${stopped}${summary}`, log, {
+  const summary = renderChecksSummary(redactDeep(results, log.secrets), redactDeep(verdict, log.secrets))
+  const notice = cancelled
+    ? renderStoppedSummary('Flow checks cancelled', CHECKS_CANCELLED(cancelled))
+    : stopped
+      ? renderStoppedSummary('Flow checks stopped', keyRefused(stopped))
+      : ''
+  await writeSummary(`${notice ? `${notice}\n` : ''}${summary}`, log, {
     pointer: pointerTo(file),
     done,
   })
-  await commentChecksResult(config, runner, log, results)
+  if (stopped) await commentNotRun(commentTargetOf(config), runner, log, keyRefused(stopped))
+  else await commentChecksResult(config, runner, log, results, verdict)
   const failed = results.filter((result) => result.verdict !== 'passed')
   for (const result of failed)
     log.info(`Check "${result.name}" ${result.verdict}: ${result.failed.join('; ')}`)
   const line = verdictText(verdict)
   if (cancelled) core.setFailed(CHECKS_CANCELLED(cancelled))
-  else if (!verdict.ok)
-    core.setFailed(
-      log.clean(`Flow checks below the threshold: ${line} Failed: ${failed.map((r) => r.name).join(', ')}.`),
-    )
-  else if (failed.length > 0) log.warning(`Flow checks: ${line}`)
+  else if (stopped) core.setFailed(log.clean(keyRefused(stopped)))
+  else if (!verdict.ok) core.setFailed(log.clean(`Flow checks: ${line}`))
+  else if (failed.length > 0) log.warning(log.clean(`Flow checks: ${line}`))
   else log.info(`Flow checks: ${line}`)
   if (outputsError !== undefined) throw outputsError
 }
+
+/** The first refusal's message (it names the key's input), and that the suite stopped there. */
+const keyRefused = (message: string) => `${message} No further run of the suite was sent.`
+
+const commentTargetOf = (config: RunConfig) => ({
+  comment: config.comment,
+  flowId: config.target.flowId,
+  heading: '### Flow checks',
+})
 
 /** Where a cut summary sends the reader. */
 function pointerTo(file: string): string {

@@ -1,18 +1,35 @@
-// Runs a suite of checks with bounded concurrency (each run costs the user money), each under the
-// no-double-run rule of the flow run, and judges each answer.
+// Runs a suite of checks with bounded concurrency (each run costs the user money), each repeat one run
+// under the no-double-run rule of the flow run, and judges each answer.
 import { performance } from 'node:perf_hooks'
 import type { RunConfig } from '../config/run.js'
 import { outputsOf } from '../flow/answer.js'
-import { FlowRunError, flowRunOptions, runFlow, type FlowRunOptions } from '../jobs/flow-run.js'
+import { FlowRunError, flowRunOptions, questionOf, runFlow, type FlowRunOptions } from '../jobs/flow-run.js'
 import type { Logger } from '../log.js'
 import type { FlowTarget } from '../model.js'
 import { ServiceClient } from '../service/client.js'
 import { failedAssertions } from './judge.js'
+import { repeatsOf, type SuiteRepeats } from './repeats.js'
 import type { Check } from './schema.js'
-import { suiteVerdict, type CheckResult, type SuiteVerdict } from './verdict.js'
+import {
+  checkResultOf,
+  runsMade,
+  runsPassed,
+  suiteVerdict,
+  type CheckResult,
+  type RunResult,
+  type SuiteVerdict,
+} from './verdict.js'
 
 export interface RunChecksOptions extends FlowRunOptions {
   concurrency: number
+  /** The suite's `repeat` and `min-pass` (default: each check once). */
+  repeats?: SuiteRepeats
+}
+
+/** What the suite's runs gave; `stopped` says why runs were left unsent (the service refused the key). */
+export interface ChecksOutcome {
+  results: CheckResult[]
+  stopped?: string
 }
 
 function runIdOf(response: unknown): string | undefined {
@@ -21,22 +38,24 @@ function runIdOf(response: unknown): string | undefined {
   return typeof id === 'string' ? id : undefined
 }
 
+const notRun = (run: number, why: string): RunResult => ({
+  run,
+  verdict: 'error',
+  failed: [`not run: ${why}`],
+  answer: '',
+  seconds: 0,
+  started: false,
+})
+
 async function runCheck(
   client: Pick<ServiceClient, 'runFlow'>,
   target: FlowTarget,
   check: Check,
+  run: number,
   options: FlowRunOptions,
-): Promise<CheckResult> {
+): Promise<{ result: RunResult; keyRefused?: boolean }> {
   const started = performance.now()
   const seconds = () => Math.round((performance.now() - started) / 100) / 10
-  if (options.signal?.aborted)
-    return {
-      name: check.name,
-      verdict: 'error',
-      failed: ['not run: the step was cancelled'],
-      answer: '',
-      seconds: 0,
-    }
   try {
     const report = await runFlow(client, { target, inputs: check.inputs, outputKey: check.output }, options)
     const failed = failedAssertions(check, {
@@ -46,46 +65,85 @@ async function runCheck(
       response: report.response,
     })
     return {
-      name: check.name,
-      verdict: failed.length === 0 ? 'passed' : 'failed',
-      failed,
-      answer: report.result,
-      runId: runIdOf(report.response),
-      seconds: seconds(),
+      result: {
+        run,
+        verdict: failed.length === 0 ? 'passed' : 'failed',
+        failed,
+        answer: report.result,
+        runId: runIdOf(report.response),
+        seconds: seconds(),
+        started: true,
+      },
     }
   } catch (error) {
     if (!(error instanceof FlowRunError)) throw error
     return {
-      name: check.name,
-      verdict: 'error',
-      failed: [error.message],
-      answer: '',
-      runId: runIdOf(error.response),
-      seconds: seconds(),
+      result: {
+        run,
+        verdict: 'error',
+        failed: [error.message],
+        answer: '',
+        runId: runIdOf(error.response),
+        seconds: seconds(),
+        started: true,
+      },
+      keyRefused: error.keyRefused,
     }
   }
 }
 
-/** Results in the order of the checks; at most `concurrency` runs in flight. */
+/**
+ * Results in the order of the checks, each with its runs in order; at most `concurrency` runs in flight.
+ * A key the service refuses is refused for every run: no further run is sent after the first refusal.
+ */
 export async function runChecks(
   client: Pick<ServiceClient, 'runFlow'>,
   target: FlowTarget,
   checks: Check[],
   options: RunChecksOptions,
-): Promise<CheckResult[]> {
-  const results: CheckResult[] = new Array(checks.length)
+): Promise<ChecksOutcome> {
+  const suite = options.repeats ?? { repeat: 1 }
+  const plans = checks.map((check) => repeatsOf(check, suite))
+  const work = checks.flatMap((check, index) =>
+    Array.from({ length: plans[index].repeat }, (_, run) => ({ index, run: run + 1 })),
+  )
+  const runs: RunResult[][] = checks.map((_, index) => new Array<RunResult>(plans[index].repeat))
+  let stopped: string | undefined
   let next = 0
   const worker = async () => {
-    while (next < checks.length) {
-      const index = next++
-      const result = await runCheck(client, target, checks[index], options)
-      results[index] = result
-      options.log.info(`Check "${result.name}": ${result.verdict} (${result.seconds} s)`)
+    while (next < work.length) {
+      const { index, run } = work[next++]
+      const check = checks[index]
+      let result: RunResult
+      if (options.signal?.aborted) result = notRun(run, 'the step was cancelled')
+      else if (stopped !== undefined) result = notRun(run, 'the service refused the key of an earlier run')
+      else {
+        const made = await runCheck(client, target, check, run, options)
+        result = made.result
+        if (made.keyRefused) stopped ??= result.failed[0]
+      }
+      runs[index][run - 1] = result
+      if (result.started)
+        options.log.info(
+          `Check "${check.name}"${plans[index].repeat > 1 ? ` run ${run}` : ''}: ${result.verdict} (${result.seconds} s)`,
+        )
     }
   }
-  const workers = Math.max(1, Math.min(options.concurrency, checks.length))
+  const workers = Math.max(1, Math.min(options.concurrency, work.length))
   await Promise.all(Array.from({ length: workers }, worker))
-  return results
+  const results = checks.map((check, index) => {
+    const result = checkResultOf(
+      { name: check.name, question: questionOf(check.inputs), minPass: plans[index].minPass },
+      runs[index],
+    )
+    if (plans[index].repeat > 1)
+      options.log.info(
+        `Check "${check.name}": ${result.verdict} (${runsPassed(result)} of ${runsMade(result)} runs passed, ` +
+          `${result.minPass} needed)`,
+      )
+    return result
+  })
+  return { results, ...(stopped !== undefined ? { stopped } : {}) }
 }
 
 /** The run-flow inputs' suite against the service: `concurrency` runs in flight, judged by `threshold`. */
@@ -94,18 +152,19 @@ export async function runCheckSuite(
   checks: Check[],
   log: Logger,
   signal?: AbortSignal,
-): Promise<{ results: CheckResult[]; verdict: SuiteVerdict }> {
+): Promise<ChecksOutcome & { verdict: SuiteVerdict }> {
   const client = new ServiceClient({
     baseUrl: config.baseUrl,
     publicKey: config.publicKey,
     connections: config.concurrency,
   })
   try {
-    const results = await runChecks(client, config.target, checks, {
+    const outcome = await runChecks(client, config.target, checks, {
       ...flowRunOptions(config, log, signal),
       concurrency: config.concurrency,
+      repeats: config.repeats,
     })
-    return { results, verdict: suiteVerdict(results, config.threshold) }
+    return { ...outcome, verdict: suiteVerdict(outcome.results, config.threshold) }
   } finally {
     await client.close()
   }

@@ -31,6 +31,10 @@ export interface Check {
   maxSeconds?: number
   /** Document names the answer's citations must include. */
   cites: string[]
+  /** Runs of this check (1–10); unset: the suite's `repeat`. */
+  repeat?: number
+  /** Runs that must pass every assertion; unset: see `repeatsOf` in repeats.ts. */
+  minPass?: number
 }
 
 /** The fields a check may have, as the unknown-field message lists them. */
@@ -53,6 +57,8 @@ export const CHECK_FIELDS = [
   'similar',
   'max-seconds',
   'cites',
+  'repeat',
+  'min-pass',
 ] as const
 
 const SIMILAR_FIELDS = ['reference', 'min-similarity']
@@ -62,6 +68,9 @@ const SIMILAR_FIELDS = ['reference', 'min-similarity']
 const MAX_REFERENCE_CHARS = 10_000
 
 const strings = z.union([z.string(), z.array(z.string())]).transform((v) => (Array.isArray(v) ? v : [v]))
+
+// A check runs at most 10 times: past it, a flaky flow is better fixed than averaged.
+const runCount = z.number().int('must be a whole number').min(1, 'must be 1 to 10').max(10, 'must be 1 to 10')
 
 const nonEmptyStrings = strings.refine(
   (list) => list.length > 0 && list.every((item) => item !== ''),
@@ -129,6 +138,8 @@ function checkSchemaFor(workspace: string) {
       similar: similarSchema.optional(),
       'max-seconds': z.number().positive('must be a positive number of seconds').optional(),
       cites: nonEmptyStrings.optional(),
+      repeat: runCount.optional(),
+      'min-pass': runCount.optional(),
     })
     .strict()
     .superRefine((check, context) => {
@@ -154,6 +165,14 @@ function checkSchemaFor(workspace: string) {
           code: 'custom',
           path: ['on'],
           message: 'applies to is-json and json-schema only: add one of them, or remove "on"',
+        })
+      const repeat = check.repeat
+      const minPass = check['min-pass']
+      if (repeat !== undefined && minPass !== undefined && minPass > repeat)
+        context.addIssue({
+          code: 'custom',
+          path: ['min-pass'],
+          message: `must not be more than the check's repeat (${repeat}): ${minPass} of ${repeat} runs can never pass`,
         })
     })
 }
@@ -256,6 +275,8 @@ export function parseChecks(text: string, options: ParseChecksOptions = {}): Che
       },
       maxSeconds: check['max-seconds'],
       cites: check.cites ?? [],
+      repeat: check.repeat,
+      minPass: check['min-pass'],
     })
   })
   if (problems.length > 0) throw new ChecksError(problems)

@@ -33,7 +33,8 @@ export function readWorkspaceFile(
     return {
       problem: options.anywhere
         ? `names the file "${value}", which does not exist`
-        : `names the file "${value}", which does not exist in the workspace ${workspace}`,
+        : `names the file "${value}", which does not exist in the workspace ${workspace}: did the job run ` +
+          'actions/checkout before this step? (The workspace is empty until it does.)',
     }
   }
   if (!options.anywhere) {

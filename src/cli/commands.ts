@@ -4,13 +4,11 @@ import { accessSync, constants, statSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { cancellationSignal } from '../actions/runner.js'
 import { cancellationOf, cancelledExitStatus } from '../cancellation.js'
-import {
-  checksResultEntries,
-  checksResultsJson,
-  renderChecksSummary,
-  verdictText,
-} from '../report/checks-results.js'
+import { performance } from 'node:perf_hooks'
+import { checksOutputSpecs, checksResultsJson } from '../report/checks-results.js'
+import { renderChecksSummary, verdictText } from '../report/checks-markdown.js'
 import { runCheckSuite } from '../checks/run.js'
+import { singleQuestionResult } from '../checks/verdict.js'
 import type { Check } from '../checks/schema.js'
 import { ConfigError } from '../config/errors.js'
 import { readIndexConfig, type IndexConfig } from '../config/index-config.js'
@@ -207,9 +205,16 @@ export async function runCommand(flags: Flags): Promise<void> {
     })
     checkPaths(flags)
     if (config.checks) return await checksCommand(config, config.checks, flags, log, signal)
+    const started = performance.now()
     const run = await runFlowJob(config, log, signal)
     if (!run.ok) throw run.error
     const { report, problem } = run
+    const { verdict } = singleQuestionResult({
+      question: report.question,
+      answer: report.result,
+      problem,
+      seconds: (performance.now() - started) / 1000,
+    })
     printResult(
       log,
       flags.json
@@ -220,7 +225,11 @@ export async function runCommand(flags: Flags): Promise<void> {
           })
         : report.result,
     )
-    writeSummaryFile(log, flags, flowSection(redactDeep(report, log.secrets)))
+    writeSummaryFile(
+      log,
+      flags,
+      flowSection(redactDeep(report, log.secrets), verdict, problem ? [log.secrets.redact(problem)] : []),
+    )
     await writeReportFileFlag(log, flags, flowOutputSpecs(report), 'the flow run completed')
     if (problem) {
       log.error(problem)
@@ -238,32 +247,27 @@ async function checksCommand(
   log: Logger,
   signal: AbortSignal,
 ): Promise<void> {
-  const { results, verdict } = await runCheckSuite(config, checks, log, signal)
+  const { results, verdict, stopped } = await runCheckSuite(config, checks, log, signal)
   printResult(log, flags.json ? checksResultsJson(results) : checksText(results, verdict))
-  writeSummaryFile(log, flags, renderChecksSummary(redactDeep(results, log.secrets), verdict))
-  await writeReportFileFlag(
+  writeSummaryFile(
     log,
     flags,
-    [
-      { name: 'passed', count: verdict.passed },
-      { name: 'failed', count: verdict.failed },
-      { name: 'results', list: checksResultEntries(results) },
-    ],
-    verdictText(verdict),
+    renderChecksSummary(redactDeep(results, log.secrets), redactDeep(verdict, log.secrets)),
   )
+  await writeReportFileFlag(log, flags, checksOutputSpecs(results, verdict), verdictText(verdict))
   const cancelled = cancellationOf(signal)
   if (cancelled) {
     log.error(`${cancelled.message}: checks that had not answered are reported as errors.`)
     process.exitCode = cancelledExitStatus(cancelled)
+  } else if (stopped) {
+    log.error(`${stopped} No further run of the suite was sent.`)
+    process.exitCode = EXIT_FAILURE
   } else if (!verdict.ok) {
-    log.error(`Flow checks below the threshold: ${verdictText(verdict)}`)
+    log.error(`Flow checks: ${verdictText(verdict)}`)
     process.exitCode = EXIT_FAILURE
   } else if (verdict.failed > 0) {
     // As the action: the step passes, and the checks that failed are not silent.
-    const failed = results.filter((result) => result.verdict !== 'passed').map((result) => result.name)
-    log.warning(
-      `Flow checks met the threshold with failures: ${verdictText(verdict)} Failed: ${failed.join(', ')}.`,
-    )
+    log.warning(`Flow checks: ${verdictText(verdict)}`)
   }
 }
 
@@ -276,6 +280,7 @@ export interface ServeFlags {
   latency?: number
   faultRate?: number
   seed?: number
+  missRate?: number
   flow?: KnowledgeBaseId[]
 }
 
@@ -302,6 +307,7 @@ export async function serveCommand(flags: ServeFlags): Promise<void> {
       latencyMs: flags.latency,
       faultRate: flags.faultRate,
       seed: flags.seed,
+      missRate: flags.missRate,
       flows: flags.flow,
     })
   } catch (error) {

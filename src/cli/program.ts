@@ -173,6 +173,9 @@ function runOptions(command: Command): Command {
       'a suite of named checks (a YAML/JSON file at any path, or inline) instead of --question',
     )
     .addOption(withDefault('--concurrency <n>', 'check runs in flight (1-8)', d.concurrency))
+    .addOption(withDefault('--repeat <n>', 'runs of each check (1-10)', d.repeat))
+    .option('--min-pass <n>', 'runs of a check that must pass (default: every run)')
+    .addOption(withDefault('--max-runs <n>', 'refuse a suite that would start more runs', d['max-runs']))
     .addOption(withDefault('--threshold <percent>', 'share of checks that must pass', d.threshold))
 }
 
@@ -185,7 +188,12 @@ function serveOptions(command: Command): Command {
     .option('--public-key <key>', 'flow key it accepts (default KB_SYNC_PUBLIC_KEY, else random)')
     .option('--latency <ms>', 'delay before every answer', wholeNumber(0, 600_000))
     .option('--fault-rate <rate>', 'share of requests answered with a fault (0..1)', fraction)
-    .option('--seed <n>', 'seed of the fault choice', wholeNumber(0, 2 ** 32 - 1))
+    .option('--seed <n>', 'seed of the fault choice and of the missed answers', wholeNumber(0, 2 ** 32 - 1))
+    .option(
+      '--miss-rate <rate>',
+      'share of flow runs answered as if nothing matched, to try repeats (0..1)',
+      fraction,
+    )
     .option(
       '--flow <org/flow/node>',
       'a flow and node that exist; others answer 404 (repeatable; default: any)',

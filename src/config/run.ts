@@ -1,5 +1,6 @@
 // The run-flow action's inputs (and `kb-sync run`), in a module of their own: the checks schema (zod,
 // yaml) and the RE2 engine load only where a flow is asked, not in the index action.
+import { plannedRuns, repeatProblems, type SuiteRepeats } from '../checks/repeats.js'
 import { ChecksError, parseChecks, type Check } from '../checks/schema.js'
 import { readChecksSource } from '../checks/source.js'
 import {
@@ -38,6 +39,10 @@ export interface RunConfig {
   checks?: Check[]
   /** Check runs in flight. */
   concurrency: number
+  /** The `repeat` and `min-pass` inputs: runs of each check and how many must pass. */
+  repeats: SuiteRepeats
+  /** The most runs a suite may start, repeats included. */
+  maxRuns: number
   /** Percentage of checks that must pass. */
   threshold: number
   /** `outputs-budget`: UTF-16 code units for all outputs of the step. */
@@ -56,6 +61,8 @@ export const RUN_DEFAULTS: Readonly<Record<string, string>> = Object.freeze({
   'retry-on-server-error': 'false',
   'run-timeout': '600',
   concurrency: '2',
+  repeat: '1',
+  'max-runs': '1000',
   threshold: '100%',
   'outputs-budget': String(DEFAULT_OUTPUTS_BUDGET),
 })
@@ -78,6 +85,9 @@ export const RUN_INPUTS: readonly string[] = Object.freeze([
   'run-timeout',
   'checks',
   'concurrency',
+  'repeat',
+  'min-pass',
+  'max-runs',
   'threshold',
   'outputs-budget',
 ])
@@ -103,6 +113,39 @@ function readThreshold(fields: InputFields): number {
     `${fields.names.subject('threshold')} must be a percentage from 0% to 100%, such as 90% (got ${quoted(value)}).`,
   )
   return 100
+}
+
+// A check runs at most this often: past it, a flaky flow is better fixed than averaged.
+const MAX_REPEAT = 10
+// Far more runs than any suite needs; the bound is against a mistyped number, not a budget.
+const MAX_RUNS_LIMIT = 10_000
+
+function readRepeats(fields: InputFields): SuiteRepeats {
+  const repeat = fields.integer('repeat', 1, MAX_REPEAT)
+  if (fields.raw('min-pass') === '') return { repeat }
+  const minPass = fields.integer('min-pass', 1, MAX_REPEAT)
+  if (minPass > repeat)
+    fields.problem(
+      'min-pass',
+      `${fields.names.subject('min-pass')} must not be more than ${fields.names.ref('repeat')} (${repeat}): ` +
+        `${minPass} of ${repeat} runs can never pass (got ${quoted(fields.raw('min-pass'))}).`,
+    )
+  return { repeat, minPass }
+}
+
+/** Every check's `min-pass` against the runs it gets, and the suite's runs against `max-runs`. */
+function checkRunCounts(fields: InputFields, config: RunConfig, checks: Check[]): void {
+  const names = fields.names
+  for (const problem of repeatProblems(checks, config.repeats))
+    fields.problem('checks', `${names.subject('checks')}: ${problem}.`)
+  const runs = plannedRuns(checks, config.repeats)
+  if (runs > config.maxRuns)
+    fields.problem(
+      'max-runs',
+      `The checks would start ${runs} runs (${checks.length} ${checks.length === 1 ? 'check' : 'checks'}, repeats included), more than ` +
+        `${names.ref('max-runs')} allows (${config.maxRuns}); no run was started. Raise ${names.ref('max-runs')}, ` +
+        `or lower ${names.ref('repeat')} (or a check's repeat) or the number of checks.`,
+    )
 }
 
 function readChecks(fields: InputFields, value: string, event: EventContext): Check[] | undefined {
@@ -139,6 +182,8 @@ export function readRunConfig(read: InputReader, event: EventContext): RunConfig
     // A GitHub job runs at most 6 hours.
     runTimeoutMs: fields.duration('run-timeout', 1000, 6 * 3_600_000),
     concurrency: fields.integer('concurrency', 1, 8),
+    repeats: readRepeats(fields),
+    maxRuns: fields.integer('max-runs', 1, MAX_RUNS_LIMIT),
     threshold: readThreshold(fields),
     outputsBudget: readOutputsBudget(fields),
     names: fields.names,
@@ -147,6 +192,7 @@ export function readRunConfig(read: InputReader, event: EventContext): RunConfig
   const checks = fields.raw('checks')
   if (checks !== '') {
     config.checks = readChecks(fields, checks, event)
+    if (config.checks) checkRunCounts(fields, config, config.checks)
     if (inputs !== '')
       fields.problem(
         'inputs',
@@ -171,4 +217,26 @@ export function readRunConfig(read: InputReader, event: EventContext): RunConfig
   }
   fields.throwIfAny()
   return config
+}
+
+/** Where the run-flow action's sticky comment goes: enough to replace its verdict when the run cannot start. */
+export interface CommentTarget {
+  comment: CommentSettings
+  flowId: string
+  /** `### Flow checks` for a suite, `### Flow check` for one question. */
+  heading: string
+}
+
+/**
+ * The comment's settings read on their own, for a run whose other inputs were refused; undefined when
+ * these are themselves invalid (then no comment can be told apart safely).
+ */
+export function readCommentTarget(read: InputReader, event: EventContext): CommentTarget | undefined {
+  const fields = new InputFields(read, RUN_DEFAULTS, event.names)
+  const target: CommentTarget = {
+    comment: readCommentSettings(fields, event.eventName, fields.token('github-token')),
+    flowId: fields.id('flow-id'),
+    heading: fields.raw('checks') === '' ? '### Flow check' : '### Flow checks',
+  }
+  return fields.problems.length === 0 ? target : undefined
 }

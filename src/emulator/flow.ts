@@ -4,6 +4,7 @@
 // are listed by name, indexed URLs by value (never fetched: the emulator makes no network calls).
 import path from 'node:path'
 import MiniSearch from 'minisearch'
+import { seededRandom } from './faults.js'
 
 export interface FlowDocument {
   /** Knowledge base (node) the document is in. */
@@ -158,13 +159,44 @@ export interface FlowRunAnswer {
   citations: { document: string; heading: string }[]
 }
 
+/** What a flow answers on a run that missed: as if retrieval found nothing (a real flow's bad day). */
+export const MISSED_ANSWER = 'No passage of the indexed documents matches the question.'
+
+/**
+ * Decides which runs of a question miss, so repeats of one question can be answered differently. Each
+ * question has its own seeded sequence (mulberry32 seeded with `seed` and the question's hash), drawn
+ * once per run of that question in arrival order: the nth run of a question misses or not whatever the
+ * other questions do, so a suite run at any concurrency gives the same answers per check.
+ */
+export function createMissPicker(seed: number, missRate: number): (question: string) => boolean {
+  const sequences = new Map<string, () => number>()
+  return (question) => {
+    let next = sequences.get(question)
+    if (!next) {
+      next = seededRandom((seed ^ hashOf(question)) >>> 0)
+      sequences.set(question, next)
+    }
+    return next() < missRate
+  }
+}
+
+/** FNV-1a over UTF-16 code units: a stable 32-bit hash of the question. */
+function hashOf(text: string): number {
+  let hash = 0x811c9dc5
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193)
+  return hash >>> 0
+}
+
 export function flowRunAnswer(
   question: string,
   knowledge: FlowKnowledge,
   flowName: string,
   runId: string,
+  missed = false,
 ): FlowRunAnswer {
-  const { text, cited } = composeAnswer(question, knowledge, flowName)
+  const { text, cited } = missed
+    ? { text: MISSED_ANSWER, cited: [] }
+    : composeAnswer(question, knowledge, flowName)
   return {
     outputs: { 'out-0': text },
     run_id: runId,

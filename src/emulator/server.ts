@@ -22,7 +22,7 @@ import path from 'node:path'
 import { finished } from 'node:stream/promises'
 import { idProblem } from '../service/ids.js'
 import { checkFaultSettings, createFaultPicker, type FaultKind } from './faults.js'
-import { flowRunAnswer, isTextDocument, questionOf, type FlowDocument } from './flow.js'
+import { createMissPicker, flowRunAnswer, isTextDocument, questionOf, type FlowDocument } from './flow.js'
 import { discardParts, receiveMultipart, type ReceivedPart } from './multipart.js'
 import { EmulatorStore, type ChangeMode, type KnowledgeBaseId, type ReceivedDocument } from './store.js'
 import {
@@ -51,6 +51,11 @@ export interface EmulatorOptions {
   seed?: number
   /** Default: all five. */
   faultKinds?: FaultKind[]
+  /**
+   * 0..1 share of flow runs answered as if nothing matched, chosen per question with `seed` (default 0:
+   * every run of a question gets the same answer). Lets repeats of a check see different answers.
+   */
+  missRate?: number
   /** Value of Retry-After on 429/503 (default 1). */
   retryAfterSeconds?: number
   /** Tests: decide the fault of one request (takes precedence over faultRate). seq starts at 1. */
@@ -214,6 +219,9 @@ function checkOptions(options: EmulatorOptions): void {
   if (!(Number.isInteger(retryAfter) && retryAfter >= 0))
     throw new RangeError('retryAfterSeconds must be an integer >= 0')
   checkFaultSettings(options)
+  const missRate = options.missRate ?? 0
+  if (!(Number.isFinite(missRate) && missRate >= 0 && missRate <= 1))
+    throw new RangeError('missRate must be a number from 0 to 1')
 }
 
 class EmulatorServer {
@@ -221,6 +229,7 @@ class EmulatorServer {
   private readonly log: RequestLogEntry[] = []
   private readonly logFile: string
   private readonly pickFault
+  private readonly missed: (question: string) => boolean
 
   constructor(
     private readonly options: EmulatorOptions,
@@ -228,6 +237,7 @@ class EmulatorServer {
   ) {
     this.logFile = path.join(store.dataDir, 'requests.jsonl')
     this.pickFault = createFaultPicker(options)
+    this.missed = createMissPicker(options.seed ?? 0, options.missRate ?? 0)
   }
 
   requests(): RequestLogEntry[] {
@@ -451,11 +461,13 @@ class EmulatorServer {
       }
       urls.push(...this.store.urls(kb))
     }
+    const question = questionOf(checked.value)
     const answer = flowRunAnswer(
-      questionOf(checked.value),
+      question,
       { documents, urls },
       `flow ${flowId} in org ${orgId}`,
       randomUUID(),
+      this.missed(question),
     )
     return { status: 200, body: answer }
   }

@@ -34,11 +34,15 @@ export interface FlowRunOptions {
   names?: SettingNames
 }
 
-/** A run that failed; `response` is the (cut) answer when the service gave one. */
+/**
+ * A run that failed; `response` is the (cut) answer when the service gave one. `keyRefused`: the service
+ * answered 401/403, so every other run with this key would be refused too.
+ */
 export class FlowRunError extends Error {
   constructor(
     message: string,
     readonly response?: unknown,
+    readonly keyRefused = false,
   ) {
     super(message)
     this.name = 'FlowRunError'
@@ -92,6 +96,8 @@ export async function runFlow(
         timeoutMs: options.timeoutMs,
         names: options.names ?? ACTION_INPUT_NAMES,
       }),
+      undefined,
+      error instanceof ServiceError && (error.status === 401 || error.status === 403),
     )
   }
   const response = cutJson(answer)

@@ -1,4 +1,6 @@
-import { fenced } from './markdown.js'
+import type { SuiteVerdict } from '../checks/verdict.js'
+import { verdictLine } from './checks-markdown.js'
+import { fenced, inline, shortLine } from './markdown.js'
 import type { FlowRunReport } from '../model.js'
 
 export const ANSWER_LIMIT = 64 * 1024
@@ -11,18 +13,41 @@ function cut(text: string, limit: number): { text: string; note: string } {
   }
 }
 
-/** The question and the answer, fenced, each cut at `limit` characters. */
-export function flowSection(flow: FlowRunReport, limit = ANSWER_LIMIT): string {
+/** The verdict line of the single question, as a suite of one shows it, and what failed. */
+function verdictPart(verdict: SuiteVerdict | undefined, failed: readonly string[]): string {
+  if (!verdict) return ''
+  const list = failed.map((failure) => `- ${inline(shortLine(failure, 500))}`).join('\n')
+  return `${verdictLine(verdict)}\n\n${failed.length > 0 ? `**Failed assertions**\n\n${list}\n\n` : ''}`
+}
+
+/**
+ * The verdict (when the run was judged: not the flow run after indexing), then the question and the
+ * answer, fenced, each cut at `limit` characters.
+ */
+export function flowSection(
+  flow: FlowRunReport,
+  verdict?: SuiteVerdict,
+  failed: readonly string[] = [],
+  limit = ANSWER_LIMIT,
+): string {
   const question = cut(flow.question, limit)
   const answer = cut(flow.result, limit)
   return (
-    `### Flow run\n\nQuestion:\n\n${fenced(question.text)}\n${question.note}\n` +
+    `### Flow run\n\n${verdictPart(verdict, failed)}Question:\n\n${fenced(question.text)}\n${question.note}\n` +
     `Answer:\n\n${fenced(answer.text)}\n${answer.note}`
   )
 }
 
-/** A run that failed: the question and the service's message. */
-export function flowFailure(question: string, message: string, limit = ANSWER_LIMIT): string {
+/** A run that failed: the verdict, the question and the service's message. */
+export function flowFailure(
+  question: string,
+  message: string,
+  verdict: SuiteVerdict,
+  limit = ANSWER_LIMIT,
+): string {
   const shown = cut(question, limit)
-  return `### Flow run failed\n\nQuestion:\n\n${fenced(shown.text)}\n${shown.note}\n${fenced(message)}\n`
+  return (
+    `### Flow run failed\n\n${verdictLine(verdict)}\n\nQuestion:\n\n${fenced(shown.text)}\n${shown.note}\n` +
+    `${fenced(message)}\n`
+  )
 }

@@ -22,7 +22,8 @@ export const outputSize = (name: string, value: string): number => name.length +
 export type OutputSpec =
   | { name: string; exact: string }
   | { name: string; count: number }
-  | { name: string; list: readonly unknown[] }
+  /** `fileList`: what the report file holds under this name instead (the items whole, e.g. every answer). */
+  | { name: string; list: readonly unknown[]; fileList?: readonly unknown[] }
   /** `wholeBytes`: the text is already the beginning of something larger (a flow answer cut on arrival). */
   | { name: string; text: string; wholeBytes?: number }
   | { name: string; json: unknown }
@@ -165,7 +166,7 @@ export function fileFields(specs: readonly OutputSpec[]): [string, unknown][] {
   return specs.map((spec) => {
     if ('count' in spec) return [spec.name, spec.count]
     if ('exact' in spec) return [spec.name, spec.exact]
-    if ('list' in spec) return [spec.name, spec.list]
+    if ('list' in spec) return [spec.name, spec.fileList ?? spec.list]
     if ('text' in spec) return [spec.name, spec.text]
     return [spec.name, spec.json ?? null]
   })

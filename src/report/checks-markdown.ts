@@ -1,0 +1,196 @@
+// The checks as people read them, in the job summary and the pull-request comment alike: the verdict
+// line, the runs, one table row per check (its question, verdict, runs passed of runs made, seconds, the
+// first failed assertion), then each check's question, answer and failed assertions collapsed. The two
+// differ only in their heading, their size limit and where they send the reader for what was cut.
+import { runsMade, runsPassed, outcomeOf, type CheckResult, type SuiteVerdict } from '../checks/verdict.js'
+import { cutText } from '../service/cut.js'
+import { details, fenced, inline, inlineHtml, shortLine, sizeOf, table } from './markdown.js'
+
+export const VERDICT_LABEL: Record<CheckResult['verdict'], string> = {
+  passed: '✅ passed',
+  failed: '❌ failed',
+  error: '⚠️ error',
+}
+
+const OUTCOME_ICON = { passed: '✅', warning: '⚠️', failed: '❌' } as const
+
+// Failed checks named in the verdict line; the table names them all.
+const NAMED_CHECKS = 10
+const QUESTION_CELL = 100
+const ASSERTION_CELL = 160
+// A failed assertion in a collapsed block, and how many a block lists; the results file holds all.
+const ASSERTION_LINE = 500
+const LISTED_ASSERTIONS = 20
+
+/** `2/3`, and which runs failed when the check ran more than once: `2/3 (run 3 failed)`. */
+export function runsText(result: CheckResult): string {
+  const made = runsMade(result)
+  const missed = result.runs.filter((run) => run.started && run.verdict !== 'passed').map((run) => run.run)
+  const which =
+    made > 1 && missed.length > 0
+      ? ` (${missed.length === 1 ? 'run' : 'runs'} ${missed.join(', ')} failed)`
+      : ''
+  return `${runsPassed(result)}/${made}${which}`
+}
+
+function namesOf(names: readonly string[], quote: (name: string) => string): string {
+  const shown = names.slice(0, NAMED_CHECKS).map(quote).join(', ')
+  return names.length > NAMED_CHECKS ? `${shown} and ${names.length - NAMED_CHECKS} more` : shown
+}
+
+/**
+ * The verdict in words, the same in the summary, the comment and the CLI:
+ * `2 of 3 checks passed (66.7%); threshold 60% met with failed checks: "b".`
+ */
+export function verdictText(verdict: SuiteVerdict, quote = (name: string) => JSON.stringify(name)): string {
+  const total = verdict.passed + verdict.failed
+  const counts = `${verdict.passed} of ${total} checks passed (${verdict.percent.toFixed(1)}%)`
+  const failed = namesOf(verdict.failedNames, quote)
+  switch (outcomeOf(verdict)) {
+    case 'passed':
+      return `${counts}; threshold ${verdict.threshold}%.`
+    case 'warning':
+      return `${counts}; threshold ${verdict.threshold}% met with failed checks: ${failed}.`
+    case 'failed':
+      return `${counts}, below the threshold ${verdict.threshold}%. Failed checks: ${failed}.`
+  }
+}
+
+/** The verdict with its icon: ✅ all passed, ⚠️ threshold met with failures, ❌ below it. */
+export function verdictLine(verdict: SuiteVerdict, quote?: (name: string) => string): string {
+  return `${OUTCOME_ICON[outcomeOf(verdict)]} ${verdictText(verdict, quote)}`
+}
+
+/** `3 runs made; median 1.2 s, slowest 3.4 s.` */
+export function runsLine(verdict: SuiteVerdict): string {
+  return (
+    `${verdict.runs} ${verdict.runs === 1 ? 'run' : 'runs'} made; median ${verdict.medianSeconds.toFixed(1)} s, ` +
+    `slowest ${verdict.slowestSeconds.toFixed(1)} s.`
+  )
+}
+
+/** The markdown verdict line: check names as inline text (they come from the checks file). */
+const markdownVerdictLine = (verdict: SuiteVerdict) =>
+  verdictLine(verdict, (name) => `"${inline(shortLine(name, 80))}"`)
+
+/** One row per check: check, question, verdict, runs, seconds, first failed assertion. */
+export function renderChecksTable(results: readonly CheckResult[]): string {
+  return table(
+    ['Check', 'Question', 'Verdict', 'Runs', 'Seconds', 'First failed assertion'],
+    results.map((result) => [
+      inline(shortLine(result.name, 80)),
+      inline(shortLine(result.question, QUESTION_CELL)),
+      VERDICT_LABEL[result.verdict],
+      runsText(result),
+      result.seconds.toFixed(1),
+      result.failed.length > 0 ? inline(shortLine(result.failed[0], ASSERTION_CELL)) : '',
+    ]),
+  )
+}
+
+export interface ChecksReportOptions {
+  /** `### Flow checks` */
+  heading: string
+  /** Size limit of the whole text, in UTF-8 bytes. */
+  limit: number
+  /** Where the reader finds what was cut: "the file named by the `results-file` output". */
+  fullResultsAt: string
+}
+
+const blockTitle = (result: CheckResult) =>
+  `${inlineHtml(shortLine(result.name, 80))} — ${VERDICT_LABEL[result.verdict]} · ${runsText(result)}`
+
+// Below this, a cut text would be its note alone.
+const MIN_CUT_BYTES = 256
+
+/** A text within `bytes` (a note at its end when cut; nothing when too little room for one). */
+const within = (text: string, bytes: number) =>
+  sizeOf(text) <= bytes ? text : bytes < MIN_CUT_BYTES ? '' : cutText(text, bytes).text
+
+/** One check collapsed: its question, the answer shown (of the first run that did not pass), its failed assertions. */
+function checkBlock(result: CheckResult, room: number): string {
+  const failures = result.failed
+    .slice(0, LISTED_ASSERTIONS)
+    .map((failure) => `- ${inline(shortLine(failure, ASSERTION_LINE))}`)
+  if (result.failed.length > LISTED_ASSERTIONS)
+    failures.push(`- _and ${result.failed.length - LISTED_ASSERTIONS} more; the results file lists all_`)
+  const assertions = failures.length > 0 ? `\n\n**Failed assertions**\n\n${failures.join('\n')}` : ''
+  const shownRun = result.runs.find((run) => run.verdict !== 'passed') ?? result.runs[result.runs.length - 1]
+  const answerTitle = result.runs.length > 1 && shownRun ? `**Answer** (run ${shownRun.run})` : '**Answer**'
+  const markup = sizeOf(
+    details(
+      blockTitle(result),
+      `**Question**\n\n${fenced('')}\n\n${answerTitle}\n\n${fenced('')}${assertions}`,
+    ),
+  )
+  // The question is short in practice: it gets what it needs up to a quarter; the answer the rest.
+  const textRoom = Math.max(0, room - markup)
+  const question = within(result.question, Math.min(sizeOf(result.question), Math.floor(textRoom / 4)))
+  const answerRoom = textRoom - sizeOf(question)
+  const answer =
+    result.answer === '' ? '' : within(result.answer, Math.min(sizeOf(result.answer), answerRoom))
+  const answerPart = result.answer === '' ? '_No answer._' : fenced(answer)
+  return details(
+    blockTitle(result),
+    `**Question**\n\n${fenced(question)}\n\n${answerTitle}\n\n${answerPart}${assertions}`,
+  )
+}
+
+/** The smallest block a check can have (its answer and question empty): below that it is left out. */
+const emptyBlockSize = (result: CheckResult) =>
+  sizeOf(checkBlock({ ...result, question: '', answer: '' }, 0)) + MIN_CUT_BYTES
+
+function hiddenNote(count: number, what: string, options: ChecksReportOptions): string {
+  return `_${count} more ${what} not shown (to stay within GitHub's size limit); ${options.fullResultsAt} lists all._`
+}
+
+/** The whole report within `options.limit` bytes: the table before the answers, answers cut first. */
+export function renderChecksReport(
+  results: readonly CheckResult[],
+  verdict: SuiteVerdict,
+  options: ChecksReportOptions,
+): string {
+  const head = `${options.heading}\n\n${markdownVerdictLine(verdict)}\n\n${runsLine(verdict)}\n`
+  // The table takes at most half: rows past it are counted in a note.
+  let shown: readonly CheckResult[] = results
+  let checksTable = renderChecksTable(results)
+  if (sizeOf(head + checksTable) > options.limit / 2) {
+    let size = sizeOf(head + renderChecksTable([]))
+    let kept = 0
+    for (const result of results) {
+      size += sizeOf(renderChecksTable([result])) - sizeOf(renderChecksTable([]))
+      if (size > options.limit / 2) break
+      kept += 1
+    }
+    shown = results.slice(0, kept)
+    checksTable = `${renderChecksTable(shown)}\n${hiddenNote(results.length - kept, 'checks', options)}\n`
+  }
+  const top = `${head}\n${checksTable}`
+  // Blocks whose empty form does not fit are left out; the others share the rest equally.
+  let room = options.limit - sizeOf(top) - 512
+  const blocked: CheckResult[] = []
+  for (const result of shown) {
+    const empty = emptyBlockSize(result)
+    if (empty > room) break
+    blocked.push(result)
+    room -= empty
+  }
+  const extra = Math.floor(room / Math.max(1, blocked.length))
+  const blocks = blocked.map((result) => checkBlock(result, emptyBlockSize(result) - MIN_CUT_BYTES + extra))
+  const note =
+    blocked.length < results.length
+      ? `\n${hiddenNote(results.length - blocked.length, 'answers', options)}\n`
+      : ''
+  return `${top}\n${blocks.join('\n')}${note}`
+}
+
+/** The job summary of a suite: within GitHub's 1 MiB per step, answers included. */
+export const SUMMARY_LIMIT = 900 * 1024
+
+export function renderChecksSummary(results: readonly CheckResult[], verdict: SuiteVerdict): string {
+  return renderChecksReport(results, verdict, {
+    heading: '### Flow checks',
+    limit: SUMMARY_LIMIT,
+    fullResultsAt: 'the file named by the `results-file` output',
+  })
+}
