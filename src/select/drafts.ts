@@ -1,18 +1,15 @@
 // Drafts (skip-drafts): a markdown or MDX file whose front matter — YAML between `---` lines at its very
 // top — says `draft: true` is not published. Only the file's beginning is read; front matter that does
 // not parse is not a draft, and is reported so the author can fix it.
-import { closeSync, constants, openSync, readSync } from 'node:fs'
 import path from 'node:path'
 import { parse } from 'yaml'
 import type { SelectedFile } from '../model.js'
+import { readHead } from './read-head.js'
 
 /** Front matter longer than this is not looked for: the file is not a draft. */
 export const FRONT_MATTER_MAX_BYTES = 64 * 1024
 
 const DRAFT_EXTENSIONS = new Set(['.md', '.markdown', '.mdx'])
-
-// As the read guard opens: no following a link, no blocking on a FIFO.
-const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW
 
 export interface BadFrontMatter {
   name: string
@@ -55,7 +52,7 @@ export function findDrafts(files: readonly SelectedFile[]): DraftScan {
   const buffer = Buffer.allocUnsafe(FRONT_MATTER_MAX_BYTES)
   for (const file of files) {
     if (!mayBeDraft(file.name)) continue
-    const yaml = frontMatterOf(head(file, buffer))
+    const yaml = frontMatterOf(readHead(file.path, buffer).toString('utf8'))
     if (yaml === undefined) continue
     try {
       if (isDraftFrontMatter(yaml)) scan.drafts.add(file.name)
@@ -65,30 +62,4 @@ export function findDrafts(files: readonly SelectedFile[]): DraftScan {
     }
   }
   return scan
-}
-
-/**
- * The file's first bytes as text (a file that cannot be read here is left to sending, which reports
- * why). Small files are the rule: read synchronously, as the Git LFS check does.
- */
-function head(file: SelectedFile, buffer: Buffer): string {
-  let fd: number
-  try {
-    fd = openSync(file.path, OPEN_FLAGS)
-  } catch {
-    return ''
-  }
-  try {
-    let filled = 0
-    let bytesRead: number
-    do {
-      bytesRead = readSync(fd, buffer, filled, buffer.length - filled, filled)
-      filled += bytesRead
-    } while (bytesRead > 0 && filled < buffer.length)
-    return buffer.toString('utf8', 0, filled)
-  } catch {
-    return ''
-  } finally {
-    closeSync(fd)
-  }
 }

@@ -14,6 +14,7 @@ import { literalNames, patternProblem } from './patterns.js'
 import { describeFailure, searchFiles } from './search.js'
 import { nameMatcher } from './match.js'
 import { isSecretFile } from './secrets.js'
+import { mapLimited } from '../map-limited.js'
 
 export { patternProblem } from './patterns.js'
 
@@ -399,17 +400,4 @@ function formatBytes(bytes: number): string {
 function errorCode(error: unknown): string {
   const code = (error as NodeJS.ErrnoException | undefined)?.code
   return typeof code === 'string' ? code : 'error'
-}
-
-async function mapLimited<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length)
-  let next = 0
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++
-      results[index] = await work(items[index])
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
-  return results
 }

@@ -2,8 +2,8 @@
 // ~130-byte pointer text in place of each LFS file. Sent, it would overwrite the real document in the
 // knowledge base, so such a file fails instead (the run is then no base, and the file is sent once the
 // checkout has its content). Format: https://github.com/git-lfs/git-lfs/blob/main/docs/spec.md
-import { closeSync, constants, openSync, readSync } from 'node:fs'
 import type { SelectedFile } from '../model.js'
+import { readHead } from './read-head.js'
 
 /** The spec: "Pointer files must be less than 1024 bytes in size". */
 export const LFS_POINTER_MAX_BYTES = 1023
@@ -42,9 +42,6 @@ export function isLfsPointer(bytes: Buffer): boolean {
   )
 }
 
-// As the read guard opens: no following a link, no blocking on a FIFO.
-const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW
-
 /**
  * The selected files whose content is an LFS pointer. Only files of a pointer's size are opened (a few
  * hundred bytes, read whole, synchronously: for such files the thread-pool round trips of asynchronous
@@ -54,30 +51,8 @@ const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOL
 export function findLfsPointers(files: readonly SelectedFile[]): SelectedFile[] {
   return files.filter(
     (file) =>
-      file.size >= LFS_POINTER_MIN_BYTES && file.size <= LFS_POINTER_MAX_BYTES && isLfsPointer(head(file)),
+      file.size >= LFS_POINTER_MIN_BYTES &&
+      file.size <= LFS_POINTER_MAX_BYTES &&
+      isLfsPointer(readHead(file.path, Buffer.allocUnsafe(LFS_POINTER_MAX_BYTES + 1))),
   )
-}
-
-/** Up to LFS_POINTER_MAX_BYTES + 1 bytes of the file (one more than a pointer can have), or none. */
-function head(file: SelectedFile): Buffer {
-  let fd: number
-  try {
-    fd = openSync(file.path, OPEN_FLAGS)
-  } catch {
-    return Buffer.alloc(0)
-  }
-  try {
-    const buffer = Buffer.allocUnsafe(LFS_POINTER_MAX_BYTES + 1)
-    let filled = 0
-    let bytesRead: number
-    do {
-      bytesRead = readSync(fd, buffer, filled, buffer.length - filled, filled)
-      filled += bytesRead
-    } while (bytesRead > 0 && filled < buffer.length)
-    return buffer.subarray(0, filled)
-  } catch {
-    return Buffer.alloc(0)
-  } finally {
-    closeSync(fd)
-  }
 }

@@ -6,6 +6,7 @@ import { quoted } from '../config/errors.js'
 import { followProblem } from './address.js'
 import { fetchSitemap, SitemapError, type SitemapFetchOptions } from './fetch.js'
 import { parseSitemap, type SitemapPage } from './parse.js'
+import { mapLimited } from '../map-limited.js'
 
 /** Sitemap indexes are followed this many levels below the listed sitemap. */
 export const MAX_NESTING = 3
@@ -54,20 +55,6 @@ interface Pending {
 function failure(pending: Pending, why: string): SitemapFailure {
   const by = pending.listedBy ? ` (listed by ${pending.listedBy})` : ''
   return { sitemap: pending.sitemap, listedBy: pending.listedBy, cause: `The sitemap ${why}${by}` }
-}
-
-/** Runs `work` on every item, at most `limit` at once; results in the items' order. */
-async function mapLimited<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length)
-  let next = 0
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++
-      results[index] = await work(items[index])
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
-  return results
 }
 
 type Outcome = { pending: Pending; parsed: ReturnType<typeof parseSitemap> } | { failure: SitemapFailure }
