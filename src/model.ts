@@ -199,3 +199,6 @@ export interface FlowRunReport {
   resultBytes?: number
   response: unknown
 }
+
+/** A full commit id: SHA-1 (40 hex digits) or SHA-256 (64). */
+export const COMMIT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i

@@ -3,6 +3,7 @@
 // (a failed item fails the step, so the run too), ran for the branch itself (not a pull request),
 // was created before this run, and is not marked as a dry run in its title.
 import { withTimeout } from '../cancellation.js'
+import { COMMIT_ID } from '../model.js'
 import { getOctokit } from './octokit.js'
 import type { WorkflowRun } from './workflow.js'
 
@@ -52,7 +53,6 @@ const NOT_A_SYNC = new Set([
 /** A run whose title (the workflow's `run-name`) carries this marker is not a base. */
 export const DRY_RUN_MARKER = '[dry-run]'
 
-const COMMIT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i
 const WEB_URL = /^https?:\/\/[^\s<>()[\]]+$/
 
 /** The fields of a listed run that the choice reads. */
@@ -131,7 +131,17 @@ export function requestFailure(error: unknown): { why: string; refused?: number 
   return { why: `HTTP ${status}: ${message} (${hint})`, refused: status }
 }
 
-export async function findLastSuccessfulRun(query: LastSuccessQuery): Promise<LastSuccessOutcome> {
+export type RunsPage =
+  { ok: true; runs: ListedRun[]; seen: number; last: boolean } | { ok: false; why: string; refused?: number }
+
+/**
+ * The workflow file's runs, newest first, a page at a time (at most MAX_PAGES), under one deadline for
+ * the whole lookup. A failed request or an answer that is not a list ends the pages with its reason.
+ */
+export async function* workflowRunPages(
+  query: LastSuccessQuery,
+  filters: { branch?: string; status?: 'success'; exclude_pull_requests?: boolean } = {},
+): AsyncGenerator<RunsPage> {
   const { workflow } = query
   const octokit = getOctokit(query.token, query.apiUrl)
   const signal = withTimeout(query.signal, LOOKUP_TIMEOUT_MS)
@@ -143,9 +153,7 @@ export async function findLastSuccessfulRun(query: LastSuccessQuery): Promise<La
         owner: workflow.owner,
         repo: workflow.repo,
         workflow_id: workflow.workflowFile,
-        branch: workflow.branch,
-        status: 'success',
-        exclude_pull_requests: true,
+        ...filters,
         per_page: RUNS_PER_PAGE,
         page,
         request: { signal },
@@ -153,12 +161,32 @@ export async function findLastSuccessfulRun(query: LastSuccessQuery): Promise<La
       data = response.data
     } catch (error) {
       query.signal?.throwIfAborted()
-      return { ok: false, ...requestFailure(error) }
+      yield { ok: false, ...requestFailure(error) }
+      return
     }
     const parsed = readRunsPage(data)
-    if (!parsed) return { ok: false, why: 'the answer is not a list of workflow runs' }
-    const { runs } = parsed
-    const base = runs.find((run) => isSyncBase(run, workflow))
+    if (!parsed) {
+      yield { ok: false, why: 'the answer is not a list of workflow runs' }
+      return
+    }
+    seen += parsed.runs.length
+    const last = parsed.runs.length < RUNS_PER_PAGE || seen >= parsed.total
+    yield { ok: true, runs: parsed.runs, seen, last }
+    if (last) return
+  }
+}
+
+export async function findLastSuccessfulRun(query: LastSuccessQuery): Promise<LastSuccessOutcome> {
+  const { workflow } = query
+  let seen = 0
+  const pages = workflowRunPages(query, {
+    branch: workflow.branch,
+    status: 'success',
+    exclude_pull_requests: true,
+  })
+  for await (const page of pages) {
+    if (!page.ok) return page
+    const base = page.runs.find((run) => isSyncBase(run, workflow))
     if (base)
       return {
         ok: true,
@@ -170,8 +198,8 @@ export async function findLastSuccessfulRun(query: LastSuccessQuery): Promise<La
           url: base.html_url,
         },
       }
-    seen += runs.length
-    if (runs.length < RUNS_PER_PAGE || seen >= parsed.total)
+    seen = page.seen
+    if (page.last)
       return {
         ok: true,
         run: undefined,

@@ -3,17 +3,8 @@
 // failed or was cancelled may have sent some of its own. The list is in order of creation, so an older
 // run re-run after it (listed further down, with a later start) may have written the node too: those
 // on the same page are counted. Runs marked as dry runs sent nothing.
-import { withTimeout } from '../cancellation.js'
-import {
-  DRY_RUN_MARKER,
-  isListedRun,
-  type ListedRun,
-  LOOKUP_TIMEOUT_MS,
-  MAX_PAGES,
-  requestFailure,
-  RUNS_PER_PAGE,
-} from './last-success.js'
-import { getOctokit } from './octokit.js'
+import { COMMIT_ID } from '../model.js'
+import { DRY_RUN_MARKER, type ListedRun, workflowRunPages } from './last-success.js'
 import type { WorkflowRun } from './workflow.js'
 
 export interface StagingRunsQuery {
@@ -58,8 +49,6 @@ export type StagingRunsOutcome =
 
 /** Conclusions of runs that may have sent part of their change set before they ended. */
 const PARTIAL = new Set(['failure', 'cancelled', 'timed_out'])
-
-const COMMIT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i
 
 function readPullRequests(value: unknown): RunPullRequest[] {
   if (!Array.isArray(value)) return []
@@ -115,31 +104,13 @@ function reRunSince(older: ListedRun[], last: ListedRun, workflow: WorkflowRun):
 
 export async function findStagingRuns(query: StagingRunsQuery): Promise<StagingRunsOutcome> {
   const { workflow } = query
-  const octokit = getOctokit(query.token, query.apiUrl)
-  const signal = withTimeout(query.signal, LOOKUP_TIMEOUT_MS)
   const since: StagingRun[] = []
   let seen = 0
-  for (let page = 1; page <= MAX_PAGES; page++) {
-    let data: unknown
-    try {
-      // No branch, status or event filter: a run of any pull request, or of main, may have synced the node;
-      // and no exclude_pull_requests, whose lists name what a pull_request run merged.
-      const response = await octokit.rest.actions.listWorkflowRuns({
-        owner: workflow.owner,
-        repo: workflow.repo,
-        workflow_id: workflow.workflowFile,
-        per_page: RUNS_PER_PAGE,
-        page,
-        request: { signal },
-      })
-      data = response.data
-    } catch (error) {
-      query.signal?.throwIfAborted()
-      return { ok: false, ...requestFailure(error) }
-    }
-    const { total_count: total, workflow_runs: runs } = (data ?? {}) as Record<string, unknown>
-    if (typeof total !== 'number' || !Array.isArray(runs) || !runs.every(isListedRun))
-      return { ok: false, why: 'the answer is not a list of workflow runs' }
+  // No branch, status or event filter: a run of any pull request, or of main, may have synced the node;
+  // and no exclude_pull_requests, whose lists name what a pull_request run merged.
+  for await (const page of workflowRunPages(query)) {
+    if (!page.ok) return page
+    const runs = page.runs
     for (const [index, run] of runs.entries()) {
       if (!isEarlierRun(run, workflow) || isDryRun(run)) continue
       if (run.conclusion === 'success') {
@@ -148,9 +119,8 @@ export async function findStagingRuns(query: StagingRunsQuery): Promise<StagingR
       }
       if (run.conclusion !== null && PARTIAL.has(run.conclusion)) since.push(stagingRun(run))
     }
-    seen += runs.length
-    if (runs.length < RUNS_PER_PAGE || seen >= total)
-      return { ok: true, since, why: `no earlier successful run of ${workflow.workflowFile}` }
+    seen = page.seen
+    if (page.last) return { ok: true, since, why: `no earlier successful run of ${workflow.workflowFile}` }
   }
   return {
     ok: false,

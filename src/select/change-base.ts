@@ -13,11 +13,10 @@ import { ConfigError, quoted } from '../config/errors.js'
 import { Git } from '../git.js'
 import { findLastSuccessfulRun, type SuccessfulRun } from '../github/last-success.js'
 import type { WorkflowRunOutcome } from '../github/workflow.js'
-import type { ChangeBase, ChangeDecision } from '../model.js'
+import { COMMIT_ID, type ChangeBase, type ChangeDecision } from '../model.js'
 import {
   type ChangeContext,
   changesFromGit,
-  COMMIT_ID,
   detectChanges,
   pushBefore,
   pushWithNothingToIndex,

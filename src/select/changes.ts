@@ -12,7 +12,7 @@
 //   3. The compare REST API (at most 300 files and 250 commits).
 //   4. Otherwise every selected file, with a warning saying why.
 import type { Logger } from '../log.js'
-import type { ChangeDecision } from '../model.js'
+import { COMMIT_ID, type ChangeDecision } from '../model.js'
 import { Git } from '../git.js'
 import { type ChangeSet, foldCommitLists } from './change-sets.js'
 import { compareViaApi } from './compare-api.js'
@@ -50,7 +50,6 @@ export interface ChangeContext {
 }
 
 const ZERO_COMMIT = /^0+$/
-export const COMMIT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i
 // GitHub puts at most 2048 commits in a push payload: a list of that length may be cut short.
 const PAYLOAD_MAX_COMMITS = 2048
 const FETCH_TIMEOUT_MS = 120_000

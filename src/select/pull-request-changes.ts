@@ -1,11 +1,10 @@
 // What merging a pull request would change among the selected files: the tree difference between the
 // pull request's base and head commits (`base.sha..head.sha`), from git (fetching a commit the
 // shallow checkout lacks), else from the compare API, else every selected file with a warning.
-import type { ChangeDecision } from '../model.js'
+import { COMMIT_ID, type ChangeDecision } from '../model.js'
 import {
   changesFromCompareApi,
   changesFromGit,
-  COMMIT_ID,
   type ChangeContext,
   repositoryNamesLayout,
 } from './changes.js'
