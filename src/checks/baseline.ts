@@ -3,6 +3,10 @@
 import { similarity } from './similarity.js'
 import type { CheckResult } from './verdict.js'
 
+// The ratio is of the answers' beginnings: Levenshtein is quadratic, and two answers of a megabyte
+// would take minutes. Which answers are the same is judged on the whole text.
+export const SIMILARITY_CHARS = 10_000
+
 export type ChangeVerdict = 'fixed' | 'regressed' | 'still-passing' | 'still-failing' | 'error'
 
 export interface ComparedCheck {
@@ -11,7 +15,7 @@ export interface ComparedCheck {
   before: CheckResult
   after: CheckResult
   change: ChangeVerdict
-  /** The normalised Levenshtein ratio of the two answers shown, 0–1. */
+  /** The normalised Levenshtein ratio of the two answers shown (their first SIMILARITY_CHARS), 0–1. */
   similarity: number
   /** The two answers are the same text (trimmed). */
   unchanged: boolean
@@ -46,7 +50,10 @@ export function compareResults(
     before: before[index],
     after: result,
     change: changeOf(before[index].verdict, result.verdict),
-    similarity: similarity(before[index].answer, result.answer),
+    similarity: similarity(
+      before[index].answer.slice(0, SIMILARITY_CHARS),
+      result.answer.slice(0, SIMILARITY_CHARS),
+    ),
     unchanged: before[index].answer.trim() === result.answer.trim(),
   }))
 }
