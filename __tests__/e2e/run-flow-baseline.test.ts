@@ -118,6 +118,9 @@ describe('before and after', () => {
       const s = structureOf(markdown)
       expect(s.headings[0]).toBe('Flow checks: before and after')
       expect(s.html).toContain(`<strong>${lead}</strong>`)
+      // fail-on regression: the threshold does not decide, so the after side is counted, not judged.
+      expect(markdown).toContain('After: 2 of 3 checks pass (66.7%).')
+      expect(markdown).not.toContain('threshold')
       expect(s.tables[0].header).toEqual(['Check', 'Question', 'Change', 'Before', 'After', 'Similarity'])
       const [window, shipping, support] = s.tables[0].rows
       expect(window.slice(0, 5)).toEqual([
@@ -148,7 +151,7 @@ describe('before and after', () => {
     }
     expect(ours()).toHaveLength(1)
     expect(decoded(run.stdout)).toContain(
-      '::error::Flow checks: This pull request fixes 1 check and breaks 1. After: 2 of 3 checks passed',
+      '::error::Flow checks: This pull request fixes 1 check and breaks 1. After: 2 of 3 checks pass (66.7%).',
     )
 
     expect(run.outputs.fixed).toBe('["refund window"]')
@@ -177,7 +180,10 @@ describe('before and after', () => {
     const run = await runFlow({ checks: 'ci/checks.yml', 'fail-on': 'threshold', threshold: '60%' })
     expect(run.status).toBe(0)
     expect(decoded(run.stdout)).toContain(
-      '::warning::Flow checks: This pull request fixes 1 check and breaks 1.',
+      '::warning::Flow checks: This pull request fixes 1 check and breaks 1. After: 2 of 3 checks passed (66.7%); threshold 60% met',
+    )
+    expect(run.summary).toContain(
+      'After: ⚠️ 2 of 3 checks passed (66.7%); threshold 60% met with failed checks: "shipping".',
     )
   })
 

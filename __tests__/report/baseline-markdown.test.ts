@@ -26,7 +26,13 @@ function sides(count: number, answerChars: number) {
 describe('renderComparedComment', () => {
   it('shows both answers of each check whole when they fit', () => {
     const { compared, verdict } = sides(2, 50)
-    const body = renderComparedComment('### Flow checks: before and after', compared, verdict, {})
+    const body = renderComparedComment(
+      '### Flow checks: before and after',
+      compared,
+      verdict,
+      'regression',
+      {},
+    )
     const s = structureOf(body)
     expect(s.html).toContain('<strong>🟢 This pull request fixes 1 check and breaks none.</strong>')
     expect(s.tables[0].rows.map((row) => [row[0], row[2], row[5]])).toEqual([
@@ -39,7 +45,13 @@ describe('renderComparedComment', () => {
 
   it('answers of a megabyte: cut to fit, each side keeping its beginning', () => {
     const { compared, verdict } = sides(3, 1_000_000)
-    const body = renderComparedComment('### Flow checks: before and after', compared, verdict, {})
+    const body = renderComparedComment(
+      '### Flow checks: before and after',
+      compared,
+      verdict,
+      'regression',
+      {},
+    )
     expect(sizeOf(body)).toBeLessThanOrEqual(COMMENT_LIMIT)
     const s = structureOf(body)
     expect(body).toContain('This pull request fixes 2 checks and breaks none.')
@@ -50,7 +62,13 @@ describe('renderComparedComment', () => {
 
   it('400 checks: the table first, what does not fit counted in a note', () => {
     const { compared, verdict } = sides(400, 2_000)
-    const body = renderComparedComment('### Flow checks: before and after', compared, verdict, {})
+    const body = renderComparedComment(
+      '### Flow checks: before and after',
+      compared,
+      verdict,
+      'regression',
+      {},
+    )
     expect(sizeOf(body)).toBeLessThanOrEqual(COMMENT_LIMIT)
     expect(body).toContain('This pull request fixes 200 checks and breaks none.')
     expect(structureOf(body).tables[0].rows[0][0]).toBe('c0')

@@ -89,6 +89,7 @@ export async function commentComparedResult(
       '### Flow checks: before and after',
       redactDeep(compared, log.secrets),
       redactDeep(verdict, log.secrets),
+      config.failOn,
       commentFooter(runner.payload),
     ),
   })

@@ -2,7 +2,7 @@
 import * as core from '@actions/core'
 import { runCheckSuite } from '../checks/run.js'
 import { changeSentence, changeSummary, compareResults } from '../checks/baseline.js'
-import { renderComparedSummary } from '../report/baseline-markdown.js'
+import { afterText, renderComparedSummary } from '../report/baseline-markdown.js'
 import { checksOutputSpecs, comparedOutputSpecs } from '../report/checks-results.js'
 import { renderChecksSummary, verdictText } from '../report/checks-markdown.js'
 import type { Check } from '../checks/schema.js'
@@ -161,7 +161,11 @@ async function runChecksStep(
     return ''
   })
   const summary = compared
-    ? renderComparedSummary(redactDeep(compared, log.secrets), redactDeep(verdict, log.secrets))
+    ? renderComparedSummary(
+        redactDeep(compared, log.secrets),
+        redactDeep(verdict, log.secrets),
+        config.failOn,
+      )
     : renderChecksSummary(redactDeep(results, log.secrets), redactDeep(verdict, log.secrets))
   const notice = cancelled
     ? renderStoppedSummary('Flow checks cancelled', CHECKS_CANCELLED(cancelled))
@@ -178,7 +182,9 @@ async function runChecksStep(
   const failed = results.filter((result) => result.verdict !== 'passed')
   for (const result of failed)
     log.info(`Check "${result.name}" ${result.verdict}: ${result.failed.join('; ')}`)
-  const line = change ? `${changeSentence(change)} After: ${verdictText(verdict)}` : verdictText(verdict)
+  const line = change
+    ? `${changeSentence(change)} After: ${afterText(verdict, config.failOn)}`
+    : verdictText(verdict)
   const failing = config.failOn === 'regression' && change ? change.regressed.length > 0 : !verdict.ok
   if (cancelled) core.setFailed(CHECKS_CANCELLED(cancelled))
   else if (stopped) core.setFailed(log.clean(keyRefused(stopped)))

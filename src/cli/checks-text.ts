@@ -3,7 +3,8 @@
 // answer (what a person needs to see why), then the verdict and the runs, worded as everywhere else.
 import { runsMade, runsPassed, type CheckResult, type SuiteVerdict } from '../checks/verdict.js'
 import type { ComparedCheck } from '../checks/baseline.js'
-import { CHANGE_LABEL, leadLine, renderComparedTable } from '../report/baseline-markdown.js'
+import type { FailOn } from '../config/run.js'
+import { afterText, CHANGE_LABEL, leadLine, renderComparedTable } from '../report/baseline-markdown.js'
 import { checksResultEntries, comparedResultEntries } from '../report/checks-results.js'
 import { renderChecksTable, runsLine, verdictLine } from '../report/checks-markdown.js'
 import { displayName, sanitize } from '../log.js'
@@ -35,7 +36,7 @@ export function checksText(results: CheckResult[], verdict: SuiteVerdict): strin
  * `kb-sync run --baseline-flow-id`: the change first, the table the summary shows, then each check whose
  * verdict changed or that does not pass, with the beginning of both answers, and the after side's verdict.
  */
-export function comparedText(compared: ComparedCheck[], verdict: SuiteVerdict): string {
+export function comparedText(compared: ComparedCheck[], verdict: SuiteVerdict, failOn: FailOn): string {
   const entries = comparedResultEntries(compared)
   const excerptOf = (entry: Record<string, unknown> | undefined) =>
     sanitize(String((entry as { excerpt?: unknown } | undefined)?.excerpt ?? '')).trimEnd()
@@ -58,6 +59,6 @@ export function comparedText(compared: ComparedCheck[], verdict: SuiteVerdict): 
     leadLine(compared),
     renderComparedTable(compared).trimEnd(),
     ...notable,
-    `After: ${verdictLine(verdict)}`,
+    `After: ${failOn === 'threshold' ? verdictLine(verdict) : afterText(verdict, failOn)}`,
   ].join('\n\n')
 }

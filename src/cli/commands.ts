@@ -12,7 +12,7 @@ import {
   comparedResultsJson,
 } from '../report/checks-results.js'
 import { changeSentence, changeSummary, compareResults, type ComparedCheck } from '../checks/baseline.js'
-import { renderComparedSummary } from '../report/baseline-markdown.js'
+import { afterText, renderComparedSummary } from '../report/baseline-markdown.js'
 import { renderChecksSummary, verdictText } from '../report/checks-markdown.js'
 import { runCheckSuite } from '../checks/run.js'
 import { singleQuestionResult, type SuiteVerdict } from '../checks/verdict.js'
@@ -299,14 +299,14 @@ async function comparedChecksOutcome(
   failOn: RunConfig['failOn'],
 ): Promise<void> {
   const change = changeSummary(compared)
-  printResult(log, flags.json ? comparedResultsJson(compared) : comparedText(compared, verdict))
+  printResult(log, flags.json ? comparedResultsJson(compared) : comparedText(compared, verdict, failOn))
   writeSummaryFile(
     log,
     flags,
-    renderComparedSummary(redactDeep(compared, log.secrets), redactDeep(verdict, log.secrets)),
+    renderComparedSummary(redactDeep(compared, log.secrets), redactDeep(verdict, log.secrets), failOn),
   )
   await writeReportFileFlag(log, flags, comparedOutputSpecs(compared, verdict), changeSentence(change))
-  const line = `Flow checks: ${changeSentence(change)} After: ${verdictText(verdict)}`
+  const line = `Flow checks: ${changeSentence(change)} After: ${afterText(verdict, failOn)}`
   const cancelled = cancellationOf(signal)
   if (cancelled) {
     log.error(`${cancelled.message}: checks that had not answered are reported as errors.`)

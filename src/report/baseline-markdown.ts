@@ -10,6 +10,7 @@ import {
 } from '../checks/baseline.js'
 import { formatRatio } from '../checks/similarity.js'
 import { suiteVerdict, type CheckResult, type SuiteVerdict } from '../checks/verdict.js'
+import type { FailOn } from '../config/run.js'
 import {
   markdownVerdictLine,
   MIN_CUT_BYTES,
@@ -17,6 +18,7 @@ import {
   runsText,
   SUMMARY_LIMIT,
   VERDICT_LABEL,
+  verdictText,
   within,
   type ChecksReportOptions,
 } from './checks-markdown.js'
@@ -46,6 +48,15 @@ function leadIcon(summary: ChangeSummary): string {
 export function leadLine(compared: readonly ComparedCheck[]): string {
   const summary = changeSummary(compared)
   return `${leadIcon(summary)} ${changeSentence(summary)}`
+}
+
+/**
+ * The after side's verdict: judged against the threshold when that is what fails the step, else only
+ * counted (a threshold that does not decide should not read as a failure).
+ */
+export function afterText(verdict: SuiteVerdict, failOn: FailOn): string {
+  if (failOn === 'threshold') return verdictText(verdict)
+  return `${verdict.passed} of ${verdict.passed + verdict.failed} checks pass (${verdict.percent.toFixed(1)}%).`
 }
 
 const sideText = (result: CheckResult) => `${VERDICT_LABEL[result.verdict]} · ${runsText(result)}`
@@ -144,11 +155,13 @@ const hiddenNote = (count: number, what: string, options: ChecksReportOptions) =
 export function renderComparedReport(
   compared: readonly ComparedCheck[],
   verdict: SuiteVerdict,
+  failOn: FailOn,
   options: ChecksReportOptions,
 ): string {
+  const after = failOn === 'threshold' ? markdownVerdictLine(verdict) : afterText(verdict, failOn)
   const head =
     `${options.heading}\n\n**${leadLine(compared)}**\n\n` +
-    `After: ${markdownVerdictLine(verdict)}\n\n${bothSidesRunsLine(compared)}\n`
+    `After: ${after}\n\n${bothSidesRunsLine(compared)}\n`
   let shown: readonly ComparedCheck[] = compared
   let rows = renderComparedTable(compared)
   if (sizeOf(head + rows) > options.limit / 2) {
@@ -182,8 +195,12 @@ export function renderComparedReport(
   return `${top}\n${blocks.join('\n')}${note}`
 }
 
-export function renderComparedSummary(compared: readonly ComparedCheck[], verdict: SuiteVerdict): string {
-  return renderComparedReport(compared, verdict, {
+export function renderComparedSummary(
+  compared: readonly ComparedCheck[],
+  verdict: SuiteVerdict,
+  failOn: FailOn,
+): string {
+  return renderComparedReport(compared, verdict, failOn, {
     heading: '### Flow checks: before and after',
     limit: SUMMARY_LIMIT,
     fullResultsAt: 'the file named by the `results-file` output',
