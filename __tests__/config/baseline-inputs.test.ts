@@ -79,6 +79,22 @@ describe('baseline inputs', () => {
     expect(problems(inputs)).toEqual([{ input, message }])
   })
 
+  it('a baseline that is the flow itself is refused; the same flow id in another org is not', () => {
+    expect(problems({ checks: SUITE, 'baseline-flow-id': 'flow-1' })).toEqual([
+      {
+        input: 'baseline-flow-id',
+        message:
+          'Input "baseline-flow-id" names the flow of "flow-id" itself: compare with another flow (e.g. production, while flow-id is the staging flow).',
+      },
+    ])
+    expect(
+      read({ checks: SUITE, 'baseline-flow-id': 'flow-1', 'baseline-org-id': 'org-0' }).baseline,
+    ).toEqual({
+      orgId: 'org-0',
+      flowId: 'flow-1',
+    })
+  })
+
   it('a baseline id is checked like flow-id', () => {
     expect(problems({ checks: SUITE, 'baseline-flow-id': 'a/b' }).map((p) => p.input)).toEqual([
       'baseline-flow-id',

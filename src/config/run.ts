@@ -155,7 +155,17 @@ function readBaseline(fields: InputFields, orgId: string): FlowTarget | undefine
     return undefined
   }
   const flowId = fields.id('baseline-flow-id')
-  return { orgId: fields.raw('baseline-org-id') === '' ? orgId : fields.id('baseline-org-id'), flowId }
+  const baseline = {
+    orgId: fields.raw('baseline-org-id') === '' ? orgId : fields.id('baseline-org-id'),
+    flowId,
+  }
+  if (baseline.orgId === orgId && flowId === fields.raw('flow-id'))
+    fields.problem(
+      'baseline-flow-id',
+      `${names.subject('baseline-flow-id')} names the flow of ${names.ref('flow-id')} itself: compare with another flow ` +
+        '(e.g. production, while flow-id is the staging flow).',
+    )
+  return baseline
 }
 
 /** `fail-on`: `regression` (the default with a baseline) or `threshold` (the default without one). */
