@@ -369,6 +369,7 @@ describe('readRunConfig', () => {
       repeats: { repeat: 1 },
       maxRuns: 1000,
       threshold: 100,
+      failOn: 'threshold',
       outputsBudget: 256_000,
       names: ACTION_INPUT_NAMES,
     })

@@ -4,7 +4,9 @@ import { singleQuestionResult, type CheckResult, type SuiteVerdict } from '../ch
 import type { CommentTarget, RunConfig } from '../config/run.js'
 import type { Logger } from '../log.js'
 import type { FlowRunReport } from '../model.js'
+import type { ComparedCheck } from '../checks/baseline.js'
 import { renderChecksComment, renderNotRunComment } from '../report/comment-body.js'
+import { renderComparedComment } from '../report/compared-comment.js'
 import { redactDeep } from '../report/redact.js'
 import { commentFooter, commentMarker, postStickyComment } from './post-comment.js'
 import type { RunnerEnvironment } from './runner.js'
@@ -64,6 +66,30 @@ export async function commentChecksResult(
       '### Flow checks',
       redactDeep(results, log.secrets),
       redactDeep(verdict, log.secrets),
+      commentFooter(runner.payload),
+    ),
+  })
+}
+
+/** A suite compared with its baseline flow: the change first, one row per check. */
+export async function commentComparedResult(
+  config: RunConfig,
+  runner: RunnerEnvironment,
+  log: Logger,
+  compared: readonly ComparedCheck[],
+  verdict: SuiteVerdict,
+): Promise<void> {
+  if (!config.comment.enabled) return
+  await postStickyComment({
+    settings: config.comment,
+    runner,
+    log,
+    marker: markerOf(config.target.flowId, config.comment.key),
+    body: renderComparedComment(
+      '### Flow checks: before and after',
+      redactDeep(compared, log.secrets),
+      redactDeep(verdict, log.secrets),
+      config.failOn,
       commentFooter(runner.payload),
     ),
   })

@@ -1,7 +1,9 @@
 // The run-flow action: read inputs → run the flow once → outputs, summary, exit status.
 import * as core from '@actions/core'
 import { runCheckSuite } from '../checks/run.js'
-import { checksOutputSpecs } from '../report/checks-results.js'
+import { changeSentence, changeSummary, compareResults } from '../checks/baseline.js'
+import { afterText, renderComparedSummary } from '../report/baseline-markdown.js'
+import { checksOutputSpecs, comparedOutputSpecs } from '../report/checks-results.js'
 import { renderChecksSummary, verdictText } from '../report/checks-markdown.js'
 import type { Check } from '../checks/schema.js'
 import { ConfigError } from '../config/errors.js'
@@ -16,6 +18,7 @@ import { redactDeep } from '../report/redact.js'
 import { cancellationOf, type RunCancelled } from '../cancellation.js'
 import {
   commentChecksResult,
+  commentComparedResult,
   commentFlowResult,
   commentNotRun,
   singleCheckResult,
@@ -131,7 +134,10 @@ export async function runFlowAction(): Promise<void> {
   }
 }
 
-/** A suite of checks: outputs `passed`, `failed`, `results`; the step fails below `threshold`. */
+/**
+ * A suite of checks: outputs `passed`, `failed`, `results`; the step fails below `threshold`. With a
+ * baseline flow also `fixed` and `regressed`, and (`fail-on: regression`) the step fails for a regression.
+ */
 async function runChecksStep(
   config: RunConfig,
   checks: Check[],
@@ -139,11 +145,14 @@ async function runChecksStep(
   log: Logger,
   signal: AbortSignal,
 ): Promise<void> {
-  const { results, verdict, stopped } = await runCheckSuite(config, checks, log, signal)
+  const { results, verdict, stopped, before } = await runCheckSuite(config, checks, log, signal)
   const cancelled = cancellationOf(signal)
-  const done = verdictText(verdict)
+  const compared = before ? compareResults(before, results) : undefined
+  const change = compared ? changeSummary(compared) : undefined
+  const done = change ? changeSentence(change) : verdictText(verdict)
   let outputsError: unknown
-  const file = await writeStepOutputs(checksOutputSpecs(results, verdict), log, {
+  const specs = compared ? comparedOutputSpecs(compared, verdict) : checksOutputSpecs(results, verdict)
+  const file = await writeStepOutputs(specs, log, {
     budget: config.outputsBudget,
     fileOutput: 'results-file',
     done,
@@ -151,7 +160,13 @@ async function runChecksStep(
     outputsError = error
     return ''
   })
-  const summary = renderChecksSummary(redactDeep(results, log.secrets), redactDeep(verdict, log.secrets))
+  const summary = compared
+    ? renderComparedSummary(
+        redactDeep(compared, log.secrets),
+        redactDeep(verdict, log.secrets),
+        config.failOn,
+      )
+    : renderChecksSummary(redactDeep(results, log.secrets), redactDeep(verdict, log.secrets))
   const notice = cancelled
     ? renderStoppedSummary('Flow checks cancelled', CHECKS_CANCELLED(cancelled))
     : stopped
@@ -162,14 +177,18 @@ async function runChecksStep(
     done,
   })
   if (stopped) await commentNotRun(commentTargetOf(config), runner, log, keyRefused(stopped))
+  else if (compared) await commentComparedResult(config, runner, log, compared, verdict)
   else await commentChecksResult(config, runner, log, results, verdict)
   const failed = results.filter((result) => result.verdict !== 'passed')
   for (const result of failed)
     log.info(`Check "${result.name}" ${result.verdict}: ${result.failed.join('; ')}`)
-  const line = verdictText(verdict)
+  const line = change
+    ? `${changeSentence(change)} After: ${afterText(verdict, config.failOn)}`
+    : verdictText(verdict)
+  const failing = config.failOn === 'regression' && change ? change.regressed.length > 0 : !verdict.ok
   if (cancelled) core.setFailed(CHECKS_CANCELLED(cancelled))
   else if (stopped) core.setFailed(log.clean(keyRefused(stopped)))
-  else if (!verdict.ok) core.setFailed(log.clean(`Flow checks: ${line}`))
+  else if (failing) core.setFailed(log.clean(`Flow checks: ${line}`))
   else if (failed.length > 0) log.warning(log.clean(`Flow checks: ${line}`))
   else log.info(`Flow checks: ${line}`)
   if (outputsError !== undefined) throw outputsError

@@ -94,7 +94,7 @@ async function runCheck(
 
 /**
  * Results in the order of the checks, each with its runs in order; at most `concurrency` runs in flight.
- * A key the service refuses is refused for every run: no further run is sent after the first refusal.
+ * A key the service refused is refused for every run: no further run is sent after the first refusal.
  */
 export async function runChecks(
   client: Pick<ServiceClient, 'runFlow'>,
@@ -102,48 +102,75 @@ export async function runChecks(
   checks: Check[],
   options: RunChecksOptions,
 ): Promise<ChecksOutcome> {
+  const [outcome] = await runChecksOn(client, [{ target, label: '' }], checks, options)
+  return outcome
+}
+
+/** One flow the suite runs on; `label` marks its lines in the log (" (before)"). */
+export interface SuiteSide {
+  target: FlowTarget
+  label: string
+}
+
+/**
+ * The suite on every side, the runs of all sides sharing one pool of `concurrency` runs in flight (each
+ * check's runs on every side before the next check's), one outcome per side in the order given.
+ */
+export async function runChecksOn(
+  client: Pick<ServiceClient, 'runFlow'>,
+  sides: readonly SuiteSide[],
+  checks: Check[],
+  options: RunChecksOptions,
+): Promise<ChecksOutcome[]> {
   const suite = options.repeats ?? { repeat: 1 }
   const plans = checks.map((check) => repeatsOf(check, suite))
   const work = checks.flatMap((check, index) =>
-    Array.from({ length: plans[index].repeat }, (_, run) => ({ index, run: run + 1 })),
+    Array.from({ length: plans[index].repeat }, (_, run) =>
+      sides.map((_, side) => ({ side, index, run: run + 1 })),
+    ).flat(),
   )
-  const runs: RunResult[][] = checks.map((_, index) => new Array<RunResult>(plans[index].repeat))
+  const runs: RunResult[][][] = sides.map(() =>
+    checks.map((_, index) => new Array<RunResult>(plans[index].repeat)),
+  )
   let stopped: string | undefined
   let next = 0
   const worker = async () => {
     while (next < work.length) {
-      const { index, run } = work[next++]
+      const { side, index, run } = work[next++]
       const check = checks[index]
       let result: RunResult
       if (options.signal?.aborted) result = notRun(run, 'the step was cancelled')
       else if (stopped !== undefined) result = notRun(run, 'the service refused the key of an earlier run')
       else {
-        const made = await runCheck(client, target, check, run, options)
+        const made = await runCheck(client, sides[side].target, check, run, options)
         result = made.result
         if (made.keyRefused) stopped ??= result.failed[0]
       }
-      runs[index][run - 1] = result
+      runs[side][index][run - 1] = result
       if (result.started)
         options.log.info(
-          `Check "${check.name}"${plans[index].repeat > 1 ? ` run ${run}` : ''}: ${result.verdict} (${result.seconds} s)`,
+          `Check "${check.name}"${sides[side].label}${plans[index].repeat > 1 ? ` run ${run}` : ''}: ` +
+            `${result.verdict} (${result.seconds} s)`,
         )
     }
   }
   const workers = Math.max(1, Math.min(options.concurrency, work.length))
   await Promise.all(Array.from({ length: workers }, worker))
-  const results = checks.map((check, index) => {
-    const result = checkResultOf(
-      { name: check.name, question: questionOf(check.inputs), minPass: plans[index].minPass },
-      runs[index],
-    )
-    if (plans[index].repeat > 1)
-      options.log.info(
-        `Check "${check.name}": ${result.verdict} (${runsPassed(result)} of ${runsMade(result)} runs passed, ` +
-          `${result.minPass} needed)`,
+  return sides.map((side, sideIndex) => {
+    const results = checks.map((check, index) => {
+      const result = checkResultOf(
+        { name: check.name, question: questionOf(check.inputs), minPass: plans[index].minPass },
+        runs[sideIndex][index],
       )
-    return result
+      if (plans[index].repeat > 1)
+        options.log.info(
+          `Check "${check.name}"${side.label}: ${result.verdict} (${runsPassed(result)} of ${runsMade(result)} ` +
+            `runs passed, ${result.minPass} needed)`,
+        )
+      return result
+    })
+    return { results, ...(stopped !== undefined ? { stopped } : {}) }
   })
-  return { results, ...(stopped !== undefined ? { stopped } : {}) }
 }
 
 /** The run-flow inputs' suite against the service: `concurrency` runs in flight, judged by `threshold`. */
@@ -152,19 +179,25 @@ export async function runCheckSuite(
   checks: Check[],
   log: Logger,
   signal?: AbortSignal,
-): Promise<ChecksOutcome & { verdict: SuiteVerdict }> {
+): Promise<ChecksOutcome & { verdict: SuiteVerdict; before?: CheckResult[] }> {
   const client = new ServiceClient({
     baseUrl: config.baseUrl,
     publicKey: config.publicKey,
     connections: config.concurrency,
   })
   try {
-    const outcome = await runChecks(client, config.target, checks, {
+    const sides: SuiteSide[] = [{ target: config.target, label: '' }]
+    if (config.baseline) sides.push({ target: config.baseline, label: ' (before)' })
+    const [outcome, baseline] = await runChecksOn(client, sides, checks, {
       ...flowRunOptions(config, log, signal),
       concurrency: config.concurrency,
       repeats: config.repeats,
     })
-    return { ...outcome, verdict: suiteVerdict(outcome.results, config.threshold) }
+    return {
+      ...outcome,
+      verdict: suiteVerdict(outcome.results, config.threshold),
+      ...(baseline ? { before: baseline.results } : {}),
+    }
   } finally {
     await client.close()
   }

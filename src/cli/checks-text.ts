@@ -2,7 +2,10 @@
 // show), then each check that did not pass with its question, failed assertions and the beginning of its
 // answer (what a person needs to see why), then the verdict and the runs, worded as everywhere else.
 import { runsMade, runsPassed, type CheckResult, type SuiteVerdict } from '../checks/verdict.js'
-import { checksResultEntries } from '../report/checks-results.js'
+import type { ComparedCheck } from '../checks/baseline.js'
+import type { FailOn } from '../config/run.js'
+import { afterText, CHANGE_LABEL, leadLine, renderComparedTable } from '../report/baseline-markdown.js'
+import { checksResultEntries, comparedResultEntries } from '../report/checks-results.js'
 import { renderChecksTable, runsLine, verdictLine } from '../report/checks-markdown.js'
 import { displayName, sanitize } from '../log.js'
 
@@ -27,4 +30,35 @@ export function checksText(results: CheckResult[], verdict: SuiteVerdict): strin
   return [renderChecksTable(results).trimEnd(), ...notPassed, verdictLine(verdict), runsLine(verdict)].join(
     '\n\n',
   )
+}
+
+/**
+ * `kb-sync run --baseline-flow-id`: the change first, the table the summary shows, then each check whose
+ * verdict changed or that does not pass, with the beginning of both answers, and the after side's verdict.
+ */
+export function comparedText(compared: ComparedCheck[], verdict: SuiteVerdict, failOn: FailOn): string {
+  const entries = comparedResultEntries(compared)
+  const excerptOf = (entry: Record<string, unknown> | undefined) =>
+    sanitize(String((entry as { excerpt?: unknown } | undefined)?.excerpt ?? '')).trimEnd()
+  const answer = (label: string, text: string) =>
+    text === '' ? `  ${label}: no answer.` : `  ${label} (excerpt):\n    ${indented(text)}`
+  const notable = compared.flatMap((check, index) => {
+    if (check.change === 'still-passing') return []
+    const entry = entries[index] as { before?: Record<string, unknown>; after?: Record<string, unknown> }
+    const lines = [`Check "${displayName(check.name)}": ${CHANGE_LABEL[check.change]}`]
+    lines.push(`  Question: ${indented(sanitize(check.question).trimEnd())}`)
+    for (const failure of check.after.failed) lines.push(`  - after: ${displayName(failure)}`)
+    if (check.unchanged) lines.push(answer('Answer, unchanged', excerptOf(entry.after)))
+    else {
+      lines.push(answer('Before', excerptOf(entry.before)))
+      lines.push(answer('After', excerptOf(entry.after)))
+    }
+    return [lines.join('\n')]
+  })
+  return [
+    leadLine(compared),
+    renderComparedTable(compared).trimEnd(),
+    ...notable,
+    `After: ${failOn === 'threshold' ? verdictLine(verdict) : afterText(verdict, failOn)}`,
+  ].join('\n\n')
 }

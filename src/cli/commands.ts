@@ -5,10 +5,17 @@ import { dirname, resolve } from 'node:path'
 import { cancellationSignal } from '../actions/runner.js'
 import { cancellationOf, cancelledExitStatus } from '../cancellation.js'
 import { performance } from 'node:perf_hooks'
-import { checksOutputSpecs, checksResultsJson } from '../report/checks-results.js'
+import {
+  checksOutputSpecs,
+  checksResultsJson,
+  comparedOutputSpecs,
+  comparedResultsJson,
+} from '../report/checks-results.js'
+import { changeSentence, changeSummary, compareResults, type ComparedCheck } from '../checks/baseline.js'
+import { afterText, renderComparedSummary } from '../report/baseline-markdown.js'
 import { renderChecksSummary, verdictText } from '../report/checks-markdown.js'
 import { runCheckSuite } from '../checks/run.js'
-import { singleQuestionResult } from '../checks/verdict.js'
+import { singleQuestionResult, type SuiteVerdict } from '../checks/verdict.js'
 import type { Check } from '../checks/schema.js'
 import { ConfigError } from '../config/errors.js'
 import { readIndexConfig, type IndexConfig } from '../config/index-config.js'
@@ -36,7 +43,7 @@ import { plannedEntries } from '../report/planned.js'
 import { shardLabel } from '../select/shard.js'
 import { redactDeep } from '../report/redact.js'
 import { LAST_SUCCESS } from '../select/change-base.js'
-import { checksText } from './checks-text.js'
+import { checksText, comparedText } from './checks-text.js'
 import { commandLogger, printResult, reportError } from './console.js'
 import { EXIT_FAILURE, EXIT_USAGE, UsageError } from './errors.js'
 import { cliSettingNames, inputReader, QUESTION_INPUT, type Flags } from './inputs.js'
@@ -247,7 +254,17 @@ async function checksCommand(
   log: Logger,
   signal: AbortSignal,
 ): Promise<void> {
-  const { results, verdict, stopped } = await runCheckSuite(config, checks, log, signal)
+  const { results, verdict, stopped, before } = await runCheckSuite(config, checks, log, signal)
+  if (before)
+    return comparedChecksOutcome(
+      compareResults(before, results),
+      verdict,
+      stopped,
+      flags,
+      log,
+      signal,
+      config.failOn,
+    )
   printResult(log, flags.json ? checksResultsJson(results) : checksText(results, verdict))
   writeSummaryFile(
     log,
@@ -269,6 +286,38 @@ async function checksCommand(
     // As the action: the step passes, and the checks that failed are not silent.
     log.warning(`Flow checks: ${verdictText(verdict)}`)
   }
+}
+
+/** A suite compared with its baseline flow: printed, summarised and judged like the action's step. */
+async function comparedChecksOutcome(
+  compared: ComparedCheck[],
+  verdict: SuiteVerdict,
+  stopped: string | undefined,
+  flags: Flags,
+  log: Logger,
+  signal: AbortSignal,
+  failOn: RunConfig['failOn'],
+): Promise<void> {
+  const change = changeSummary(compared)
+  printResult(log, flags.json ? comparedResultsJson(compared) : comparedText(compared, verdict, failOn))
+  writeSummaryFile(
+    log,
+    flags,
+    renderComparedSummary(redactDeep(compared, log.secrets), redactDeep(verdict, log.secrets), failOn),
+  )
+  await writeReportFileFlag(log, flags, comparedOutputSpecs(compared, verdict), changeSentence(change))
+  const line = `Flow checks: ${changeSentence(change)} After: ${afterText(verdict, failOn)}`
+  const cancelled = cancellationOf(signal)
+  if (cancelled) {
+    log.error(`${cancelled.message}: checks that had not answered are reported as errors.`)
+    process.exitCode = cancelledExitStatus(cancelled)
+  } else if (stopped) {
+    log.error(`${stopped} No further run of the suite was sent.`)
+    process.exitCode = EXIT_FAILURE
+  } else if (failOn === 'regression' ? change.regressed.length > 0 : !verdict.ok) {
+    log.error(line)
+    process.exitCode = EXIT_FAILURE
+  } else if (verdict.failed > 0) log.warning(line)
 }
 
 export interface ServeFlags {

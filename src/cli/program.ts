@@ -177,6 +177,12 @@ function runOptions(command: Command): Command {
     .option('--min-pass <n>', 'runs of a check that must pass (default: every run)')
     .addOption(withDefault('--max-runs <n>', 'refuse a suite that would start more runs', d['max-runs']))
     .addOption(withDefault('--threshold <percent>', 'share of checks that must pass', d.threshold))
+    .option(
+      '--baseline-flow-id <id>',
+      'with --checks: also run every check on this flow and compare (before/after)',
+    )
+    .option('--baseline-org-id <id>', "the baseline flow's organization (default: --org-id)")
+    .option('--fail-on <what>', 'regression (default with a baseline) or threshold')
 }
 
 function serveOptions(command: Command): Command {

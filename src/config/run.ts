@@ -45,6 +45,10 @@ export interface RunConfig {
   maxRuns: number
   /** Percentage of checks that must pass. */
   threshold: number
+  /** With checks: the flow the suite also runs on, as before the pull request (`baseline-flow-id`). */
+  baseline?: FlowTarget
+  /** What fails the step: a check that regressed against the baseline, or the threshold missed. */
+  failOn: FailOn
   /** `outputs-budget`: UTF-16 code units for all outputs of the step. */
   outputsBudget: number
   /** Set, instead of an error, when a pull request has no public key: print it as a notice, exit 0. */
@@ -52,6 +56,9 @@ export interface RunConfig {
   /** How messages of the run name a setting (the front end's words). */
   names: SettingNames
 }
+
+export const FAIL_ON = ['regression', 'threshold'] as const
+export type FailOn = (typeof FAIL_ON)[number]
 
 export const RUN_DEFAULTS: Readonly<Record<string, string>> = Object.freeze({
   'base-url': 'https://api.stack-ai.com',
@@ -89,6 +96,9 @@ export const RUN_INPUTS: readonly string[] = Object.freeze([
   'min-pass',
   'max-runs',
   'threshold',
+  'baseline-flow-id',
+  'baseline-org-id',
+  'fail-on',
   'outputs-budget',
 ])
 
@@ -133,16 +143,62 @@ function readRepeats(fields: InputFields): SuiteRepeats {
   return { repeat, minPass }
 }
 
+/** `baseline-flow-id` and `baseline-org-id` (the run's org by default); undefined when no baseline is set. */
+function readBaseline(fields: InputFields, orgId: string): FlowTarget | undefined {
+  const names = fields.names
+  if (fields.raw('baseline-flow-id') === '') {
+    if (fields.raw('baseline-org-id') !== '')
+      fields.problem(
+        'baseline-org-id',
+        `${names.subject('baseline-org-id')} needs ${names.ref('baseline-flow-id')}: it names the baseline flow's organization.`,
+      )
+    return undefined
+  }
+  const flowId = fields.id('baseline-flow-id')
+  const baseline = {
+    orgId: fields.raw('baseline-org-id') === '' ? orgId : fields.id('baseline-org-id'),
+    flowId,
+  }
+  if (baseline.orgId === orgId && flowId === fields.raw('flow-id'))
+    fields.problem(
+      'baseline-flow-id',
+      `${names.subject('baseline-flow-id')} names the flow of ${names.ref('flow-id')} itself: compare with another flow ` +
+        '(e.g. production, while flow-id is the staging flow).',
+    )
+  return baseline
+}
+
+/** `fail-on`: `regression` (the default with a baseline) or `threshold` (the default without one). */
+function readFailOn(fields: InputFields, baseline: boolean): FailOn {
+  const value = fields.raw('fail-on')
+  if (value === '') return baseline ? 'regression' : 'threshold'
+  if (!(FAIL_ON as readonly string[]).includes(value)) {
+    fields.problem(
+      'fail-on',
+      `${fields.names.subject('fail-on')} must be "regression" or "threshold" (got ${quoted(value)}).`,
+    )
+    return 'threshold'
+  }
+  if (value === 'regression' && !baseline)
+    fields.problem(
+      'fail-on',
+      `${fields.names.subject('fail-on')} "regression" needs ${fields.names.ref('baseline-flow-id')}: without a baseline no check can regress.`,
+    )
+  return value as FailOn
+}
+
 /** Every check's `min-pass` against the runs it gets, and the suite's runs against `max-runs`. */
 function checkRunCounts(fields: InputFields, config: RunConfig, checks: Check[]): void {
   const names = fields.names
   for (const problem of repeatProblems(checks, config.repeats))
     fields.problem('checks', `${names.subject('checks')}: ${problem}.`)
-  const runs = plannedRuns(checks, config.repeats)
+  // With a baseline every run is made on both flows.
+  const runs = plannedRuns(checks, config.repeats) * (config.baseline ? 2 : 1)
+  const counted = config.baseline ? 'repeats and the baseline flow included' : 'repeats included'
   if (runs > config.maxRuns)
     fields.problem(
       'max-runs',
-      `The checks would start ${runs} runs (${checks.length} ${checks.length === 1 ? 'check' : 'checks'}, repeats included), more than ` +
+      `The checks would start ${runs} runs (${checks.length} ${checks.length === 1 ? 'check' : 'checks'}, ${counted}), more than ` +
         `${names.ref('max-runs')} allows (${config.maxRuns}); no run was started. Raise ${names.ref('max-runs')}, ` +
         `or lower ${names.ref('repeat')} (or a check's repeat) or the number of checks.`,
     )
@@ -169,9 +225,11 @@ function readChecks(fields: InputFields, value: string, event: EventContext): Ch
 export function readRunConfig(read: InputReader, event: EventContext): RunConfig {
   const fields = new InputFields(read, RUN_DEFAULTS, event.names)
   const names = fields.names
+  const target = { orgId: fields.id('org-id'), flowId: fields.id('flow-id') }
+  const baseline = readBaseline(fields, target.orgId)
   const config: RunConfig = {
     baseUrl: fields.baseUrl('base-url'),
-    target: { orgId: fields.id('org-id'), flowId: fields.id('flow-id') },
+    target,
     publicKey: fields.key('public-key'),
     inputs: Object.create(null) as Record<string, string>,
     outputKey: fields.raw('output-key'),
@@ -185,11 +243,19 @@ export function readRunConfig(read: InputReader, event: EventContext): RunConfig
     repeats: readRepeats(fields),
     maxRuns: fields.integer('max-runs', 1, MAX_RUNS_LIMIT),
     threshold: readThreshold(fields),
+    ...(baseline ? { baseline } : {}),
+    failOn: readFailOn(fields, baseline !== undefined),
     outputsBudget: readOutputsBudget(fields),
     names: fields.names,
   }
   const inputs = fields.raw('inputs')
   const checks = fields.raw('checks')
+  for (const name of ['baseline-flow-id', 'fail-on'])
+    if (checks === '' && fields.raw(name) !== '')
+      fields.problem(
+        name,
+        `${names.subject(name)} applies to ${names.ref('checks')} only: a suite is compared, not one question.`,
+      )
   if (checks !== '') {
     config.checks = readChecks(fields, checks, event)
     if (config.checks) checkRunCounts(fields, config, config.checks)

@@ -70,7 +70,7 @@ export function runsLine(verdict: SuiteVerdict): string {
 }
 
 /** The markdown verdict line: check names as inline text (they come from the checks file). */
-const markdownVerdictLine = (verdict: SuiteVerdict) =>
+export const markdownVerdictLine = (verdict: SuiteVerdict) =>
   verdictLine(verdict, (name) => `"${inline(shortLine(name, 80))}"`)
 
 /** One row per check: check, question, verdict, runs, seconds, first failed assertion. */
@@ -101,10 +101,10 @@ const blockTitle = (result: CheckResult) =>
   `${inlineHtml(shortLine(result.name, 80))} — ${VERDICT_LABEL[result.verdict]} · ${runsText(result)}`
 
 // Below this, a cut text would be its note alone.
-const MIN_CUT_BYTES = 256
+export const MIN_CUT_BYTES = 256
 
 /** A text within `bytes` (a note at its end when cut; nothing when too little room for one). */
-const within = (text: string, bytes: number) =>
+export const within = (text: string, bytes: number) =>
   sizeOf(text) <= bytes ? text : bytes < MIN_CUT_BYTES ? '' : cutText(text, bytes).text
 
 /** One check collapsed: its question, the answer shown (of the first run that did not pass), its failed assertions. */

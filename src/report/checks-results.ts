@@ -4,6 +4,7 @@ import { cutJson, OUTPUT_LIMIT_BYTES } from '../service/cut.js'
 import { runsMade, runsPassed, type CheckResult, type RunResult } from '../checks/verdict.js'
 import type { OutputSpec } from './output-budget.js'
 import type { SuiteVerdict } from '../checks/verdict.js'
+import { changeSummary, type ComparedCheck } from '../checks/baseline.js'
 
 // The answer's beginning kept in the `results` output.
 const EXCERPT_CHARS = 500
@@ -59,4 +60,54 @@ export function checksOutputSpecs(results: readonly CheckResult[], verdict: Suit
 /** The results as one JSON text under 1 MiB (`kb-sync run --json`). */
 export function checksResultsJson(results: readonly CheckResult[]): string {
   return cutJson(checksResultEntries(results), OUTPUT_LIMIT_BYTES).text
+}
+
+/** One entry per check compared: the change, the similarity of the answers, and each side's entry. */
+export function comparedResultEntries(
+  compared: readonly ComparedCheck[],
+  whole = false,
+): Record<string, unknown>[] {
+  const before = checksResultEntries(
+    compared.map((c) => c.before),
+    whole,
+  )
+  const after = checksResultEntries(
+    compared.map((c) => c.after),
+    whole,
+  )
+  return compared.map((c, index) => ({
+    name: c.name,
+    question: c.question,
+    change: c.change,
+    similarity: Math.round(c.similarity * 1000) / 1000,
+    answer_unchanged: c.unchanged,
+    before: before[index],
+    after: after[index],
+  }))
+}
+
+/**
+ * The outputs of a suite compared with a baseline: the names fixed and regressed with their counts, the
+ * after side's counts, and the results (the file holds both sides' every answer whole).
+ */
+export function comparedOutputSpecs(compared: readonly ComparedCheck[], verdict: SuiteVerdict): OutputSpec[] {
+  const { fixed, regressed } = changeSummary(compared)
+  return [
+    { name: 'fixed-count', count: fixed.length },
+    { name: 'regressed-count', count: regressed.length },
+    { name: 'passed', count: verdict.passed },
+    { name: 'failed', count: verdict.failed },
+    { name: 'regressed', list: regressed },
+    { name: 'fixed', list: fixed },
+    {
+      name: 'results',
+      list: comparedResultEntries(compared),
+      fileList: comparedResultEntries(compared, true),
+    },
+  ]
+}
+
+/** The compared results as one JSON text under 1 MiB (`kb-sync run --baseline-flow-id … --json`). */
+export function comparedResultsJson(compared: readonly ComparedCheck[]): string {
+  return cutJson(comparedResultEntries(compared), OUTPUT_LIMIT_BYTES).text
 }

@@ -9,7 +9,7 @@ import type { IndexReport } from './types.js'
 
 export const COMMENT_LIMIT = 65_536
 // Room kept for the marker, the footer and rounding.
-const RESERVE = 1_024
+export const RESERVE = 1_024
 
 /** Where the comment's result comes from. */
 export interface CommentFooter {
@@ -17,7 +17,7 @@ export interface CommentFooter {
   runUrl?: string
 }
 
-function footer({ commit, runUrl }: CommentFooter): string {
+export function footer({ commit, runUrl }: CommentFooter): string {
   const parts = [
     commit ? `Ran on \`${commit.slice(0, 12).replace(/[^0-9a-f]/gi, '')}\`` : '',
     runUrl ? `[workflow run](${encodeURI(runUrl)})` : '',

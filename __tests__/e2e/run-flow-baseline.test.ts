@@ -1,0 +1,225 @@
+// The built run-flow action (and `kb-sync run`) comparing a suite on two flows of the emulator whose
+// knowledge bases differ: one check fixed, one regressed, one still passing with the same answer. What
+// people read (the summary, the sticky comment over a local GitHub REST server, rendered as GitHub does),
+// the outputs, the results file, and `fail-on` both ways.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { startEmulator, type Emulator } from '../../src/emulator/server.js'
+import { ServiceClient } from '../../src/service/client.js'
+import { runCliAsync } from '../helpers/cli.js'
+import { startCommentsServer, type CommentsServer } from '../helpers/github-comments-server.js'
+import { GITHUB_TOKEN, PRIVATE_KEY, PUBLIC_KEY } from '../helpers/keys.js'
+import { runAction } from '../helpers/run-action.js'
+import { makeWorkspace } from '../helpers/workspace.js'
+import { structureOf } from '../report/gfm.js'
+
+const ORG = 'b2a1c3d4-0000-4000-8000-000000000001'
+const after = { orgId: ORG, flowId: '65f0c0ffee0000000000beef', nodeId: 'knowledgebase-1' }
+const before = { orgId: ORG, flowId: '65f0c0ffee0000000000b0f0', nodeId: 'knowledgebase-1' }
+const payload = (
+  createRequire(import.meta.url)('@octokit/webhooks-examples/api.github.com/index.json') as {
+    name: string
+    examples: Record<string, unknown>[]
+  }[]
+)
+  .find((e) => e.name === 'pull_request')!
+  .examples.find((e) => e.action === 'synchronize')!
+
+const SUITE = [
+  '- name: refund window',
+  '  inputs: {in-0: "How long are refunds granted?"}',
+  '  contains: 14 days',
+  '- name: shipping',
+  '  inputs: {in-0: "How long does shipping take?"}',
+  '  contains: 3 business days',
+  '- name: support hours',
+  '  inputs: {in-0: "When is support open?"}',
+  '  contains: 9 to 5',
+].join('\n')
+
+let emulator: Emulator
+let github: CommentsServer
+let workspace: ReturnType<typeof makeWorkspace>
+let runnerTemp: string
+
+beforeAll(async () => {
+  emulator = await startEmulator({
+    privateKey: PRIVATE_KEY,
+    publicKey: PUBLIC_KEY,
+    flows: [after, before],
+  })
+  workspace = makeWorkspace({
+    'new/refunds.md': '# Refunds\n\nRefunds are granted within 14 days of a payment.\n',
+    'old/refunds.md': '# Refunds\n\nRefunds are granted within 30 days of a payment.\n',
+    'old/shipping.md': '# Shipping\n\nShipping takes 3 business days.\n',
+    'support.md': '# Support\n\nSupport is open from 9 to 5.\n',
+    'ci/checks.yml': SUITE,
+  })
+  runnerTemp = mkdtempSync(join(tmpdir(), 'kb-sync-baseline-'))
+  const client = new ServiceClient({ baseUrl: emulator.url, privateKey: PRIVATE_KEY })
+  const doc = (name: string, path: string) => ({ name, path: `${workspace.dir}/${path}` })
+  await client.uploadDocuments(after, [doc('refunds.md', 'new/refunds.md'), doc('support.md', 'support.md')])
+  await client.uploadDocuments(before, [
+    doc('refunds.md', 'old/refunds.md'),
+    doc('shipping.md', 'old/shipping.md'),
+    doc('support.md', 'support.md'),
+  ])
+  await client.close()
+})
+afterAll(async () => {
+  await emulator.close()
+  workspace.remove()
+  rmSync(runnerTemp, { recursive: true, force: true })
+})
+beforeEach(async () => {
+  await github?.close()
+  github = await startCommentsServer({ owner: 'octo-org', repo: 'docs' })
+})
+afterAll(() => github.close())
+
+function runFlow(inputs: Record<string, string>) {
+  return runAction({
+    action: 'run-flow/action.yml',
+    eventName: 'pull_request',
+    payload,
+    workspace: workspace.dir,
+    inputs: {
+      'base-url': emulator.url,
+      'flow-id': after.flowId,
+      'org-id': ORG,
+      'public-key': PUBLIC_KEY,
+      'github-token': GITHUB_TOKEN,
+      'baseline-flow-id': before.flowId,
+      ...inputs,
+    },
+    env: { GITHUB_API_URL: github.url, RUNNER_TEMP: runnerTemp },
+  })
+}
+
+const decoded = (stdout: string) => stdout.replace(/%25/g, '%')
+const ours = () => github.comments.filter((c) => c.body.startsWith('<!-- kb-sync'))
+const runsOn = (flowId: string) =>
+  emulator.requests().filter((r) => r.path === `/inference/v0/run/${ORG}/${flowId}`)
+
+describe('before and after', () => {
+  it('one check fixed, one regressed: the lead, the verdicts, the outputs; fail-on regression fails', async () => {
+    const requestsBefore = emulator.requests().length
+    const run = await runFlow({ checks: 'ci/checks.yml' })
+    const made = emulator.requests().slice(requestsBefore)
+    expect(made.filter((r) => r.path.endsWith(after.flowId))).toHaveLength(3)
+    expect(made.filter((r) => r.path.endsWith(before.flowId))).toHaveLength(3)
+    expect(run.status).toBe(1)
+
+    const lead = '🔴 This pull request fixes 1 check and breaks 1.'
+    for (const markdown of [run.summary, ours()[0].body]) {
+      const s = structureOf(markdown)
+      expect(s.headings[0]).toBe('Flow checks: before and after')
+      expect(s.html).toContain(`<strong>${lead}</strong>`)
+      // fail-on regression: the threshold does not decide, so the after side is counted, not judged.
+      expect(markdown).toContain('After: 2 of 3 checks pass (66.7%).')
+      expect(markdown).not.toContain('threshold')
+      expect(s.tables[0].header).toEqual(['Check', 'Question', 'Change', 'Before', 'After', 'Similarity'])
+      const [window, shipping, support] = s.tables[0].rows
+      expect(window.slice(0, 5)).toEqual([
+        'refund window',
+        'How long are refunds granted?',
+        '🟢 fixed',
+        '❌ failed · 0/1',
+        '✅ passed · 1/1',
+      ])
+      expect(Number(window[5])).toBeGreaterThan(0.8)
+      expect(shipping.slice(2, 5)).toEqual(['🔴 regressed', '✅ passed · 1/1', '❌ failed · 0/1'])
+      expect(Number(shipping[5])).toBeLessThan(0.5)
+      expect(support.slice(2)).toEqual([
+        '✅ still passing',
+        '✅ passed · 1/1',
+        '✅ passed · 1/1',
+        'answer unchanged',
+      ])
+      expect(s.summaries).toEqual([
+        'refund window — 🟢 fixed',
+        'shipping — 🔴 regressed',
+        'support hours — ✅ still passing',
+      ])
+      // Both answers of a changed check, collapsed; one answer of an unchanged one.
+      expect(s.html).toContain('Refunds are granted within 30 days')
+      expect(s.html).toContain('Refunds are granted within 14 days')
+      expect(s.html).toContain('<em>The answer did not change.</em>')
+    }
+    expect(ours()).toHaveLength(1)
+    expect(decoded(run.stdout)).toContain(
+      '::error::Flow checks: This pull request fixes 1 check and breaks 1. After: 2 of 3 checks pass (66.7%).',
+    )
+
+    expect(run.outputs.fixed).toBe('["refund window"]')
+    expect(run.outputs.regressed).toBe('["shipping"]')
+    expect([run.outputs['fixed-count'], run.outputs['regressed-count']]).toEqual(['1', '1'])
+    expect([run.outputs.passed, run.outputs.failed]).toEqual(['2', '1'])
+
+    const file = JSON.parse(readFileSync(run.outputs['results-file'], 'utf8')) as {
+      results: {
+        name: string
+        change: string
+        before: { verdict: string; runs: { answer: string }[] }
+        after: { verdict: string; runs: { answer: string }[] }
+      }[]
+    }
+    expect(file.results.map((r) => [r.name, r.change, r.before.verdict, r.after.verdict])).toEqual([
+      ['refund window', 'fixed', 'failed', 'passed'],
+      ['shipping', 'regressed', 'passed', 'failed'],
+      ['support hours', 'still-passing', 'passed', 'passed'],
+    ])
+    expect(file.results[0].before.runs[0].answer).toContain('Refunds are granted within 30 days')
+    expect(file.results[0].after.runs[0].answer).toContain('Refunds are granted within 14 days')
+  })
+
+  it('fail-on threshold: the regression alone does not fail the step when the threshold is met', async () => {
+    const run = await runFlow({ checks: 'ci/checks.yml', 'fail-on': 'threshold', threshold: '60%' })
+    expect(run.status).toBe(0)
+    expect(decoded(run.stdout)).toContain(
+      '::warning::Flow checks: This pull request fixes 1 check and breaks 1. After: 2 of 3 checks passed (66.7%); threshold 60% met',
+    )
+    expect(run.summary).toContain(
+      'After: ⚠️ 2 of 3 checks passed (66.7%); threshold 60% met with failed checks: "shipping".',
+    )
+  })
+
+  it('fail-on threshold below the threshold fails; fail-on regression without a regression passes', async () => {
+    expect((await runFlow({ checks: 'ci/checks.yml', 'fail-on': 'threshold' })).status).toBe(1)
+    const noRegression = SUITE.split('\n- name: shipping')[0]
+    const failing = `${noRegression}\n- name: never\n  inputs: {in-0: "How long are refunds granted?"}\n  contains: 99 days`
+    const run = await runFlow({ checks: failing })
+    expect(run.status).toBe(0)
+    expect(run.summary).toContain('🟢 This pull request fixes 1 check and breaks none.')
+    expect(structureOf(run.summary).tables[0].rows[1][2]).toBe('❌ still failing')
+    expect(run.outputs.regressed).toBe('[]')
+  })
+
+  it('kb-sync run --baseline-flow-id prints the lead and the table, and exits 1 for the regression', async () => {
+    const run = await runCliAsync(
+      [
+        'run',
+        '--base-url',
+        emulator.url,
+        '--org-id',
+        ORG,
+        '--flow-id',
+        after.flowId,
+        '--baseline-flow-id',
+        before.flowId,
+        '--checks',
+        'ci/checks.yml',
+      ],
+      { cwd: workspace.dir, env: { KB_SYNC_PUBLIC_KEY: PUBLIC_KEY } },
+    )
+    expect(run.status).toBe(1)
+    expect(run.stdout).toContain('🔴 This pull request fixes 1 check and breaks 1.')
+    expect(run.stdout).toMatch(/\| refund window \| How long are refunds granted\? \| 🟢 fixed \|/)
+    expect(run.stdout).toContain('Check "shipping": 🔴 regressed')
+    expect(run.stderr).toContain('Flow checks: This pull request fixes 1 check and breaks 1.')
+    expect(runsOn(before.flowId).length).toBeGreaterThan(0)
+  })
+})

@@ -1,0 +1,208 @@
+// A suite compared with its baseline flow, as people read it in the job summary, the pull-request comment
+// and the CLI alike: the change in one sentence, one row per check (question, change, before, after, how
+// similar the two answers are), then each check collapsed with its two answers one after the other.
+import {
+  changeSentence,
+  changeSummary,
+  type ChangeSummary,
+  type ChangeVerdict,
+  type ComparedCheck,
+} from '../checks/baseline.js'
+import { formatRatio } from '../checks/similarity.js'
+import { suiteVerdict, type CheckResult, type SuiteVerdict } from '../checks/verdict.js'
+import type { FailOn } from '../config/run.js'
+import {
+  markdownVerdictLine,
+  MIN_CUT_BYTES,
+  runsLine,
+  runsText,
+  SUMMARY_LIMIT,
+  VERDICT_LABEL,
+  verdictText,
+  within,
+  type ChecksReportOptions,
+} from './checks-markdown.js'
+import { details, fenced, inline, inlineHtml, shortLine, sizeOf, table } from './markdown.js'
+
+export const CHANGE_LABEL: Record<ChangeVerdict, string> = {
+  fixed: '🟢 fixed',
+  regressed: '🔴 regressed',
+  'still-passing': '✅ still passing',
+  'still-failing': '❌ still failing',
+  error: '⚠️ error',
+}
+
+const QUESTION_CELL = 100
+const ASSERTION_LINE = 300
+// Failed assertions listed per side in a collapsed block; the results file holds all.
+const LISTED_ASSERTIONS = 5
+
+function leadIcon(summary: ChangeSummary): string {
+  if (summary.regressed.length > 0) return '🔴'
+  if (summary.fixed.length > 0) return '🟢'
+  if (summary.errors > 0) return '⚠️'
+  return summary.stillFailing > 0 ? '❌' : '✅'
+}
+
+/** "🔴 This pull request fixes 2 checks and breaks 1." */
+export function leadLine(compared: readonly ComparedCheck[]): string {
+  const summary = changeSummary(compared)
+  return `${leadIcon(summary)} ${changeSentence(summary)}`
+}
+
+/**
+ * The after side's verdict: judged against the threshold when that is what fails the step, else only
+ * counted (a threshold that does not decide should not read as a failure).
+ */
+export function afterText(verdict: SuiteVerdict, failOn: FailOn): string {
+  if (failOn === 'threshold') return verdictText(verdict)
+  return `${verdict.passed} of ${verdict.passed + verdict.failed} checks pass (${verdict.percent.toFixed(1)}%).`
+}
+
+const sideText = (result: CheckResult) => `${VERDICT_LABEL[result.verdict]} · ${runsText(result)}`
+
+/** `0.42`, or that the answer did not change. */
+export const similarityText = (check: ComparedCheck) =>
+  check.unchanged ? 'answer unchanged' : formatRatio(check.similarity)
+
+/** One row per check: check, question, change, before, after, similarity of the two answers. */
+export function renderComparedTable(compared: readonly ComparedCheck[]): string {
+  return table(
+    ['Check', 'Question', 'Change', 'Before', 'After', 'Similarity'],
+    compared.map((check) => [
+      inline(shortLine(check.name, 80)),
+      inline(shortLine(check.question, QUESTION_CELL)),
+      CHANGE_LABEL[check.change],
+      sideText(check.before),
+      sideText(check.after),
+      similarityText(check),
+    ]),
+  )
+}
+
+/** Runs of both flows together (the verdict of each side is in the table). */
+function bothSidesRunsLine(compared: readonly ComparedCheck[]): string {
+  const all = suiteVerdict(
+    compared.flatMap((check) => [check.before, check.after]),
+    0,
+  )
+  return runsLine(all).replace(/ made;/, ' made on both flows;')
+}
+
+const blockTitle = (check: ComparedCheck) =>
+  `${inlineHtml(shortLine(check.name, 80))} — ${CHANGE_LABEL[check.change]}`
+
+function failures(result: CheckResult): string {
+  if (result.failed.length === 0) return ''
+  const lines = result.failed
+    .slice(0, LISTED_ASSERTIONS)
+    .map((failure) => `- ${inline(shortLine(failure, ASSERTION_LINE))}`)
+  if (result.failed.length > LISTED_ASSERTIONS)
+    lines.push(`- _and ${result.failed.length - LISTED_ASSERTIONS} more; the results file lists all_`)
+  return `\n\n${lines.join('\n')}`
+}
+
+const answerPart = (answer: string, shown: string) => (answer === '' ? '_No answer._' : fenced(shown))
+
+/** One check collapsed: the question, then before and after (or the one answer when it did not change). */
+function comparedBlock(check: ComparedCheck, room: number): string {
+  const build = (question: string, before: string, after: string) => {
+    const sides = check.unchanged
+      ? `_The answer did not change._\n\n**Answer** (before and after)\n\n${answerPart(check.after.answer, after)}`
+      : `**Before** — ${sideText(check.before)}\n\n${answerPart(check.before.answer, before)}` +
+        `${failures(check.before)}\n\n**After** — ${sideText(check.after)}\n\n${answerPart(check.after.answer, after)}`
+    // The after side's failed assertions close the block, under its answer.
+    return details(
+      blockTitle(check),
+      `**Question**\n\n${fenced(question)}\n\n${sides}${failures(check.after)}`,
+    )
+  }
+  // The question gets what it needs up to a quarter; the answers share the rest.
+  const textRoom = Math.max(0, room - sizeOf(build('', '', '')))
+  const question = within(check.question, Math.min(sizeOf(check.question), Math.floor(textRoom / 4)))
+  const answersRoom = textRoom - sizeOf(question)
+  if (check.unchanged)
+    return build(question, '', within(check.after.answer, Math.min(sizeOf(check.after.answer), answersRoom)))
+  const half = Math.floor(answersRoom / 2)
+  // What one answer does not need goes to the other.
+  const beforeRoom = Math.min(
+    sizeOf(check.before.answer),
+    Math.max(half, answersRoom - sizeOf(check.after.answer)),
+  )
+  const before = within(check.before.answer, beforeRoom)
+  const after = within(check.after.answer, Math.min(sizeOf(check.after.answer), answersRoom - sizeOf(before)))
+  return build(question, before, after)
+}
+
+const emptyBlockSize = (check: ComparedCheck) =>
+  sizeOf(
+    comparedBlock(
+      {
+        ...check,
+        question: '',
+        before: { ...check.before, answer: '' },
+        after: { ...check.after, answer: '' },
+      },
+      0,
+    ),
+  ) +
+  2 * MIN_CUT_BYTES
+
+const hiddenNote = (count: number, what: string, options: ChecksReportOptions) =>
+  `_${count} more ${what} not shown (to stay within GitHub's size limit); ${options.fullResultsAt} lists all._`
+
+/** The whole comparison within `options.limit` bytes: the lead, the table, then the answers (cut first). */
+export function renderComparedReport(
+  compared: readonly ComparedCheck[],
+  verdict: SuiteVerdict,
+  failOn: FailOn,
+  options: ChecksReportOptions,
+): string {
+  const after = failOn === 'threshold' ? markdownVerdictLine(verdict) : afterText(verdict, failOn)
+  const head =
+    `${options.heading}\n\n**${leadLine(compared)}**\n\n` +
+    `After: ${after}\n\n${bothSidesRunsLine(compared)}\n`
+  let shown: readonly ComparedCheck[] = compared
+  let rows = renderComparedTable(compared)
+  if (sizeOf(head + rows) > options.limit / 2) {
+    let size = sizeOf(head + renderComparedTable([]))
+    let kept = 0
+    for (const check of compared) {
+      size += sizeOf(renderComparedTable([check])) - sizeOf(renderComparedTable([]))
+      if (size > options.limit / 2) break
+      kept += 1
+    }
+    shown = compared.slice(0, kept)
+    rows = `${renderComparedTable(shown)}\n${hiddenNote(compared.length - kept, 'checks', options)}\n`
+  }
+  const top = `${head}\n${rows}`
+  let room = options.limit - sizeOf(top) - 512
+  const blocked: ComparedCheck[] = []
+  for (const check of shown) {
+    const empty = emptyBlockSize(check)
+    if (empty > room) break
+    blocked.push(check)
+    room -= empty
+  }
+  const extra = Math.floor(room / Math.max(1, blocked.length))
+  const blocks = blocked.map((check) =>
+    comparedBlock(check, emptyBlockSize(check) - 2 * MIN_CUT_BYTES + extra),
+  )
+  const note =
+    blocked.length < compared.length
+      ? `\n${hiddenNote(compared.length - blocked.length, 'answers', options)}\n`
+      : ''
+  return `${top}\n${blocks.join('\n')}${note}`
+}
+
+export function renderComparedSummary(
+  compared: readonly ComparedCheck[],
+  verdict: SuiteVerdict,
+  failOn: FailOn,
+): string {
+  return renderComparedReport(compared, verdict, failOn, {
+    heading: '### Flow checks: before and after',
+    limit: SUMMARY_LIMIT,
+    fullResultsAt: 'the file named by the `results-file` output',
+  })
+}
