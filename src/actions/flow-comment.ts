@@ -5,7 +5,7 @@ import type { CommentTarget, RunConfig } from '../config/run.js'
 import type { Logger } from '../log.js'
 import type { FlowRunReport } from '../model.js'
 import type { ComparedCheck } from '../checks/baseline.js'
-import { renderChecksComment, renderNotRunComment } from '../report/comment-body.js'
+import { renderChecksComment, renderNotRunComment, type CommentFooter } from '../report/comment-body.js'
 import { renderComparedComment } from '../report/compared-comment.js'
 import { redactDeep } from '../report/redact.js'
 import { commentFooter, commentMarker, postStickyComment } from './post-comment.js'
@@ -26,26 +26,38 @@ export const singleCheckResult = (outcome: FlowOutcome) =>
 
 const markerOf = (flowId: string, key: string) => commentMarker(['run-flow', flowId, key])
 
+/** Posts, or updates, the flow's sticky comment; `body` gets the footer that names this run. */
+async function postFlowComment(
+  where: Pick<CommentTarget, 'comment' | 'flowId'>,
+  runner: RunnerEnvironment,
+  log: Logger,
+  body: (footer: CommentFooter) => string,
+): Promise<void> {
+  if (!where.comment.enabled) return
+  await postStickyComment({
+    settings: where.comment,
+    runner,
+    log,
+    marker: markerOf(where.flowId, where.comment.key),
+    body: body(commentFooter(runner.payload)),
+  })
+}
+
+const checksBody =
+  (heading: string, results: readonly CheckResult[], verdict: SuiteVerdict, log: Logger) =>
+  (footer: CommentFooter) =>
+    renderChecksComment(heading, redactDeep(results, log.secrets), redactDeep(verdict, log.secrets), footer)
+
+const whereOf = (config: RunConfig) => ({ comment: config.comment, flowId: config.target.flowId })
+
 export async function commentFlowResult(
   config: RunConfig,
   runner: RunnerEnvironment,
   log: Logger,
   outcome: FlowOutcome,
 ): Promise<void> {
-  if (!config.comment.enabled) return
   const { results, verdict } = singleCheckResult(outcome)
-  await postStickyComment({
-    settings: config.comment,
-    runner,
-    log,
-    marker: markerOf(config.target.flowId, config.comment.key),
-    body: renderChecksComment(
-      '### Flow check',
-      redactDeep(results, log.secrets),
-      redactDeep(verdict, log.secrets),
-      commentFooter(runner.payload),
-    ),
-  })
+  await postFlowComment(whereOf(config), runner, log, checksBody('### Flow check', results, verdict, log))
 }
 
 /** A suite of checks: one row per check, in the suite's order. */
@@ -56,19 +68,7 @@ export async function commentChecksResult(
   results: readonly CheckResult[],
   verdict: SuiteVerdict,
 ): Promise<void> {
-  if (!config.comment.enabled) return
-  await postStickyComment({
-    settings: config.comment,
-    runner,
-    log,
-    marker: markerOf(config.target.flowId, config.comment.key),
-    body: renderChecksComment(
-      '### Flow checks',
-      redactDeep(results, log.secrets),
-      redactDeep(verdict, log.secrets),
-      commentFooter(runner.payload),
-    ),
-  })
+  await postFlowComment(whereOf(config), runner, log, checksBody('### Flow checks', results, verdict, log))
 }
 
 /** A suite compared with its baseline flow: the change first, one row per check. */
@@ -79,20 +79,15 @@ export async function commentComparedResult(
   compared: readonly ComparedCheck[],
   verdict: SuiteVerdict,
 ): Promise<void> {
-  if (!config.comment.enabled) return
-  await postStickyComment({
-    settings: config.comment,
-    runner,
-    log,
-    marker: markerOf(config.target.flowId, config.comment.key),
-    body: renderComparedComment(
+  await postFlowComment(whereOf(config), runner, log, (footer) =>
+    renderComparedComment(
       '### Flow checks: before and after',
       redactDeep(compared, log.secrets),
       redactDeep(verdict, log.secrets),
       config.failOn,
-      commentFooter(runner.payload),
+      footer,
     ),
-  })
+  )
 }
 
 /** Nothing could run (a checks file missing or invalid, a refused key): the comment says so and why. */
@@ -102,12 +97,7 @@ export async function commentNotRun(
   log: Logger,
   reason: string,
 ): Promise<void> {
-  if (!target.comment.enabled) return
-  await postStickyComment({
-    settings: target.comment,
-    runner,
-    log,
-    marker: markerOf(target.flowId, target.comment.key),
-    body: renderNotRunComment(target.heading, log.secrets.redact(reason), commentFooter(runner.payload)),
-  })
+  await postFlowComment(target, runner, log, (footer) =>
+    renderNotRunComment(target.heading, log.secrets.redact(reason), footer),
+  )
 }
