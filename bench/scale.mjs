@@ -5,7 +5,7 @@
 // /proc without it). Then searching that 100,000-entry folder for patterns that select 5 of its files.
 // BENCH_SCALE_COUNTS=2000,20000 leaves the 100,000 row out; BENCH_SCALE_RUNS sets the runs per size (3).
 // Needs `npm run bundle` (dist/index.js) and the tsc build of bench/run.mjs (for the in-process search).
-import { execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -24,6 +24,7 @@ import {
   PRIVATE_KEY,
   run,
   startConstantService,
+  timedWithPeak,
   uploadInputs,
 } from './side-by-side.mjs'
 
@@ -43,34 +44,6 @@ function writeDocs(workspace, count) {
 function outputValue(file, name) {
   const match = new RegExp(`^${name}<<(\\S+)\\n([\\s\\S]*?)\\n\\1$`, 'm').exec(readFileSync(file, 'utf8'))
   return match?.[2]
-}
-
-/**
- * Runs `args` with NODE, timed, and its peak RSS in MiB: /usr/bin/time -v when present (its own start is
- * a fork and exec, the same for both clients), else VmHWM from /proc polled every 10 ms.
- */
-async function timedWithPeak(args, options) {
-  if (existsSync('/usr/bin/time')) {
-    const result = await run('/usr/bin/time', ['-v', NODE, ...args], options)
-    const kb = /Maximum resident set size \(kbytes\): (\d+)/.exec(result.stderr)
-    return { ...result, rss: kb ? Number(kb[1]) / 1024 : NaN }
-  }
-  const start = performance.now()
-  const child = spawn(NODE, args, { stdio: ['ignore', 'ignore', 'pipe'], ...options })
-  let stderr = ''
-  child.stderr.on('data', (chunk) => (stderr += chunk))
-  let peakKb = 0
-  const poll = setInterval(() => {
-    try {
-      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8')
-      peakKb = Math.max(peakKb, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0))
-    } catch {
-      // The process has just ended.
-    }
-  }, 10)
-  const code = await new Promise((resolve) => child.on('close', resolve))
-  clearInterval(poll)
-  return { ms: performance.now() - start, code, stderr, rss: peakKb / 1024 }
 }
 
 let nodeCounter = 0

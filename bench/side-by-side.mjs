@@ -293,16 +293,20 @@ function hasCommand(name) {
   }
 }
 
-/** Peak RSS in MiB: /usr/bin/time -v when present, else VmHWM from /proc polled until the process ends. */
-async function peakRss(args, options) {
+/**
+ * Runs `args` with NODE, timed, and its peak RSS in MiB: /usr/bin/time -v when present (its own start is
+ * a fork and exec, the same for both clients), else VmHWM from /proc polled every 10 ms.
+ */
+export async function timedWithPeak(args, options) {
   if (existsSync('/usr/bin/time')) {
     const result = await run('/usr/bin/time', ['-v', NODE, ...args], options)
     const kb = /Maximum resident set size \(kbytes\): (\d+)/.exec(result.stderr)
-    if (result.code !== 0 || !kb)
-      throw new Error(`peak RSS run failed (exit ${result.code}): ${result.stderr.slice(-2000)}`)
-    return Number(kb[1]) / 1024
+    return { ...result, rss: kb ? Number(kb[1]) / 1024 : NaN }
   }
-  const child = spawn(NODE, args, { stdio: 'ignore', env: BASE_ENV, ...options })
+  const start = performance.now()
+  const child = spawn(NODE, args, { stdio: ['ignore', 'ignore', 'pipe'], env: BASE_ENV, ...options })
+  let stderr = ''
+  child.stderr.on('data', (chunk) => (stderr += chunk))
   let peakKb = 0
   const poll = setInterval(() => {
     try {
@@ -314,8 +318,15 @@ async function peakRss(args, options) {
   }, 10)
   const code = await new Promise((resolve) => child.on('close', resolve))
   clearInterval(poll)
-  if (code !== 0) throw new Error(`peak RSS run failed (exit ${code})`)
-  return peakKb / 1024
+  return { ms: performance.now() - start, code, stderr, rss: peakKb / 1024 }
+}
+
+/** Peak RSS in MiB of a run that must succeed. */
+async function peakRss(args, options) {
+  const result = await timedWithPeak(args, options)
+  if (result.code !== 0 || !Number.isFinite(result.rss) || result.rss === 0)
+    throw new Error(`peak RSS run failed (exit ${result.code}): ${result.stderr.slice(-2000)}`)
+  return result.rss
 }
 
 /** Milliseconds from spawning `args` to the first request the emulator logs. */
