@@ -64,13 +64,8 @@ afterEach(async () => {
   fixture.cleanup()
 })
 
-function branch(name: string, from: string, edit: (copy: WorkingCopy) => void): string {
-  author.git('checkout', '-q', '-B', name, from)
-  edit(author)
-  const head = author.commit(name)
-  author.push(name)
-  return head
-}
+const branch = (name: string, from: string, edit: (copy: WorkingCopy) => void) =>
+  author.branch(name, from, edit)
 
 /** Runs the action as the next run of staging.yml, for `pr`, and lists the run with its conclusion. */
 async function stagingSync(pr: PullRequest, inputs: Record<string, string> = {}) {

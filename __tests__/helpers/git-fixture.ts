@@ -66,6 +66,15 @@ export class WorkingCopy {
     return this.head()
   }
 
+  /** A branch `name` from `from`, edited by `edit`, committed and pushed; returns its head. */
+  branch(name: string, from: string, edit: (copy: this) => void): string {
+    this.git('checkout', '-q', '-B', name, from)
+    edit(this)
+    const head = this.commit(name)
+    this.push(name)
+    return head
+  }
+
   head(): string {
     return this.git('rev-parse', 'HEAD').trim()
   }

@@ -32,14 +32,8 @@ afterEach(async () => {
   fixture.cleanup()
 })
 
-/** A pull-request branch from `base`, edited by `edit`; returns its head. */
-function pullRequestBranch(name: string, base: string, edit: (copy: WorkingCopy) => void): string {
-  author.git('checkout', '-q', '-B', name, base)
-  edit(author)
-  const head = author.commit(name)
-  author.push(name)
-  return head
-}
+const pullRequestBranch = (name: string, from: string, edit: (copy: WorkingCopy) => void) =>
+  author.branch(name, from, edit)
 
 /** What GitHub's refs/pull/N/merge holds: base merged with head, pushed so a checkout can clone it. */
 let merges = 0
