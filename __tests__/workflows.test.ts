@@ -4,8 +4,8 @@
 // check out before reading a repository file and grant the permissions their steps need, and the
 // example workflows and the self-test workflow pass when their steps run here the way the runner runs
 // them.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
@@ -459,6 +459,37 @@ describe('the local workflow runner', () => {
     }
   })
 
+  it('goes on after a failed step with continue-on-error, whose outcome is failure', async () => {
+    const dir = temp()
+    try {
+      const file = join(dir, 'w.yml')
+      writeFileSync(
+        file,
+        [
+          'on: push',
+          'jobs:',
+          '  j:',
+          '    runs-on: ubuntu-latest',
+          '    steps:',
+          '      - id: failing',
+          '        continue-on-error: true',
+          '        run: exit 2',
+          '      - env:',
+          '          OUTCOME: ${{ steps.failing.outcome }}/${{ steps.failing.conclusion }}',
+          '        run: echo "$OUTCOME"',
+          '      - run: exit 4',
+          '',
+        ].join('\n'),
+      )
+      const result = await runWorkflowJob(file, 'j', { root: dir, eventName: 'push' })
+      expect(result.steps.map((step) => step.exitCode)).toEqual([2, 0, 4])
+      expect(result.steps[1].log).toBe('failure/success\n')
+      expect(result.ok).toBe(false)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
   it('refuses what it cannot run as the runner would', async () => {
     const dir = temp()
     try {
@@ -477,22 +508,40 @@ describe('the local workflow runner', () => {
 })
 
 describe('the self-test workflow, run here', () => {
+  // In a fresh copy of what the workflow uses: its pull-request step edits examples/docs in the workspace.
+  let copy: string
+  beforeEach(() => {
+    copy = mkdtempSync(join(tmpdir(), 'kb-sync-self-test-'))
+    for (const part of ['action.yml', 'run-flow', 'dist', 'examples', '.github/workflows/self-test.yml'])
+      cpSync(join(root, part), join(copy, part), { recursive: true })
+  })
+  afterEach(() => rmSync(copy, { recursive: true, force: true }))
+
   it.each([
     ['workflow_dispatch', {}],
     ['pull_request', pullRequestOpened],
   ])(
-    'on %s: indexes examples/docs and asks the flow, through both actions and the emulator',
+    'on %s: indexes examples/docs, asks the flow, and compares a pull request’s staging flow with it',
     async (eventName, eventPayload) => {
-      const result = await runWorkflowJob(join(root, '.github/workflows/self-test.yml'), 'self-test', {
-        root,
+      const result = await runWorkflowJob(join(copy, '.github/workflows/self-test.yml'), 'self-test', {
+        root: copy,
         eventName,
         eventPayload,
       })
-      const failed = result.steps.find((step) => step.exitCode !== 0)
+      const failed = result.steps.find(
+        (step) => step.exitCode !== 0 && step.label !== 'Compare the staging flow with the production flow',
+      )
       expect(failed ? `${failed.label}:\n${failed.log}` : 'all steps passed').toBe('all steps passed')
       expect(result.ok).toBe(true)
-      expect(result.steps.map((step) => step.skipped)).toEqual([true, true, false, false, false, false])
-      expect(result.steps.at(-1)?.log).toContain('self-test passed: 5 documents uploaded')
+      expect(result.steps.map((step) => step.skipped)).toEqual([true, true, ...Array<boolean>(8).fill(false)])
+      const step = (label: string) => result.steps.find((s) => s.label === label)!
+      expect(step('Check the outputs').log).toContain('self-test passed: 5 documents uploaded')
+      const compare = step('Compare the staging flow with the production flow')
+      expect(compare.exitCode).toBe(1)
+      expect(compare.summary).toContain('This pull request fixes 1 check and breaks 1.')
+      expect(result.steps.at(-1)?.log).toContain(
+        'self-test passed: the pull request fixes student discount and breaks refund window',
+      )
     },
     60_000,
   )

@@ -1,7 +1,8 @@
 // Runs the steps of one workflow job on this machine the way the runner does, for the steps this
 // repository's own workflows use: `run:` steps in bash (`bash --noprofile --norc -eo pipefail`), local
 // JavaScript actions (`uses: ./…`) as `node <runs.main>` with INPUT_* variables, GITHUB_OUTPUT and
-// GITHUB_STEP_SUMMARY, and `${{ steps.<id>.outputs.<name> }}`-style expressions. Remote actions
+// GITHUB_STEP_SUMMARY, `${{ steps.<id>.outputs.<name> }}` and `steps.<id>.outcome`-style expressions, and
+// `continue-on-error: true` (the step's outcome is failure, its conclusion success). Remote actions
 // (checkout, setup-node) are skipped: the repository is already here, and Node is this Node.
 // Anything else a workflow uses is refused, so the local run never silently differs from GitHub's.
 import { spawn } from 'node:child_process'
@@ -17,6 +18,7 @@ export interface WorkflowStep {
   with?: Record<string, string | number | boolean>
   run?: string
   env?: Record<string, string | number | boolean>
+  'continue-on-error'?: boolean
 }
 
 export interface StepResult {
@@ -38,9 +40,11 @@ export interface RunOptions {
   root: string
   eventName: string
   eventPayload?: object
+  /** `${{ github.token }}` and GITHUB_API_URL: a local GitHub REST server's, or none (the default). */
+  github?: { token: string; apiUrl: string }
 }
 
-const supportedStepKeys = new Set(['name', 'id', 'uses', 'with', 'run', 'env'])
+const supportedStepKeys = new Set(['name', 'id', 'uses', 'with', 'run', 'env', 'continue-on-error'])
 
 /** Reads `name=value` and `name<<DELIMITER … DELIMITER` records of a GITHUB_OUTPUT file. */
 export function parseOutputFile(text: string): Record<string, string> {
@@ -63,25 +67,35 @@ export function parseOutputFile(text: string): Record<string, string> {
   return outputs
 }
 
+interface StepContext {
+  outputs: Record<string, string>
+  outcome: 'success' | 'failure'
+  conclusion: 'success' | 'failure'
+}
+
 interface ExpressionContext {
-  steps: Map<string, Record<string, string>>
+  steps: Map<string, StepContext>
   root: string
   temp: string
+  token: string
 }
 
 /** Replaces `${{ … }}` by its value; only the contexts this runner knows, anything else throws. */
 export function expand(text: string, context: ExpressionContext): string {
   return text.replace(/\$\{\{\s*(.*?)\s*\}\}/g, (_, expression: string) => {
-    const stepOutput = /^steps\.([A-Za-z_][\w-]*)\.outputs\.([\w-]+)$/.exec(expression)
-    if (stepOutput) {
-      const outputs = context.steps.get(stepOutput[1])
-      if (!outputs) throw new Error(`\${{ ${expression} }}: no earlier step has id "${stepOutput[1]}"`)
-      return outputs[stepOutput[2]] ?? ''
+    const stepValue = /^steps\.([A-Za-z_][\w-]*)\.(?:outputs\.([\w-]+)|(outcome|conclusion))$/.exec(
+      expression,
+    )
+    if (stepValue) {
+      const step = context.steps.get(stepValue[1])
+      if (!step) throw new Error(`\${{ ${expression} }}: no earlier step has id "${stepValue[1]}"`)
+      return stepValue[2] !== undefined ? (step.outputs[stepValue[2]] ?? '') : step[stepValue[3] as 'outcome']
     }
     if (expression === 'runner.temp') return context.temp
     if (expression === 'github.workspace') return context.root
-    // On a developer's machine there is no job token: the actions treat an empty token as none.
-    if (expression === 'github.token') return ''
+    // On a developer's machine there is no job token unless a test gives one: the actions treat an
+    // empty token as none.
+    if (expression === 'github.token') return context.token
     throw new Error(`\${{ ${expression} }} is not supported by the local workflow runner`)
   })
 }
@@ -155,7 +169,12 @@ export async function runWorkflowJob(
   const steps = definition.steps as WorkflowStep[]
 
   const temp = mkdtempSync(join(tmpdir(), 'kb-sync-workflow-'))
-  const context: ExpressionContext = { steps: new Map(), root: options.root, temp: join(temp, 'runner-temp') }
+  const context: ExpressionContext = {
+    steps: new Map(),
+    root: options.root,
+    temp: join(temp, 'runner-temp'),
+    token: options.github?.token ?? '',
+  }
   mkdirSync(context.temp)
   const eventPath = join(temp, 'event.json')
   writeFileSync(eventPath, JSON.stringify(options.eventPayload ?? {}))
@@ -186,6 +205,7 @@ export async function runWorkflowJob(
         GITHUB_OUTPUT: outputFile,
         GITHUB_STEP_SUMMARY: summaryFile,
         RUNNER_TEMP: context.temp,
+        ...(options.github ? { GITHUB_API_URL: options.github.apiUrl } : {}),
         ...toEnvValues(step.env, context),
       }
       let run: { exitCode: number; log: string }
@@ -214,7 +234,10 @@ export async function runWorkflowJob(
         )
       } else throw new Error(`step ${index + 1} has neither uses nor run`)
       const outputs = parseOutputFile(readFileSync(outputFile, 'utf8'))
-      if (step.id) context.steps.set(step.id, outputs)
+      const outcome = run.exitCode === 0 ? 'success' : 'failure'
+      const continues = step['continue-on-error'] === true
+      if (step.id)
+        context.steps.set(step.id, { outputs, outcome, conclusion: continues ? 'success' : outcome })
       results.push({
         label,
         skipped: false,
@@ -223,7 +246,7 @@ export async function runWorkflowJob(
         outputs,
         summary: readFileSync(summaryFile, 'utf8'),
       })
-      if (run.exitCode !== 0) return { ok: false, steps: results }
+      if (run.exitCode !== 0 && !continues) return { ok: false, steps: results }
     }
     return { ok: true, steps: results }
   } finally {
