@@ -31,8 +31,8 @@ export async function skipDecision(
   const { detectPullRequestChanges } = await import(
     /* webpackMode: "eager" */ '../select/pull-request-changes.js'
   )
-  const changes = await log.group('Checks file changes', () =>
-    detectPullRequestChanges(
+  const changes = await log.group('Checks file changes', async () => {
+    const found = await detectPullRequestChanges(
       {
         payload: runner.payload,
         workspace: runner.workspace,
@@ -45,8 +45,10 @@ export async function skipDecision(
       },
       // The decision's own warning says why the checks run; one warning, not two.
       { quiet: true },
-    ),
-  )
+    )
+    log.info(`Whether the pull request changes ${file}: ${found.description}`)
+    return found
+  })
   return decideSkip(what, file, checksFileChange(changes.decision, file))
 }
 
