@@ -162,7 +162,11 @@ describe('index action in a pull request', () => {
     expect(staging.outputs['pull-request-changed']).toBe('0')
     expect(staging.summary).toContain('\nThis pull request changes none of the selected documents.\n')
     // Not skipped: the staging node is brought to this checkout all the same.
-    expect([...JSON.parse(staging.outputs.uploaded)].sort()).toEqual(['docs/a.md', 'docs/b.md', 'docs/gone.md'])
+    expect([...JSON.parse(staging.outputs.uploaded)].sort()).toEqual([
+      'docs/a.md',
+      'docs/b.md',
+      'docs/gone.md',
+    ])
     expect(emulator.requests().length).toBeGreaterThan(0)
   })
 
