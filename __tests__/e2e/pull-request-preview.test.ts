@@ -58,12 +58,16 @@ afterEach(async () => {
 
 let checkouts = 0
 
-function index(inputs: Record<string, string>, eventName = 'pull_request') {
+function index(
+  inputs: Record<string, string>,
+  eventName = 'pull_request',
+  pr = { branch: 'feature', head: () => head },
+) {
   return runAction({
     action: 'action.yml',
-    workspace: fixture.checkout({ branch: 'feature', name: `checkout-${++checkouts}` }).dir,
+    workspace: fixture.checkout({ branch: pr.branch, name: `checkout-${++checkouts}` }).dir,
     eventName,
-    payload: pullRequestPayload(base, head),
+    payload: pullRequestPayload(base, pr.head()),
     inputs: { 'base-url': emulator.url, ...ids, files: 'docs/**', 'github-token': GITHUB_TOKEN, ...inputs },
     env: { GITHUB_API_URL: github.url },
   })
@@ -101,6 +105,9 @@ describe('index action in a pull request', () => {
       { name: 'docs/gone.md', operation: 'remove' },
     ])
     expect(run.outputs['planned-count']).toBe('3')
+    // The pull request's own selected documents: a.md, c.md and gone.md (README.md is not selected).
+    expect(run.outputs['pull-request-changed']).toBe('3')
+    expect(run.summary).not.toContain('changes none of the selected documents')
 
     const comments = github.comments.filter((c) =>
       c.body.startsWith(`<!-- kb-sync index ${ids['flow-id']} kb-1 -->`),
@@ -125,6 +132,8 @@ describe('index action in a pull request', () => {
     expect(run.stdout).toMatch(
       /^::warning::Change detection: what the staging node holds is unknown \(not on a runner, so no earlier run is known\)/m,
     )
+    // The staging change set is every file here; the pull request's own is what is counted.
+    expect(run.outputs['pull-request-changed']).toBe('3')
     expect(github.requests).toHaveLength(0)
   })
 
@@ -134,6 +143,49 @@ describe('index action in a pull request', () => {
     expect(run.summary).toContain('## Knowledge base sync: nothing ran')
     expect(run.summary).toContain('No private key in this pull request')
     expect(emulator.requests()).toHaveLength(0)
+  })
+
+  it('pull-request-changed: 0 for a pull request that changes no selected document; the sync still runs', async () => {
+    author.git('checkout', '-q', 'main')
+    const readmeOnly = author.branch('readme-only', base, (copy) => copy.write('README.md', 'new\n'))
+    const pr = { branch: 'readme-only', head: () => readmeOnly }
+    const preview = await index({ 'private-key': '' }, 'pull_request', pr)
+    expect(preview.outputs['pull-request-changed']).toBe('0')
+    expect(preview.summary).toContain('\nThis pull request changes none of the selected documents.\n')
+
+    const staging = await index(
+      { 'private-key': PRIVATE_KEY, 'pull-request': 'index', comment: 'false' },
+      'pull_request',
+      pr,
+    )
+    expect(staging.status).toBe(0)
+    expect(staging.outputs['pull-request-changed']).toBe('0')
+    expect(staging.summary).toContain('\nThis pull request changes none of the selected documents.\n')
+    // Not skipped: the staging node is brought to this checkout all the same.
+    expect([...JSON.parse(staging.outputs.uploaded)].sort()).toEqual([
+      'docs/a.md',
+      'docs/b.md',
+      'docs/gone.md',
+    ])
+    expect(emulator.requests().length).toBeGreaterThan(0)
+  })
+
+  it('pull-request-changed is empty, with a warning, when the change set is unknown, and outside pull requests', async () => {
+    const unknown = { branch: 'feature', head: () => 'f'.repeat(40) }
+    const run = await index(
+      { 'private-key': PRIVATE_KEY, 'pull-request': 'index', comment: 'false' },
+      'pull_request',
+      unknown,
+    )
+    expect(run.status).toBe(0)
+    expect(run.outputs['pull-request-changed']).toBe('')
+    expect(run.stdout).toMatch(
+      /^::warning::The output "pull-request-changed" is empty: the pull request's own change set is unknown \(.*commit ffffffffffff/m,
+    )
+    const push = await index({ 'private-key': PRIVATE_KEY, comment: 'false' }, 'push')
+    expect(push.status).toBe(0)
+    expect(push.outputs['pull-request-changed']).toBe('')
+    expect(push.stdout).not.toContain('pull-request-changed')
   })
 
   it.each(['pull_request_target', 'workflow_run'])('%s stays refused', async (eventName) => {

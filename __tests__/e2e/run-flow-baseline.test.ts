@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { startEmulator, type Emulator } from '../../src/emulator/server.js'
 import { ServiceClient } from '../../src/service/client.js'
 import { runCliAsync } from '../helpers/cli.js'
+import { GitFixture } from '../helpers/git-fixture.js'
 import { startCommentsServer, type CommentsServer } from '../helpers/github-comments-server.js'
 import { GITHUB_TOKEN, PRIVATE_KEY, PUBLIC_KEY } from '../helpers/keys.js'
 import { runAction } from '../helpers/run-action.js'
@@ -221,5 +222,144 @@ describe('before and after', () => {
     expect(run.stdout).toContain('Check "shipping": 🔴 regressed')
     expect(run.stderr).toContain('Flow checks: This pull request fixes 1 check and breaks 1.')
     expect(runsOn(before.flowId).length).toBeGreaterThan(0)
+  })
+})
+
+// Skip when irrelevant: the index step's pull-request-changed output given as documents-changed. A real
+// origin with the checks file, a depth-1 checkout of the pull request's head, as actions/checkout leaves it.
+describe('documents-changed: skip when the pull request changes nothing the checks measure', () => {
+  let fixture: GitFixture
+  let base: string
+  const heads: Record<string, string> = {}
+  const MARKER = `<!-- kb-sync run-flow ${after.flowId} -->`
+  const EARLIER = '### Flow checks: before and after\n\n🔴 This pull request fixes 1 check and breaks 1.\n'
+
+  beforeAll(() => {
+    fixture = GitFixture.create()
+    const author = fixture.author()
+    author.write('ci/checks.yml', SUITE).write('README.md', 'readme\n')
+    base = author.commit('base')
+    author.push()
+    heads.readme = author.branch('readme', base, (copy) => copy.write('README.md', 'new readme\n'))
+    heads.checks = author.branch('checks', base, (copy) =>
+      copy.write('ci/checks.yml', `${SUITE}\n# reworded\n`),
+    )
+  })
+  afterAll(() => fixture.cleanup())
+
+  let checkouts = 0
+  function runOn(branch: string, inputs: Record<string, string>, where?: string) {
+    const synchronize = structuredClone(payload) as {
+      pull_request: { base: { sha: string }; head: { sha: string } }
+    }
+    synchronize.pull_request.base.sha = base
+    synchronize.pull_request.head.sha = heads[branch]
+    return runAction({
+      action: 'run-flow/action.yml',
+      eventName: 'pull_request',
+      payload: synchronize,
+      workspace: where ?? fixture.checkout({ branch, name: `skip-${++checkouts}` }).dir,
+      inputs: {
+        'base-url': emulator.url,
+        'flow-id': after.flowId,
+        'org-id': ORG,
+        'public-key': PUBLIC_KEY,
+        'github-token': GITHUB_TOKEN,
+        'baseline-flow-id': before.flowId,
+        checks: 'ci/checks.yml',
+        ...inputs,
+      },
+      env: { GITHUB_API_URL: github.url, RUNNER_TEMP: runnerTemp },
+    })
+  }
+  const flowRuns = () => runsOn(after.flowId).length + runsOn(before.flowId).length
+  const number = (payload.pull_request as { number: number }).number
+
+  it('0 and the checks file unchanged: nothing runs, outputs and summary say so, the comment gets one note', async () => {
+    github.comments.push({
+      id: 1,
+      issue: number,
+      body: `${MARKER}\n${EARLIER}`,
+      user: { login: 'github-actions[bot]', type: 'Bot' },
+    })
+    const runsBefore = flowRuns()
+    const run = await runOn('readme', { 'documents-changed': '0' })
+    expect(run.status).toBe(0)
+    expect(flowRuns()).toBe(runsBefore)
+    const reason =
+      'Flow checks skipped: this pull request changes none of the selected documents nor ci/checks.yml; ' +
+      'the last result still holds for the documents it measured.'
+    expect(decoded(run.stdout)).toContain(`::notice::${reason}`)
+    expect(run.summary).toBe(`## Flow checks skipped\n\n${reason}\n`)
+    expect(run.outputs).toMatchObject({
+      skipped: 'true',
+      passed: '0',
+      failed: '0',
+      'fixed-count': '0',
+      'regressed-count': '0',
+      fixed: '[]',
+      regressed: '[]',
+      results: '[]',
+      result: '',
+    })
+    const note =
+      `> **Not run again for \`${heads.readme.slice(0, 12)}\`**: this push changes none of the selected ` +
+      'documents nor the checks file ci/checks.yml; the result below still holds for the documents it measured.'
+    expect(github.comments).toHaveLength(1)
+    expect(github.comments[0].body).toBe(`${MARKER}\n${note}\n\n${EARLIER}`)
+
+    // A second skip replaces the note instead of stacking another.
+    await runOn('readme', { 'documents-changed': '0' })
+    expect(github.comments).toHaveLength(1)
+    expect(github.comments[0].body).toBe(`${MARKER}\n${note}\n\n${EARLIER}`)
+    expect(flowRuns()).toBe(runsBefore)
+  })
+
+  it('0 without an earlier comment: none is created', async () => {
+    const run = await runOn('readme', { 'documents-changed': '0' })
+    expect(run.outputs.skipped).toBe('true')
+    expect(github.comments).toHaveLength(0)
+    expect(github.requests.map((r) => r.method)).toEqual(['GET'])
+  })
+
+  it('0 but the pull request changes the checks file: the checks run', async () => {
+    const runsBefore = flowRuns()
+    const run = await runOn('checks', { 'documents-changed': '0' })
+    expect(flowRuns() - runsBefore).toBe(6)
+    expect(run.outputs.skipped).toBe('false')
+    expect(run.outputs['fixed-count']).toBe('1')
+    expect(decoded(run.stdout)).toContain(
+      'Flow checks not skipped: this pull request changes none of the selected documents, but it changes ci/checks.yml.',
+    )
+  })
+
+  it.each(['1', ''])('documents-changed "%s": the checks run', async (value) => {
+    const runsBefore = flowRuns()
+    const run = await runOn('readme', { 'documents-changed': value })
+    expect(flowRuns() - runsBefore).toBe(6)
+    expect(run.outputs.skipped).toBe('false')
+    expect(run.summary).toContain('Flow checks: before and after')
+  })
+
+  it('0 where the checks file change cannot be told: the checks run, with a warning saying why', async () => {
+    const runsBefore = flowRuns()
+    // Not a git repository, and the compare API answers 404.
+    const run = await runOn('readme', { 'documents-changed': '0' }, workspace.dir)
+    expect(flowRuns() - runsBefore).toBe(6)
+    expect(run.outputs.skipped).toBe('false')
+    expect(decoded(run.stdout)).toMatch(
+      /::warning::Flow checks not skipped: this pull request changes none of the selected documents, but whether it changes ci\/checks\.yml is unknown \(the change set is unknown \(git: .*compare API: /,
+    )
+  })
+
+  it('a value that is not a whole number fails naming the input, before any run', async () => {
+    const runsBefore = flowRuns()
+    const run = await runOn('readme', { 'documents-changed': 'yes' })
+    expect(run.status).toBe(1)
+    expect(decoded(run.stdout)).toContain(
+      '::error::Input "documents-changed" must be empty (unknown) or a whole number of 0 or more',
+    )
+    expect(flowRuns()).toBe(runsBefore)
+    expect(run.outputs.skipped).toBeUndefined()
   })
 })

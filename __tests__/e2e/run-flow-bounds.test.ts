@@ -108,6 +108,7 @@ describe('run-flow action bounds', () => {
       result: '',
       response: '',
       outputs: '{}',
+      skipped: 'false',
       'results-file': expect.stringMatching(/kb-sync-results-[\w-]+\.json$/),
     })
     expect(run.summary).toContain('Flow run failed')
@@ -130,6 +131,7 @@ describe('run-flow action bounds', () => {
       result: '',
       response: '',
       outputs: '{}',
+      skipped: 'false',
       'results-file': expect.stringMatching(/kb-sync-results-[\w-]+\.json$/),
     })
     expect(run.summary).toContain('cancelled')

@@ -23,7 +23,12 @@ afterEach(async () => {
   else process.env.GITHUB_API_URL = savedApiUrl
 })
 
-const comment = (marker: string, body: string) => ({ ...where, issueNumber: 7, marker, body })
+const comment = (marker: string, body: Parameters<typeof upsertStickyComment>[1]['body']) => ({
+  ...where,
+  issueNumber: 7,
+  marker,
+  body,
+})
 
 describe('sticky pull-request comment', () => {
   it('creates one comment, then updates that same one, found past the first pages', async () => {
@@ -40,7 +45,7 @@ describe('sticky pull-request comment', () => {
     expect(first).toMatchObject({ ok: true, action: 'created' })
     const second = await upsertStickyComment(octokit, comment('<!-- kb-sync run-flow f1 -->', 'second'))
     expect(second).toMatchObject({ ok: true, action: 'updated' })
-    expect(second.ok && first.ok && second.id === first.id).toBe(true)
+    expect(second.ok && first.ok && 'id' in second && 'id' in first && second.id === first.id).toBe(true)
     const ours = server.comments.filter((c) => c.body.startsWith('<!-- kb-sync'))
     expect(ours).toHaveLength(1)
     expect(ours[0].body).toBe('<!-- kb-sync run-flow f1 -->\nsecond')
@@ -58,6 +63,28 @@ describe('sticky pull-request comment', () => {
       '<!-- kb-sync run-flow f1 smoke -->\na2',
       '<!-- kb-sync run-flow f1 full -->\nb2',
     ])
+  })
+
+  it('a body built from the comment found: updates that one from its body, creates none when absent', async () => {
+    const octokit = getOctokit(TOKEN)
+    const marker = '<!-- kb-sync run-flow f1 -->'
+    const seen: (string | undefined)[] = []
+    const amend = (existing: string | undefined) => {
+      seen.push(existing)
+      return existing === undefined ? undefined : `note\n\n${existing}`
+    }
+    expect(await upsertStickyComment(octokit, comment(marker, amend))).toEqual({ ok: true, action: 'left' })
+    expect(server.comments).toHaveLength(0)
+    expect(server.requests.map((r) => r.method)).toEqual(['GET'])
+
+    server.comments.push({ id: 1, issue: 7, body: 'a person', user: { login: 'someone', type: 'User' } })
+    await upsertStickyComment(octokit, comment(marker, 'the result'))
+    expect(await upsertStickyComment(octokit, comment(marker, amend))).toMatchObject({
+      ok: true,
+      action: 'updated',
+    })
+    expect(seen).toEqual([undefined, 'the result'])
+    expect(server.comments.map((c) => c.body)).toEqual(['a person', `${marker}\nnote\n\nthe result`])
   })
 
   it('a refused write is an outcome with the status, never a throw', async () => {

@@ -5,10 +5,12 @@ import type { CommentTarget, RunConfig } from '../config/run.js'
 import type { Logger } from '../log.js'
 import type { FlowRunReport } from '../model.js'
 import type { ComparedCheck } from '../checks/baseline.js'
+import type { StickyComment } from '../github/sticky-comment.js'
 import { renderChecksComment, renderNotRunComment, type CommentFooter } from '../report/comment-body.js'
 import { renderComparedComment } from '../report/compared-comment.js'
+import { notRerunNote, withNotRerunNote } from '../report/not-rerun-note.js'
 import { redactDeep } from '../report/redact.js'
-import { commentFooter, commentMarker, postStickyComment } from './post-comment.js'
+import { commentFooter, commentMarker, postStickyComment, pullRequestOf } from './post-comment.js'
 import type { RunnerEnvironment } from './runner.js'
 
 export interface FlowOutcome {
@@ -26,12 +28,15 @@ export const singleCheckResult = (outcome: FlowOutcome) =>
 
 const markerOf = (flowId: string, key: string) => commentMarker(['run-flow', flowId, key])
 
-/** Posts, or updates, the flow's sticky comment; `body` gets the footer that names this run. */
+/**
+ * Posts, or updates, the flow's sticky comment; `body` gets the footer that names this run, and gives the
+ * body or builds it from the comment found (see StickyComment).
+ */
 async function postFlowComment(
   where: Pick<CommentTarget, 'comment' | 'flowId'>,
   runner: RunnerEnvironment,
   log: Logger,
-  body: (footer: CommentFooter) => string,
+  body: (footer: CommentFooter) => StickyComment['body'],
 ): Promise<void> {
   if (!where.comment.enabled) return
   await postStickyComment({
@@ -99,5 +104,23 @@ export async function commentNotRun(
 ): Promise<void> {
   await postFlowComment(target, runner, log, (footer) =>
     renderNotRunComment(target.heading, log.secrets.redact(reason), footer),
+  )
+}
+
+/**
+ * Nothing ran under the skip rule: the comment this step posted before (if any) gets a note on top that
+ * its result still holds (replacing an earlier such note); none is created.
+ */
+export async function commentNotRerun(
+  config: RunConfig,
+  runner: RunnerEnvironment,
+  log: Logger,
+): Promise<void> {
+  const note = notRerunNote(pullRequestOf(runner.payload)?.headSha, config.checksFile)
+  await postFlowComment(
+    whereOf(config),
+    runner,
+    log,
+    () => (existing) => (existing === undefined ? undefined : withNotRerunNote(existing, note)),
   )
 }

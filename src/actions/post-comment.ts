@@ -1,7 +1,7 @@
 // Posting the sticky pull-request comment from an action. A comment that cannot be posted is a notice:
 // it never changes the step's result.
 import type { CommentSettings } from '../config/comment.js'
-import { upsertStickyComment } from '../github/sticky-comment.js'
+import { upsertStickyComment, type StickyComment } from '../github/sticky-comment.js'
 import type { Logger } from '../log.js'
 import type { CommentFooter } from '../report/comment-body.js'
 import type { RunnerEnvironment } from './runner.js'
@@ -42,7 +42,8 @@ export async function postStickyComment(options: {
   settings: CommentSettings
   runner: RunnerEnvironment
   marker: string
-  body: string
+  /** The body, or one built from the comment found (see StickyComment); the footer is the caller's. */
+  body: StickyComment['body']
   log: Logger
 }): Promise<void> {
   const { settings, runner, log } = options
@@ -61,6 +62,8 @@ export async function postStickyComment(options: {
     return
   }
   log.addSecret(settings.githubToken)
+  const { body } = options
+  const clean = (text: string | undefined) => (text === undefined ? undefined : log.clean(text))
   // Octokit is evaluated only when a comment is posted: a push run never needs it (~7 ms of every start).
   const { getOctokit } = await import(/* webpackMode: "eager" */ '../github/octokit.js')
   const outcome = await upsertStickyComment(
@@ -69,11 +72,13 @@ export async function postStickyComment(options: {
       ...runner.repository,
       issueNumber: pr.number,
       marker: options.marker,
-      body: log.clean(options.body),
+      body: typeof body === 'string' ? log.clean(body) : (existing) => clean(body(existing)),
     },
     runner.signal,
   )
-  if (outcome.ok) {
+  if (outcome.ok && outcome.action === 'left') {
+    log.info('Pull-request comment: none from this step exists; none is created.')
+  } else if (outcome.ok) {
     log.info(`Pull-request comment ${outcome.action}: ${outcome.url}`)
   } else if (outcome.status !== undefined && PERMISSION_STATUSES.has(outcome.status)) {
     log.notice(

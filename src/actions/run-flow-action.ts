@@ -3,7 +3,7 @@ import * as core from '@actions/core'
 import { runCheckSuite } from '../checks/run.js'
 import { changeSentence, changeSummary, compareResults } from '../checks/baseline.js'
 import { afterText, renderComparedSummary } from '../report/baseline-markdown.js'
-import { checksOutputSpecs, comparedOutputSpecs } from '../report/checks-results.js'
+import { checksOutputSpecs, comparedOutputSpecs, NOT_SKIPPED } from '../report/checks-results.js'
 import { renderChecksSummary, verdictText } from '../report/checks-markdown.js'
 import type { Check } from '../checks/schema.js'
 import { ConfigError } from '../config/errors.js'
@@ -33,6 +33,7 @@ import {
   writeSummary,
   type RunnerEnvironment,
 } from './runner.js'
+import { skipDecision, skipStep } from './skip-unchanged.js'
 import { StepOutputsError, writeStepOutputs } from './step-outputs.js'
 
 const CHECKS_CANCELLED = (cancelled: RunCancelled) =>
@@ -63,6 +64,13 @@ export async function runFlowAction(): Promise<void> {
       await writeSummary(renderStoppedSummary('Flow run: nothing ran', config.skip), log)
       return
     }
+    const skip = await skipDecision(config, runner, log)
+    if (skip?.skip) {
+      await skipStep(config, skip.reason, runner, log)
+      return
+    }
+    if (skip?.unknown) log.warning(skip.why)
+    else if (skip) log.info(skip.why)
     if (config.checks) {
       await runChecksStep(config, config.checks, runner, log, signal)
       return
@@ -86,7 +94,7 @@ export async function runFlowAction(): Promise<void> {
       const { error } = run
       await commentFlowResult(config, runner, log, outcome({ problem: messageOf(error), error: true }))
       const done = 'the flow run failed'
-      const file = await writeStepOutputs(failedFlowOutputSpecs(error.response), log, {
+      const file = await writeStepOutputs([...failedFlowOutputSpecs(error.response), NOT_SKIPPED], log, {
         ...outputs,
         done,
       }).catch((writeError: unknown) => {
@@ -105,12 +113,13 @@ export async function runFlowAction(): Promise<void> {
     const done = `the flow run completed (an answer of ${report.result.length.toLocaleString('en-US')} characters)`
     // Outputs that cannot be written fail the step, after the summary and the comment are written.
     let outputsError: unknown
-    const file = await writeStepOutputs(flowOutputSpecs(report), log, { ...outputs, done }).catch(
-      (error: unknown) => {
-        outputsError = error
-        return ''
-      },
-    )
+    const file = await writeStepOutputs([...flowOutputSpecs(report), NOT_SKIPPED], log, {
+      ...outputs,
+      done,
+    }).catch((error: unknown) => {
+      outputsError = error
+      return ''
+    })
     const logged = cutText(log.secrets.redact(report.result), LOGGED_ANSWER_BYTES)
     log.info(
       `Answer (${config.outputKey}):\n${logged.text}` +
@@ -152,7 +161,7 @@ async function runChecksStep(
   const done = change ? changeSentence(change) : verdictText(verdict)
   let outputsError: unknown
   const specs = compared ? comparedOutputSpecs(compared, verdict) : checksOutputSpecs(results, verdict)
-  const file = await writeStepOutputs(specs, log, {
+  const file = await writeStepOutputs([...specs, NOT_SKIPPED], log, {
     budget: config.outputsBudget,
     fileOutput: 'results-file',
     done,

@@ -49,6 +49,10 @@ export interface RunConfig {
   baseline?: FlowTarget
   /** What fails the step: a check that regressed against the baseline, or the threshold missed. */
   failOn: FailOn
+  /** The checks file `checks` names, relative to the workspace; undefined for inline checks or `inputs`. */
+  checksFile?: string
+  /** `documents-changed`: selected documents the pull request changes (the skip rule); undefined: unknown. */
+  documentsChanged?: number
   /** `outputs-budget`: UTF-16 code units for all outputs of the step. */
   outputsBudget: number
   /** Set, instead of an error, when a pull request has no public key: print it as a notice, exit 0. */
@@ -99,6 +103,7 @@ export const RUN_INPUTS: readonly string[] = Object.freeze([
   'baseline-flow-id',
   'baseline-org-id',
   'fail-on',
+  'documents-changed',
   'outputs-budget',
 ])
 
@@ -204,20 +209,38 @@ function checkRunCounts(fields: InputFields, config: RunConfig, checks: Check[])
     )
 }
 
-function readChecks(fields: InputFields, value: string, event: EventContext): Check[] | undefined {
+/** `documents-changed`: empty (unknown) or a whole number; the index step's `pull-request-changed`. */
+function readDocumentsChanged(fields: InputFields): number | undefined {
+  const value = fields.raw('documents-changed')
+  if (value === '') return undefined
+  if (/^\d+$/.test(value) && Number.isSafeInteger(Number(value))) return Number(value)
+  fields.problem(
+    'documents-changed',
+    `${fields.names.subject('documents-changed')} must be empty (unknown) or a whole number of 0 or more, ` +
+      `such as the index step's "pull-request-changed" output (got ${quoted(value)}).`,
+  )
+  return undefined
+}
+
+function readChecks(
+  fields: InputFields,
+  value: string,
+  event: EventContext,
+): { checks?: Check[]; file?: string } {
   const source = readChecksSource(value, event.workspace ?? process.cwd(), { anywhere: event.checksAnywhere })
   const checks = fields.names.subject('checks')
   if ('problem' in source) {
     fields.problem('checks', `${checks} ${source.problem}.`)
-    return undefined
+    return {}
   }
+  const file = source.origin === 'inline' ? undefined : source.origin
   try {
-    return parseChecks(source.text, { workspace: event.workspace ?? process.cwd() })
+    return { checks: parseChecks(source.text, { workspace: event.workspace ?? process.cwd() }), file }
   } catch (error) {
     if (!(error instanceof ChecksError)) throw error
-    const where = source.origin === 'inline' ? checks : `${checks} (${source.origin})`
+    const where = file === undefined ? checks : `${checks} (${file})`
     for (const problem of error.problems) fields.problem('checks', `${where}: ${problem}.`)
-    return undefined
+    return { file }
   }
 }
 
@@ -245,6 +268,7 @@ export function readRunConfig(read: InputReader, event: EventContext): RunConfig
     threshold: readThreshold(fields),
     ...(baseline ? { baseline } : {}),
     failOn: readFailOn(fields, baseline !== undefined),
+    documentsChanged: readDocumentsChanged(fields),
     outputsBudget: readOutputsBudget(fields),
     names: fields.names,
   }
@@ -257,7 +281,9 @@ export function readRunConfig(read: InputReader, event: EventContext): RunConfig
         `${names.subject(name)} applies to ${names.ref('checks')} only: a suite is compared, not one question.`,
       )
   if (checks !== '') {
-    config.checks = readChecks(fields, checks, event)
+    const suite = readChecks(fields, checks, event)
+    config.checks = suite.checks
+    if (suite.file !== undefined) config.checksFile = suite.file
     if (config.checks) checkRunCounts(fields, config, config.checks)
     if (inputs !== '')
       fields.problem(

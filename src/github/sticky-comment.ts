@@ -12,11 +12,16 @@ export interface StickyComment {
   issueNumber: number
   /** `<!-- … -->`, unique per flow and comment key. */
   marker: string
-  body: string
+  /**
+   * The body after the marker; or built from the comment found (its body after the marker line, undefined
+   * when there is none), where undefined leaves everything as it is (no comment is created).
+   */
+  body: string | ((existing: string | undefined) => string | undefined)
 }
 
 export type CommentOutcome =
   | { ok: true; action: 'created' | 'updated'; id: number; url: string }
+  | { ok: true; action: 'left' }
   | { ok: false; status?: number; why: string }
 
 function failure(error: unknown): CommentOutcome {
@@ -25,6 +30,9 @@ function failure(error: unknown): CommentOutcome {
   return { ok: false, status: typeof status === 'number' ? status : undefined, why: message }
 }
 
+/** The body below the marker line. */
+const afterMarker = (body: string, marker: string) => body.slice(marker.length).replace(/^\r?\n/, '')
+
 /** Creates the comment, or updates the one that carries the same marker. Never throws. */
 export async function upsertStickyComment(
   octokit: Octokit,
@@ -32,10 +40,9 @@ export async function upsertStickyComment(
   signal?: AbortSignal,
 ): Promise<CommentOutcome> {
   const where = { owner: comment.owner, repo: comment.repo }
-  const body = `${comment.marker}\n${comment.body}`
   const request = () => ({ signal: withTimeout(signal, REQUEST_TIMEOUT_MS) })
   try {
-    let existing: { id: number } | undefined
+    let existing: { id: number; body?: string | null } | undefined
     // Paged by hand: octokit.paginate drops the `request` options (the timeout and the cancellation).
     for (let page = 1; !existing; page++) {
       const { data } = await octokit.rest.issues.listComments({
@@ -48,6 +55,12 @@ export async function upsertStickyComment(
       existing = data.find((c) => (c.body ?? '').startsWith(comment.marker))
       if (data.length < COMMENTS_PER_PAGE) break
     }
+    const text =
+      typeof comment.body === 'string'
+        ? comment.body
+        : comment.body(existing ? afterMarker(existing.body ?? '', comment.marker) : undefined)
+    if (text === undefined) return { ok: true, action: 'left' }
+    const body = `${comment.marker}\n${text}`
     if (existing) {
       const { data } = await octokit.rest.issues.updateComment({
         ...where,

@@ -156,16 +156,25 @@ async function decideChanges(config: IndexConfig, context: JobContext): Promise<
   })
 }
 
-async function pullRequestChanges(config: IndexConfig, context: JobContext): Promise<PullRequestChanges> {
+/**
+ * The pull request's own change set (base..head): what a preview shows, and in a staging sync only what
+ * `pull-request-changed` counts (`quiet`: its own warning says why the count is unknown).
+ */
+async function pullRequestChanges(
+  config: IndexConfig,
+  context: JobContext,
+  options: { quiet?: boolean } = {},
+): Promise<PullRequestChanges> {
   const { detectPullRequestChanges } = await import(
     /* webpackMode: "eager" */ '../select/pull-request-changes.js'
   )
-  const changes = await detectPullRequestChanges({
-    ...context,
-    patterns: config.files,
-    githubToken: config.githubToken,
-  })
-  context.log.info(`Change set: ${changes.description}`)
+  const changes = await detectPullRequestChanges(
+    { ...context, patterns: config.files, githubToken: config.githubToken },
+    options,
+  )
+  context.log.info(
+    `${options.quiet ? "The pull request's own changes" : 'Change set'}: ${changes.description}`,
+  )
   return changes
 }
 
@@ -233,11 +242,34 @@ function shardUrls(config: IndexConfig, urls = config.urls): string[] {
   return config.shard ? urls.filter((url) => inShard(url, config.shard)) : urls
 }
 
-/** Removed names that the selection would have sent: the others were never in the knowledge base. */
-function selectedRemovals(config: IndexConfig, removed: string[]): string[] {
+/**
+ * The names the selection would send, by name (patterns, hidden files): removed names that were never
+ * in the knowledge base drop out, and a pull request's changes are counted among these.
+ */
+function selectedNames(config: IndexConfig, names: string[]): string[] {
   const matches = nameMatcher(config.files)
   const options = { patterns: config.files, includeHidden: config.includeHiddenFiles }
-  return removed.filter((name) => matches(name) && nameIsSelectable(name, options))
+  return names.filter((name) => matches(name) && nameIsSelectable(name, options))
+}
+
+/**
+ * The `pull-request-changed` output: how many selected documents the pull request's own change set
+ * (base..head) adds, modifies or removes, or why that is unknown.
+ */
+function pullRequestChangedCount(
+  config: IndexConfig,
+  own: PullRequestChanges,
+): { count: number } | { unknown: string } {
+  const { decision } = own
+  if (decision.kind === 'none') return { count: 0 }
+  if (decision.kind === 'all') return { unknown: decision.reason }
+  if (decision.everythingUnder)
+    return {
+      unknown: `the changes below ${decision.everythingUnder.map(displayName).join(', ')} are not known one by one`,
+    }
+  return {
+    count: selectedNames(config, [...decision.added, ...decision.modified, ...decision.removed]).length,
+  }
 }
 
 /** The pages of the `sitemaps` input, in mode auto only those changed since the base commit (lastmod). */
@@ -320,6 +352,21 @@ async function indexPipeline(
     config.mode === 'auto'
       ? await log.group('Change detection', () => stagingChanges(config, context))
       : undefined
+  // What the pull request itself changes (not the staging node's wider change set) is counted for the
+  // run-flow action's skip rule. The sync is never skipped: see the `pull-request-changed` output.
+  const ownChanges =
+    pullRequest ??
+    (config.pullRequest === 'index' && 'pull_request' in context.payload
+      ? await log.group('Pull request changes', () => pullRequestChanges(config, context, { quiet: true }))
+      : undefined)
+  if (ownChanges) {
+    const changed = pullRequestChangedCount(config, ownChanges)
+    if ('count' in changed) report.pullRequestChanged = changed.count
+    else
+      log.warning(
+        `The output "pull-request-changed" is empty: the pull request's own change set is unknown (${changed.unknown}).`,
+      )
+  }
   // upload/update send every selected file whatever changed; only auto previews the pull request's changes.
   const previewed = config.mode === 'auto' ? pullRequest : undefined
   const changes =
@@ -372,7 +419,7 @@ async function indexPipeline(
   selected.push(...selection.files.map((file) => file.name))
   const removed =
     changes.kind === 'changes'
-      ? selectedRemovals(config, [
+      ? selectedNames(config, [
           ...changes.removed,
           // In a staging node a present file that is no longer selected (too large, a link) goes too.
           ...(staged ? stagingRemovals(changes, selection) : []),

@@ -111,3 +111,19 @@ export function comparedOutputSpecs(compared: readonly ComparedCheck[], verdict:
 export function comparedResultsJson(compared: readonly ComparedCheck[]): string {
   return cutJson(comparedResultEntries(compared), OUTPUT_LIMIT_BYTES).text
 }
+
+/** The `skipped` output of a step that ran. */
+export const NOT_SKIPPED: OutputSpec = { name: 'skipped', exact: 'false' }
+
+/**
+ * The outputs of a step that ran nothing under the skip rule (`documents-changed`): every count 0, every
+ * list empty, `result`, `response` and `outputs` empty, and `skipped` true.
+ */
+export function skippedOutputSpecs(): OutputSpec[] {
+  return [
+    ...['passed', 'failed', 'fixed-count', 'regressed-count'].map((name) => ({ name, count: 0 })),
+    ...['fixed', 'regressed', 'results'].map((name) => ({ name, list: [] })),
+    ...['result', 'response', 'outputs'].map((name) => ({ name, exact: '' })),
+    { name: 'skipped', exact: 'true' },
+  ]
+}

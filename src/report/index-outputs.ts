@@ -46,6 +46,7 @@ export function indexOutputSpecs(report: IndexReport): OutputSpec[] {
     { name: 'base', exact: report.base?.sha ?? '' },
     { name: 'base-source', exact: report.base?.source ?? 'none' },
     { name: 'shard', exact: report.shard ? shardLabel(report.shard) : '' },
+    { name: 'pull-request-changed', exact: report.pullRequestChanged?.toString() ?? '' },
     ...plannedOutputSpecs(report),
   ]
   if (report.flow) specs.push(...flowOutputSpecs(report.flow))

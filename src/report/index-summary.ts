@@ -106,6 +106,7 @@ export function renderIndexSummary(report: IndexReport, limit = SUMMARY_LIMIT): 
   doc.add(`## ${summaryTitle(report)}\n`)
   doc.add(`${verdictLine(report)}\n`)
   if (report.base?.sha) doc.add(`${renderBaseLine(report.base)}\n`)
+  if (report.pullRequestChanged === 0) doc.add('This pull request changes none of the selected documents.\n')
   if (report.sitemaps) doc.add(`${inline(sitemapCountsLine(report.sitemaps))}\n`)
   for (const notice of report.notices) doc.add(`> ${inline(notice)}\n`)
   if (report.flow) doc.add(flowSection(report.flow))

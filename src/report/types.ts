@@ -15,6 +15,11 @@ export interface IndexReport {
   target?: IndexTarget
   /** Set in a pull request: what merging would send, computed and shown, never sent. */
   preview?: { number?: number; base: string; head: string }
+  /**
+   * In a pull request: how many selected documents its own change set (base..head) touches; undefined
+   * outside pull requests or when that is unknown (the `pull-request-changed` output is then empty).
+   */
+  pullRequestChanged?: number
   /** Where the change set came from (git diff, compare API, full sync and why, …). */
   changeSource: string
   /** The commit the change set is measured from, when known, and how it was found. */

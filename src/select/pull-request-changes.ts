@@ -35,13 +35,15 @@ function readPullRequest(payload: Record<string, unknown>) {
   }
 }
 
+/** `quiet`: the caller warns in its own words when the change set is unknown (decision `all`). */
 export async function detectPullRequestChanges(
   context: PullRequestChangeContext,
+  options: { quiet?: boolean } = {},
 ): Promise<PullRequestChanges> {
   const { log } = context
   const pr = readPullRequest(context.payload)
   const all = (reason: string): PullRequestChanges => {
-    log.warning(`Change detection: ${reason}`)
+    if (!options.quiet) log.warning(`Change detection: ${reason}`)
     return {
       ...pr,
       decision: { kind: 'all', source: 'full-sync', reason },

@@ -1,0 +1,76 @@
+// The run-flow action's skip rule at work (the rule itself: checks/skip-rule.ts): in a pull request that
+// changes none of the selected documents (`documents-changed: 0`) nor the checks file, nothing runs; the
+// outputs, the summary and the sticky comment say so.
+import { checksFileChange, decideSkip, documentsAllowSkip, type SkipDecision } from '../checks/skip-rule.js'
+import type { RunConfig } from '../config/run.js'
+import type { Logger } from '../log.js'
+import { skippedOutputSpecs } from '../report/checks-results.js'
+import { renderStoppedSummary } from '../report/index-summary.js'
+import { commentNotRerun } from './flow-comment.js'
+import type { RunnerEnvironment } from './runner.js'
+import { writeSummary } from './runner.js'
+import { writeStepOutputs } from './step-outputs.js'
+
+const stepWork = (config: RunConfig) => (config.checks ? 'Flow checks' : 'Flow run')
+
+/** Whether the step skips, after looking up (only when the documents allow it) the checks file's change. */
+export async function skipDecision(
+  config: RunConfig,
+  runner: RunnerEnvironment,
+  log: Logger,
+): Promise<SkipDecision | undefined> {
+  if (config.documentsChanged !== undefined && runner.eventName !== 'pull_request')
+    log.info(
+      `Input "documents-changed" applies to pull_request events only; this is ${runner.eventName || 'no event'}.`,
+    )
+  if (!documentsAllowSkip(runner.eventName, config.documentsChanged)) return undefined
+  const what = stepWork(config)
+  const file = config.checksFile
+  if (file === undefined) return decideSkip(what)
+  // Loaded only here: change detection brings git and octokit, which a run that does not skip never needs.
+  const { detectPullRequestChanges } = await import(
+    /* webpackMode: "eager" */ '../select/pull-request-changes.js'
+  )
+  const changes = await log.group('Checks file changes', async () => {
+    const found = await detectPullRequestChanges(
+      {
+        payload: runner.payload,
+        workspace: runner.workspace,
+        patterns: [file],
+        repository: runner.repository,
+        githubToken: config.comment.githubToken,
+        apiUrl: runner.apiUrl,
+        log,
+        signal: runner.signal,
+      },
+      // The decision's own warning says why the checks run; one warning, not two.
+      { quiet: true },
+    )
+    log.info(`Whether the pull request changes ${file}: ${found.description}`)
+    return found
+  })
+  return decideSkip(what, file, checksFileChange(changes.decision, file))
+}
+
+/** Nothing runs: a notice, the outputs a skip means, the summary, and a note on an existing comment. */
+export async function skipStep(
+  config: RunConfig,
+  reason: string,
+  runner: RunnerEnvironment,
+  log: Logger,
+): Promise<void> {
+  log.notice(reason)
+  const done = 'nothing ran (skipped: the pull request changes none of the selected documents)'
+  // Outputs that cannot be written fail the step, after the summary and the comment are written.
+  let outputsError: unknown
+  await writeStepOutputs(skippedOutputSpecs(), log, {
+    budget: config.outputsBudget,
+    fileOutput: 'results-file',
+    done,
+  }).catch((error: unknown) => {
+    outputsError = error
+  })
+  await writeSummary(renderStoppedSummary(`${stepWork(config)} skipped`, reason), log, { done })
+  await commentNotRerun(config, runner, log)
+  if (outputsError !== undefined) throw outputsError
+}
