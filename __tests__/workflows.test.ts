@@ -11,8 +11,11 @@ import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { parse, stringify } from 'yaml'
 import { startEmulator, type Emulator } from '../src/emulator/server.js'
+import { ServiceClient } from '../src/service/client.js'
+import { sentByMethod } from './helpers/emulator-sent.js'
 import { GitFixture, type WorkingCopy } from './helpers/git-fixture.js'
-import { PRIVATE_KEY, PUBLIC_KEY } from './helpers/keys.js'
+import { startCommentsServer, type CommentsServer } from './helpers/github-comments-server.js'
+import { GITHUB_TOKEN, PRIVATE_KEY, PUBLIC_KEY } from './helpers/keys.js'
 import { parseOutputFile, runWorkflowJob } from './helpers/workflow-runner.js'
 
 interface LintResult {
@@ -198,8 +201,10 @@ function permissionProblems(text: string): string[] {
   const events = eventsOf(workflow.on)
   const steps = stepsOf(text)
   const needed: Record<string, string> = { contents: 'read' }
-  const indexes = steps.some((step) => step.uses && ownActionFile(step.uses) === 'action.yml')
-  if (indexes && events.some((event) => event !== 'pull_request')) needed.actions = 'read'
+  const indexSteps = steps.filter((step) => step.uses && ownActionFile(step.uses) === 'action.yml')
+  // Pushes find the last successful sync, and a staging node what earlier runs left, in the runs API.
+  if (indexSteps.length > 0 && events.some((event) => event !== 'pull_request')) needed.actions = 'read'
+  if (indexSteps.some((step) => step.with?.['pull-request'] === 'index')) needed.actions = 'read'
   if (events.includes('pull_request') && steps.some((step) => step.uses && ownActionFile(step.uses)))
     needed['pull-requests'] = 'write'
   return Object.entries(needed)
@@ -208,12 +213,13 @@ function permissionProblems(text: string): string[] {
 }
 
 describe('the workflows users copy (README snippets and examples/workflows)', () => {
-  it('are found: at least the push sync, the pull-request preview and the flow checks', () => {
+  it('are found: the push sync, the pull-request preview, the flow checks and the staging comparison', () => {
     expect(exampleFiles.sort()).toEqual(
       [
         'examples/workflows/flow-checks.yml',
         'examples/workflows/kb-sync-preview.yml',
         'examples/workflows/kb-sync-push.yml',
+        'examples/workflows/kb-sync-staging.yml',
       ].sort(),
     )
     expect(readmeWorkflowSnippets().length).toBeGreaterThanOrEqual(exampleFiles.length)
@@ -267,6 +273,26 @@ describe('the workflows users copy (README snippets and examples/workflows)', ()
     expect(inputProblems(snippet)).toEqual(['o/kb-sync@v1: unknown input "privat-key"'])
   })
 
+  it('the permission check asks a pull-request staging sync for actions: read', () => {
+    const workflow = (mode: string) =>
+      [
+        'on: pull_request',
+        'permissions:',
+        '  contents: read',
+        '  pull-requests: write',
+        'jobs:',
+        '  a:',
+        '    runs-on: ubuntu-latest',
+        '    steps:',
+        '      - uses: OWNER/kb-sync@<commit-sha>',
+        '        with:',
+        `          pull-request: ${mode}`,
+        '',
+      ].join('\n')
+    expect(permissionProblems(workflow('preview'))).toEqual([])
+    expect(permissionProblems(workflow('index'))).toEqual(['permissions: actions: read is missing'])
+  })
+
   it('the checks catch a tag, a missing checkout and a missing permission', () => {
     const workflow = [
       'on: [push, pull_request]',
@@ -313,13 +339,55 @@ const pullRequestOpened = (
   .find((e) => e.name === 'pull_request')!
   .examples.find((e) => e.action === 'opened')!
 
-describe('the example workflows, run here against the emulator', () => {
-  const vars = {
+/** The repository variables and secrets the examples name, as a user sets them up (README, Setup). */
+const exampleValues: Record<string, Record<string, string>> = {
+  vars: {
     KB_FLOW_ID: '65f0c0ffee0000000000beef',
     KB_ORG_ID: 'b2a1c3d4-0000-4000-8000-000000000001',
     KB_NODE_ID: 'knowledgebase-1',
+    KB_STAGING_FLOW_ID: '65f0c0ffee0000000000057a',
+    KB_STAGING_NODE_ID: 'knowledgebase-1',
+  },
+  secrets: { KB_PRIVATE_KEY: PRIVATE_KEY, KB_PUBLIC_KEY: PUBLIC_KEY },
+}
+
+/**
+ * The example as the user's copy, with what only a test must change: the variables and secrets
+ * filled in, `OWNER/kb-sync…@<commit-sha>` pointing at this checkout of kb-sync (the local runner
+ * runs `./…` actions from the workspace), and `base-url` at the emulator. Written into `scratch`.
+ */
+function runnableCopy(file: string, where: { workspace: string; scratch: string; baseUrl: string }): string {
+  const here = `./${relative(where.workspace, root)}`
+  const text = readFileSync(join(root, file), 'utf8')
+    .replace(/\$\{\{\s*(vars|secrets)\.(\w+)\s*\}\}/g, (expression: string, kind: string, name: string) => {
+      if (exampleValues[kind][name] === undefined)
+        throw new Error(`${file}: ${expression} is not set up here`)
+      return exampleValues[kind][name]
+    })
+    .replaceAll('OWNER/kb-sync/run-flow@<commit-sha>', `${here}/run-flow`)
+    .replaceAll('OWNER/kb-sync@<commit-sha>', here)
+  const workflow = parse(text) as Workflow
+  for (const job of Object.values(workflow.jobs))
+    for (const step of job.steps ?? [])
+      if (step.uses?.startsWith(here)) step.with = { 'base-url': where.baseUrl, ...step.with }
+  const copy = join(where.scratch, file.replace(/\W+/g, '-'))
+  writeFileSync(copy, stringify(workflow))
+  return copy
+}
+
+/** The opened pull request's payload with these commits and number. */
+function pullRequestPayload(base: string, head: string, number = pullRequestOpened.number as number) {
+  const payload = structuredClone(pullRequestOpened) as {
+    number: number
+    pull_request: { number: number; base: { sha: string }; head: { sha: string } }
   }
-  const secrets = { KB_PRIVATE_KEY: PRIVATE_KEY, KB_PUBLIC_KEY: PUBLIC_KEY }
+  payload.number = payload.pull_request.number = number
+  payload.pull_request.base.sha = base
+  payload.pull_request.head.sha = head
+  return payload
+}
+
+describe('the example workflows, run here against the emulator', () => {
   const docs = readdirSync(join(root, 'examples/docs')).filter((name) => name.endsWith('.md'))
 
   let fixture: GitFixture
@@ -352,33 +420,14 @@ describe('the example workflows, run here against the emulator', () => {
     fixture.cleanup()
   })
 
-  /**
-   * The example as the user's copy, with what only a test must change: the variables and secrets
-   * filled in, `OWNER/kb-sync…@<commit-sha>` pointing at this checkout of kb-sync (the local runner
-   * runs `./…` actions from the workspace), and `base-url` at the emulator.
-   */
-  function runnableCopy(file: string): string {
-    const values: Record<string, Record<string, string>> = { vars, secrets }
-    const here = `./${relative(workspace.dir, root)}`
-    const text = readFileSync(join(root, file), 'utf8')
-      .replace(/\$\{\{\s*(vars|secrets)\.(\w+)\s*\}\}/g, (expression: string, kind: string, name: string) => {
-        if (values[kind][name] === undefined) throw new Error(`${file}: ${expression} is not set up here`)
-        return values[kind][name]
-      })
-      .replaceAll('OWNER/kb-sync/run-flow@<commit-sha>', `${here}/run-flow`)
-      .replaceAll('OWNER/kb-sync@<commit-sha>', here)
-    const workflow = parse(text) as Workflow
-    for (const job of Object.values(workflow.jobs))
-      for (const step of job.steps ?? [])
-        if (step.uses?.startsWith(here)) step.with = { 'base-url': emulator.url, ...step.with }
-    const copy = join(fixture.root, file.replace(/\W+/g, '-'))
-    writeFileSync(copy, stringify(workflow))
-    return copy
-  }
-
   async function run(file: string, eventName: string, eventPayload: object = {}) {
     const workflow = parse(readFileSync(join(root, file), 'utf8')) as Workflow
-    const result = await runWorkflowJob(runnableCopy(file), Object.keys(workflow.jobs)[0], {
+    const copy = runnableCopy(file, {
+      workspace: workspace.dir,
+      scratch: fixture.root,
+      baseUrl: emulator.url,
+    })
+    const result = await runWorkflowJob(copy, Object.keys(workflow.jobs)[0], {
       root: workspace.dir,
       eventName,
       eventPayload,
@@ -388,14 +437,7 @@ describe('the example workflows, run here against the emulator', () => {
     return result.steps.at(-1)!
   }
 
-  const pullRequest = () => {
-    const payload = structuredClone(pullRequestOpened) as {
-      pull_request: { base: { sha: string }; head: { sha: string } }
-    }
-    payload.pull_request.base.sha = base
-    payload.pull_request.head.sha = head
-    return payload
-  }
+  const pullRequest = () => pullRequestPayload(base, head)
 
   // In this order, as a user meets them: the checks ask the flow about what the push sent.
   it('kb-sync-push.yml sends the selected docs, drafts excluded', async () => {
@@ -545,4 +587,116 @@ describe('the self-test workflow, run here', () => {
     },
     60_000,
   )
+})
+
+describe('the staging example (kb-sync-staging.yml), run here against the emulator', () => {
+  const { vars } = exampleValues
+  const production = { orgId: vars.KB_ORG_ID, flowId: vars.KB_FLOW_ID, nodeId: vars.KB_NODE_ID }
+  const staging = `${vars.KB_ORG_ID}/${vars.KB_STAGING_FLOW_ID}/${vars.KB_STAGING_NODE_ID}`
+  const checksFile = [
+    '- name: refund window',
+    '  inputs: {in-0: "How long are refunds granted?"}',
+    '  contains: 14 days',
+    '- name: support hours',
+    '  inputs: {in-0: "When is support open?"}',
+    '  contains: 9 to 5',
+    '',
+  ].join('\n')
+
+  let fixture: GitFixture
+  let emulator: Emulator
+  let github: CommentsServer
+  let base: string
+  let docsChange: string
+  let readmeChange: string
+
+  // main: a refund window the checks say is wrong, support hours they say are right; production holds
+  // main's docs. One pull request fixes the refund window and changes the support hours; another
+  // changes only the README.
+  beforeAll(async () => {
+    fixture = GitFixture.create()
+    const author = fixture.author()
+    author
+      .write('docs/refunds.md', '# Refunds\n\nRefunds are granted within 30 days of a payment.\n')
+      .write('docs/support.md', '# Support\n\nSupport is open from 9 to 5.\n')
+      .write('.github/flow-checks.yml', checksFile)
+      .write('README.md', '# Docs\n')
+    base = author.commit('docs')
+    author.push()
+    docsChange = author.branch('docs-change', base, (copy) =>
+      copy
+        .write('docs/refunds.md', '# Refunds\n\nRefunds are granted within 14 days of a payment.\n')
+        .write('docs/support.md', '# Support\n\nSupport is open from 10 to 4.\n'),
+    )
+    readmeChange = author.branch('readme-only', base, (copy) => copy.write('README.md', '# Docs\n\nMore.\n'))
+    emulator = await startEmulator({ privateKey: PRIVATE_KEY, publicKey: PUBLIC_KEY })
+    const client = new ServiceClient({ baseUrl: emulator.url, privateKey: PRIVATE_KEY })
+    const main = fixture.checkout({ name: 'main' })
+    await client.uploadDocuments(
+      production,
+      ['docs/refunds.md', 'docs/support.md'].map((name) => ({ name, path: join(main.dir, name) })),
+    )
+    await client.close()
+    github = await startCommentsServer({ owner: 'Codertocat', repo: 'Hello-World' })
+  })
+  afterAll(async () => {
+    await github.close()
+    await emulator.close()
+    fixture.cleanup()
+  })
+
+  async function runPullRequest(branch: string, head: string, number: number) {
+    const workspace = fixture.checkout({ branch, name: branch })
+    const file = 'examples/workflows/kb-sync-staging.yml'
+    const copy = runnableCopy(file, {
+      workspace: workspace.dir,
+      scratch: fixture.root,
+      baseUrl: emulator.url,
+    })
+    return runWorkflowJob(copy, 'before-after', {
+      root: workspace.dir,
+      eventName: 'pull_request',
+      eventPayload: pullRequestPayload(base, head, number),
+      github: { token: GITHUB_TOKEN, apiUrl: github.url },
+    })
+  }
+  const runsOn = (flowId: string, from: number) =>
+    emulator
+      .requests()
+      .slice(from)
+      .filter((r) => r.path === `/inference/v0/run/${vars.KB_ORG_ID}/${flowId}`)
+  const commentsOn = (issue: number) => github.comments.filter((c) => c.issue === issue).map((c) => c.body)
+
+  it('a pull request that edits docs: synced to staging, and the comment says it fixes one check and breaks one', async () => {
+    const from = emulator.requests().length
+    const result = await runPullRequest('docs-change', docsChange, 11)
+    const [, index, checks] = result.steps
+    expect(index.exitCode === 0 ? 'synced' : index.log).toBe('synced')
+    // The staging node starts empty here: every selected document is sent (no earlier run to go by).
+    const sent = sentByMethod(emulator, from)
+    expect([...sent.POST, ...sent.PATCH].sort()).toEqual(['docs/refunds.md', 'docs/support.md'])
+    // The regression fails the step, as `fail-on: regression` says.
+    expect(checks.exitCode).toBe(1)
+    expect(runsOn(vars.KB_STAGING_FLOW_ID, from)).toHaveLength(2)
+    expect(runsOn(vars.KB_FLOW_ID, from)).toHaveLength(2)
+    const comments = commentsOn(11)
+    expect(comments).toHaveLength(2)
+    expect(comments.find((body) => body.includes(staging))).toBeDefined()
+    const compared = comments.find((body) => body.includes('before and after'))
+    expect(compared).toContain('This pull request fixes 1 check and breaks 1.')
+    expect(checks.outputs).toMatchObject({ fixed: '["refund window"]', regressed: '["support hours"]' })
+  }, 60_000)
+
+  it('a pull request that changes no docs nor the checks file: the checks are skipped', async () => {
+    const from = emulator.requests().length
+    const result = await runPullRequest('readme-only', readmeChange, 12)
+    const failed = result.steps.find((step) => step.exitCode !== 0)
+    expect(failed ? `${failed.label}:\n${failed.log}` : 'all steps passed').toBe('all steps passed')
+    const [, index, checks] = result.steps
+    expect(index.outputs['pull-request-changed']).toBe('0')
+    expect(checks.outputs.skipped).toBe('true')
+    expect(runsOn(vars.KB_STAGING_FLOW_ID, from)).toHaveLength(0)
+    expect(runsOn(vars.KB_FLOW_ID, from)).toHaveLength(0)
+    expect(commentsOn(12).filter((body) => body.includes('before and after'))).toEqual([])
+  }, 60_000)
 })

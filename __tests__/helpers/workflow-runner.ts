@@ -178,6 +178,9 @@ export async function runWorkflowJob(
   mkdirSync(context.temp)
   const eventPath = join(temp, 'event.json')
   writeFileSync(eventPath, JSON.stringify(options.eventPayload ?? {}))
+  // As on GitHub, the repository the event happened in.
+  const repository = (options.eventPayload as { repository?: { full_name?: unknown } } | undefined)
+    ?.repository?.full_name
   const groups: number[] = []
   const results: StepResult[] = []
   try {
@@ -205,6 +208,7 @@ export async function runWorkflowJob(
         GITHUB_OUTPUT: outputFile,
         GITHUB_STEP_SUMMARY: summaryFile,
         RUNNER_TEMP: context.temp,
+        ...(typeof repository === 'string' ? { GITHUB_REPOSITORY: repository } : {}),
         ...(options.github ? { GITHUB_API_URL: options.github.apiUrl } : {}),
         ...toEnvValues(step.env, context),
       }
