@@ -462,7 +462,18 @@ describe('the example workflows, run here against the emulator', () => {
 })
 
 describe('the local workflow runner', () => {
-  const temp = (): string => mkdtempSync(join(tmpdir(), 'kb-sync-runner-test-'))
+  /** Runs a one-job workflow of these step lines on a push, in a folder of its own. */
+  async function runSteps(steps: string[]) {
+    const dir = mkdtempSync(join(tmpdir(), 'kb-sync-runner-test-'))
+    try {
+      const file = join(dir, 'w.yml')
+      const head = ['on: push', 'jobs:', '  j:', '    runs-on: ubuntu-latest', '    steps:']
+      writeFileSync(file, [...head, ...steps.map((line) => `      ${line}`), ''].join('\n'))
+      return await runWorkflowJob(file, 'j', { root: dir, eventName: 'push' })
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }
 
   it('reads GITHUB_OUTPUT records of both forms', () => {
     expect(parseOutputFile('a=1\nb<<EOF\nline 1\nline 2\nEOF\nc=x=y\n')).toEqual({
@@ -473,79 +484,35 @@ describe('the local workflow runner', () => {
   })
 
   it('passes outputs between steps and stops at the first failed step', async () => {
-    const dir = temp()
-    try {
-      const file = join(dir, 'w.yml')
-      writeFileSync(
-        file,
-        [
-          'on: push',
-          'jobs:',
-          '  j:',
-          '    runs-on: ubuntu-latest',
-          '    steps:',
-          '      - id: first',
-          '        run: echo "word=hello" >> "$GITHUB_OUTPUT"',
-          '      - env:',
-          '          WORD: ${{ steps.first.outputs.word }}',
-          '        run: test "$WORD" = hello && exit 3',
-          '      - run: echo never',
-          '',
-        ].join('\n'),
-      )
-      const result = await runWorkflowJob(file, 'j', { root: dir, eventName: 'push' })
-      expect(result.ok).toBe(false)
-      expect(result.steps.map((step) => step.exitCode)).toEqual([0, 3])
-    } finally {
-      rmSync(dir, { recursive: true, force: true })
-    }
+    const result = await runSteps([
+      '- id: first',
+      '  run: echo "word=hello" >> "$GITHUB_OUTPUT"',
+      '- env:',
+      '    WORD: ${{ steps.first.outputs.word }}',
+      '  run: test "$WORD" = hello && exit 3',
+      '- run: echo never',
+    ])
+    expect(result.ok).toBe(false)
+    expect(result.steps.map((step) => step.exitCode)).toEqual([0, 3])
   })
 
   it('goes on after a failed step with continue-on-error, whose outcome is failure', async () => {
-    const dir = temp()
-    try {
-      const file = join(dir, 'w.yml')
-      writeFileSync(
-        file,
-        [
-          'on: push',
-          'jobs:',
-          '  j:',
-          '    runs-on: ubuntu-latest',
-          '    steps:',
-          '      - id: failing',
-          '        continue-on-error: true',
-          '        run: exit 2',
-          '      - env:',
-          '          OUTCOME: ${{ steps.failing.outcome }}/${{ steps.failing.conclusion }}',
-          '        run: echo "$OUTCOME"',
-          '      - run: exit 4',
-          '',
-        ].join('\n'),
-      )
-      const result = await runWorkflowJob(file, 'j', { root: dir, eventName: 'push' })
-      expect(result.steps.map((step) => step.exitCode)).toEqual([2, 0, 4])
-      expect(result.steps[1].log).toBe('failure/success\n')
-      expect(result.ok).toBe(false)
-    } finally {
-      rmSync(dir, { recursive: true, force: true })
-    }
+    const result = await runSteps([
+      '- id: failing',
+      '  continue-on-error: true',
+      '  run: exit 2',
+      '- env:',
+      '    OUTCOME: ${{ steps.failing.outcome }}/${{ steps.failing.conclusion }}',
+      '  run: echo "$OUTCOME"',
+      '- run: exit 4',
+    ])
+    expect(result.steps.map((step) => step.exitCode)).toEqual([2, 0, 4])
+    expect(result.steps[1].log).toBe('failure/success\n')
+    expect(result.ok).toBe(false)
   })
 
   it('refuses what it cannot run as the runner would', async () => {
-    const dir = temp()
-    try {
-      const file = join(dir, 'w.yml')
-      writeFileSync(
-        file,
-        'on: push\njobs:\n  j:\n    runs-on: x\n    steps:\n      - if: always()\n        run: "true"\n',
-      )
-      await expect(runWorkflowJob(file, 'j', { root: dir, eventName: 'push' })).rejects.toThrow(
-        '"if" is not supported',
-      )
-    } finally {
-      rmSync(dir, { recursive: true, force: true })
-    }
+    await expect(runSteps(['- if: always()', '  run: "true"'])).rejects.toThrow('"if" is not supported')
   })
 })
 

@@ -81,12 +81,14 @@ beforeEach(async () => {
 })
 afterAll(() => github.close())
 
-function runFlow(inputs: Record<string, string>) {
+function runFlow(
+  inputs: Record<string, string>,
+  where: { payload: object; workspace: string } = { payload, workspace: workspace.dir },
+) {
   return runAction({
     action: 'run-flow/action.yml',
     eventName: 'pull_request',
-    payload,
-    workspace: workspace.dir,
+    ...where,
     inputs: {
       'base-url': emulator.url,
       'flow-id': after.flowId,
@@ -254,23 +256,13 @@ describe('documents-changed: skip when the pull request changes nothing the chec
     }
     synchronize.pull_request.base.sha = base
     synchronize.pull_request.head.sha = heads[branch]
-    return runAction({
-      action: 'run-flow/action.yml',
-      eventName: 'pull_request',
-      payload: synchronize,
-      workspace: where ?? fixture.checkout({ branch, name: `skip-${++checkouts}` }).dir,
-      inputs: {
-        'base-url': emulator.url,
-        'flow-id': after.flowId,
-        'org-id': ORG,
-        'public-key': PUBLIC_KEY,
-        'github-token': GITHUB_TOKEN,
-        'baseline-flow-id': before.flowId,
-        checks: 'ci/checks.yml',
-        ...inputs,
+    return runFlow(
+      { checks: 'ci/checks.yml', ...inputs },
+      {
+        payload: synchronize,
+        workspace: where ?? fixture.checkout({ branch, name: `skip-${++checkouts}` }).dir,
       },
-      env: { GITHUB_API_URL: github.url, RUNNER_TEMP: runnerTemp },
-    })
+    )
   }
   const flowRuns = () => runsOn(after.flowId).length + runsOn(before.flowId).length
   const number = (payload.pull_request as { number: number }).number
