@@ -329,6 +329,8 @@ export async function runIndexJob(config: IndexConfig, context: JobContext): Pro
   }
 }
 
+const PLAN_LINES_PER_MESSAGE = 2000
+
 async function indexPipeline(
   config: IndexConfig,
   context: JobContext,
@@ -457,15 +459,20 @@ async function indexPipeline(
   warnLeft(plan.left, log, notices)
 
   await log.group('Plan', async () => {
-    // One message, so one write to the runner's pipe instead of one per item (10,000 on a large sync).
-    const lines = report.planned.map((item) =>
-      item.removal
-        ? `  remove from answers (placeholder, update) document ${displayName(item.name)}`
-        : `  ${plannedOperation(item)}${fallbackNote(item)} ${item.kind} ${displayName(item.name)}`,
-    )
     // Placeholders are a few hundred bytes: their requests are counted by batch size alone.
     const requests = plan.batches.length + Math.ceil(plan.placeholders.length / config.batchSize)
-    log.info([`${report.planned.length} item(s) in ${requests} request(s).`, ...lines].join('\n'))
+    const lines = [`${report.planned.length} item(s) in ${requests} request(s).`]
+    // A few thousand lines per message: one write to the runner's pipe per message instead of one per
+    // item, yet no one string of every item (cleaning it made ~5 copies of ~6 MB at 100,000 documents).
+    for (const item of report.planned) {
+      lines.push(
+        item.removal
+          ? `  remove from answers (placeholder, update) document ${displayName(item.name)}`
+          : `  ${plannedOperation(item)}${fallbackNote(item)} ${item.kind} ${displayName(item.name)}`,
+      )
+      if (lines.length === PLAN_LINES_PER_MESSAGE) log.info(lines.splice(0).join('\n'))
+    }
+    if (lines.length > 0) log.info(lines.join('\n'))
   })
   if (config.dryRun || config.preview) {
     log.notice(

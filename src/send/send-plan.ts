@@ -9,6 +9,7 @@ import { ServiceError, type OpenedDocuments, type ServiceClient } from '../servi
 import type { SettingNames } from '../config/setting-names.js'
 import { runRefusal } from '../service/errors.js'
 import { parseRetryAfter, retryRuleOf, systemClock, type Clock, type RetryPolicy } from '../service/retry.js'
+import { collectIfGrown } from '../select/chunk-release.js'
 import { afterProbe, probeSize } from './bisection.js'
 import { CircuitBreaker } from './breaker.js'
 import { formatMs, METHOD, nextStep, otherOf, type UnitState } from './next-step.js'
@@ -79,7 +80,12 @@ export async function sendPlan(
   target: IndexTarget,
   options: SendOptions,
 ): Promise<SendResult> {
-  return new PlanSender(client, target, options).run(plan.batches)
+  collectIfGrown()
+  try {
+    return await new PlanSender(client, target, options).run(plan.batches)
+  } finally {
+    collectIfGrown()
+  }
 }
 
 class PlanSender {
