@@ -53,15 +53,15 @@ export function requestFinished(): void {
 }
 
 /**
- * Collects the whole heap when it has grown by HEAP_GROWTH_BYTES. Called at the send's start and end too:
+ * Collects the whole heap when it has grown by `growth` bytes. Called at the send's start and end too:
  * with 100,000 documents the garbage of selection and the plan (~40 MiB), or of the send, would otherwise
  * stay until V8's own next full collection, and the send's or the report's allocations grow the heap on top
  * of it (the action's peak RSS, bench/README.md).
  */
-export function collectIfGrown(): void {
+export function collectIfGrown(growth = HEAP_GROWTH_BYTES): void {
   const used = getHeapStatistics().used_heap_size
   heapFloor = Math.min(heapFloor, used)
-  if (used - heapFloor < HEAP_GROWTH_BYTES) return
+  if (used - heapFloor < growth) return
   collectorOf()?.()
   heapFloor = getHeapStatistics().used_heap_size
 }

@@ -44,6 +44,7 @@ export type IndexingClient = Pick<
   Partial<Pick<ServiceClient, 'openDocuments'>>
 
 export const DEFAULT_GRACE_MS = 3000
+const SEND_END_GROWTH_BYTES = 8 * 1024 * 1024
 
 /** One document or URL of the plan, and how far it got. */
 interface Item {
@@ -84,7 +85,8 @@ export async function sendPlan(
   try {
     return await new PlanSender(client, target, options).run(plan.batches)
   } finally {
-    collectIfGrown()
+    // The report comes next and needs what the send leaves live only: less garbage is let stand.
+    collectIfGrown(SEND_END_GROWTH_BYTES)
   }
 }
 
