@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@jest/globals'
-import { parseDuration, parseSize } from '../../src/config/units.js'
+import { formatCount, parseDuration, parseSize } from '../../src/config/units.js'
 
 describe('parseSize', () => {
   test.each([
@@ -40,5 +40,24 @@ describe('parseDuration', () => {
 
   test.each(['', 's', '-5', '2 min', '5d', '1e2', 'two'])('%j is not a duration', (text) => {
     expect(parseDuration(text)).toBeUndefined()
+  })
+})
+
+describe('formatCount', () => {
+  test('writes a whole number as toLocaleString("en-US") does', () => {
+    for (const n of [
+      0,
+      -0,
+      7,
+      999,
+      1000,
+      12_345,
+      100_000,
+      1_234_567,
+      -1000,
+      -123_456,
+      Number.MAX_SAFE_INTEGER,
+    ])
+      expect(formatCount(n)).toBe(n.toLocaleString('en-US'))
   })
 })

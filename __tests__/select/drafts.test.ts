@@ -26,6 +26,7 @@ describe('findDrafts', () => {
     fixture = makeFixture()
     fixture.file('docs/draft.md', '---\ntitle: Soon\ndraft: true\n---\n# Soon\n')
     fixture.file('docs/draft.mdx', '---\ndraft: true\n---\n<Hello />\n')
+    fixture.file('docs/bom.md', '\ufeff---\r\ndraft: true\r\n---\r\n# Soon\r\n')
     fixture.file('docs/published.md', '---\ndraft: false\n---\n# Out\n')
     fixture.file('docs/string.md', '---\ndraft: "yes"\n---\n')
     fixture.file('docs/no-front-matter.md', '# draft: true\n')
@@ -34,7 +35,7 @@ describe('findDrafts', () => {
     fixture.file('docs/text.txt', '---\ndraft: true\n---\n')
     const selection = await fixture.select(['docs/**'])
     const scan = findDrafts(selection.files)
-    expect([...scan.drafts].sort()).toEqual(['docs/draft.md', 'docs/draft.mdx'])
+    expect([...scan.drafts].sort()).toEqual(['docs/bom.md', 'docs/draft.md', 'docs/draft.mdx'])
     expect(scan.unparsable).toEqual([])
   })
 

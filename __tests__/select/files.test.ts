@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { mkdirSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, statSync, truncateSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { patternProblem, selectFiles } from '../../src/select/files.js'
 import { makeFixture, type Fixture } from './files-fixture.js'
@@ -185,6 +185,18 @@ describe('selectFiles: size', () => {
     expect(files.map((f) => [f.name, f.size])).toEqual([['small.md', 10]])
     expect(skipped).toEqual([
       { kind: 'document', name: 'big.md', reason: 'too-large', detail: expect.stringMatching(/11 B.*10 B/) },
+    ])
+  })
+
+  it('keeps the exact size of a file past 2 GiB (sizes are stored unboxed below 1 GiB)', async () => {
+    fx.file('huge.pdf')
+    fx.file('small.md', '0123456789')
+    const size = 2 ** 31 + 7
+    truncateSync(join(fx.ws, 'huge.pdf'), size) // sparse: no disk space used
+    const { files } = await fx.select(['*'], { maxFileSize: 2 ** 32 })
+    expect(files.map((f) => [f.name, f.size])).toEqual([
+      ['huge.pdf', size],
+      ['small.md', 10],
     ])
   })
 })

@@ -35,6 +35,7 @@ import {
 } from './runner.js'
 import { skipDecision, skipStep } from './skip-unchanged.js'
 import { StepOutputsError, writeStepOutputs } from './step-outputs.js'
+import { formatCount } from '../config/units.js'
 
 const CHECKS_CANCELLED = (cancelled: RunCancelled) =>
   `${cancelled.message}: checks that had not answered are reported as errors.`
@@ -110,7 +111,7 @@ export async function runFlowAction(): Promise<void> {
       throw error
     }
     const { report, problem } = run
-    const done = `the flow run completed (an answer of ${report.result.length.toLocaleString('en-US')} characters)`
+    const done = `the flow run completed (an answer of ${formatCount(report.result.length)} characters)`
     // Outputs that cannot be written fail the step, after the summary and the comment are written.
     let outputsError: unknown
     const file = await writeStepOutputs([...flowOutputSpecs(report), NOT_SKIPPED], log, {

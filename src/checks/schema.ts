@@ -4,6 +4,7 @@ import { parseDocument } from 'yaml'
 import { z } from 'zod'
 import { compileExpectation, type Expectation } from '../flow/expect.js'
 import { loadJsonSchema, type JsonSchemaAssertion } from './json-assertions.js'
+import { formatCount } from '../config/units.js'
 
 export interface Check {
   name: string
@@ -85,7 +86,7 @@ const similarSchema = z
         .refine((text) => text.trim() !== '', 'must be a non-empty string (the expected answer)')
         .refine(
           (text) => text.length <= MAX_REFERENCE_CHARS,
-          `must be at most ${MAX_REFERENCE_CHARS.toLocaleString('en-US')} characters`,
+          `must be at most ${formatCount(MAX_REFERENCE_CHARS)} characters`,
         ),
       'min-similarity': z
         .number({ error: 'must be a number from 0 to 1, e.g. 0.8' })

@@ -1,6 +1,7 @@
 // The `expect` check of a flow's answer, with RE2 syntax (re2js): matching takes time linear in the
 // answer, so no pattern can hang the step the way a backtracking engine can on `(a+)+$`.
 import { RE2JS, RE2JSException } from 're2js'
+import { formatCount } from '../config/units.js'
 
 export type Expectation = RE2JS
 
@@ -28,6 +29,6 @@ export function expectationProblem(
   const rest =
     answer.length <= QUOTED_CHARS
       ? ''
-      : `\n…[${(answer.length - QUOTED_CHARS).toLocaleString('en-US')} more characters in the "result" output]`
+      : `\n…[${formatCount(answer.length - QUOTED_CHARS)} more characters in the "result" output]`
   return `The flow's answer does not match "${input}" (${expect.pattern()}). The answer begins:\n${quoted}${rest}`
 }

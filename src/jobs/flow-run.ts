@@ -12,6 +12,7 @@ import { callWithRetry, type RetryPolicy } from '../service/retry.js'
 import { retryPolicyOf } from '../config/shared-inputs.js'
 
 import { expectationProblem } from '../flow/expect.js'
+import { formatCount } from '../config/units.js'
 
 export { expectationProblem }
 
@@ -104,7 +105,7 @@ export async function runFlow(
   if (response.cutStrings > 0 || response.cutChars > 0)
     log.warning(
       `The output "response" was cut to stay under GitHub's 1 MiB limit: ${response.cutStrings} string value(s) ` +
-        `shortened, ${response.cutChars.toLocaleString('en-US')} characters removed (each cut is marked in place).`,
+        `shortened, ${formatCount(response.cutChars)} characters removed (each cut is marked in place).`,
     )
   const failure = runFailure(answer)
   if (failure) throw new FlowRunError(failure, response.value)
@@ -118,7 +119,7 @@ export async function runFlow(
   if (result.cutBytes > 0)
     log.warning(
       `The output "result" (${request.outputKey}) was cut to stay under GitHub's 1 MiB limit: the last ` +
-        `${result.cutBytes.toLocaleString('en-US')} of ${result.totalBytes.toLocaleString('en-US')} bytes were removed.`,
+        `${formatCount(result.cutBytes)} of ${formatCount(result.totalBytes)} bytes were removed.`,
     )
   return {
     question: questionOf(request.inputs),

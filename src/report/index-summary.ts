@@ -4,7 +4,15 @@ import { sanitize } from '../log.js'
 import type { ChangeBase, ItemOutcome, LeftDocument, SkippedItem } from '../model.js'
 import { fallbackNote, plannedCounts, plannedOperation, type PlannedItem } from '../plan.js'
 import { firstNames, groupFailures } from './causes.js'
-import { BudgetedDocument, type CollapsedList, inline, inlineHtml, shortLine, table } from './markdown.js'
+import {
+  BudgetedDocument,
+  collapsedList,
+  type CollapsedList,
+  inline,
+  inlineHtml,
+  shortLine,
+  table,
+} from './markdown.js'
 import type { IndexReport } from './types.js'
 import { shardLabel } from '../select/shard.js'
 import { flowSection } from './flow-section.js'
@@ -131,11 +139,14 @@ export function renderIndexSummary(report: IndexReport, limit = SUMMARY_LIMIT): 
     if (failures.length > MAX_CAUSE_ROWS)
       parts.push(`_${failures.length - MAX_CAUSE_ROWS} more causes below._\n`)
     for (const failure of failures) {
-      parts.push({
-        summaryHtml: `${inlineHtml(shortLine(failure.cause, CAUSE_WIDTH))}: ${failure.items.length}`,
-        items: failure.items.map(itemLine),
-        note: cutNote('failed'),
-      })
+      parts.push(
+        collapsedList(
+          `${inlineHtml(shortLine(failure.cause, CAUSE_WIDTH))}: ${failure.items.length}`,
+          failure.items,
+          itemLine,
+          cutNote('failed'),
+        ),
+      )
     }
   }
 
@@ -145,28 +156,19 @@ export function renderIndexSummary(report: IndexReport, limit = SUMMARY_LIMIT): 
     const upserts = report.planned.filter((p) => plannedOperation(p) === 'upsert')
     const removals = report.planned.filter((p) => plannedOperation(p) === 'remove')
     if (report.planned.length > 0) parts.push('### Plan\n')
-    parts.push({
-      summaryHtml: `Would upload (${uploads.length})`,
-      items: uploads.map(plannedLine),
-      note: planCutNote,
-    })
-    parts.push({
-      summaryHtml: `Would update (${updates.length})`,
-      items: updates.map(plannedLine),
-      note: planCutNote,
-    })
+    parts.push(collapsedList(`Would upload (${uploads.length})`, uploads, plannedLine, planCutNote))
+    parts.push(collapsedList(`Would update (${updates.length})`, updates, plannedLine, planCutNote))
+    // Whether these are in the node is unknown: each is updated, or uploaded when the node lacks it.
     if (upserts.length > 0)
-      parts.push({
-        // Whether these are in the node is unknown: each is updated, or uploaded when the node lacks it.
-        summaryHtml: `Would upsert (${upserts.length})`,
-        items: upserts.map(plannedLine),
-        note: planCutNote,
-      })
-    parts.push({
-      summaryHtml: `Would remove from answers: a placeholder replaces each (${removals.length})`,
-      items: removals.map((item) => inline(item.name)),
-      note: planCutNote,
-    })
+      parts.push(collapsedList(`Would upsert (${upserts.length})`, upserts, plannedLine, planCutNote))
+    parts.push(
+      collapsedList(
+        `Would remove from answers: a placeholder replaces each (${removals.length})`,
+        removals,
+        (item) => inline(item.name),
+        planCutNote,
+      ),
+    )
   }
   const uploaded = report.items.filter((i) => i.outcome === 'uploaded')
   const updated = report.items.filter((i) => i.outcome === 'updated')
@@ -175,27 +177,26 @@ export function renderIndexSummary(report: IndexReport, limit = SUMMARY_LIMIT): 
     uploaded.length + updated.length + removed.length + report.skipped.length + report.left.length
   if (others > 0 && !report.preview && !report.dryRun) parts.push('### Everything else\n')
   parts.push(
-    {
-      summaryHtml: `Uploaded (${uploaded.length})`,
-      items: uploaded.map(itemLine),
-      note: cutNote('uploaded'),
-    },
-    { summaryHtml: `Updated (${updated.length})`, items: updated.map(itemLine), note: cutNote('updated') },
-    {
-      summaryHtml: `Unchanged or skipped (${report.skipped.length})`,
-      items: report.skipped.map(skippedLine),
-      note: cutNote('skipped'),
-    },
-    {
-      summaryHtml: `Removed from answers: a placeholder replaced each (${removed.length})`,
-      items: removed.map(removedLine),
-      note: cutNote('removed'),
-    },
-    {
-      summaryHtml: `Left in the knowledge base: remove them in the service by hand (${report.left.length})`,
-      items: report.left.map(leftLine),
-      note: cutNote('left'),
-    },
+    collapsedList(`Uploaded (${uploaded.length})`, uploaded, itemLine, cutNote('uploaded')),
+    collapsedList(`Updated (${updated.length})`, updated, itemLine, cutNote('updated')),
+    collapsedList(
+      `Unchanged or skipped (${report.skipped.length})`,
+      report.skipped,
+      skippedLine,
+      cutNote('skipped'),
+    ),
+    collapsedList(
+      `Removed from answers: a placeholder replaced each (${removed.length})`,
+      removed,
+      removedLine,
+      cutNote('removed'),
+    ),
+    collapsedList(
+      `Left in the knowledge base: remove them in the service by hand (${report.left.length})`,
+      report.left,
+      leftLine,
+      cutNote('left'),
+    ),
   )
   doc.addAll(parts)
   return doc.toString()

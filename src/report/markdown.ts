@@ -104,9 +104,24 @@ export class BudgetedDocument {
 
 export interface CollapsedList {
   summaryHtml: string
-  items: string[]
+  count: number
+  /**
+   * The line of item `index`, made when it is measured and again when it is shown: the lines of 100,000
+   * documents are never all held at once (they outlived young-generation collections, bench/README.md).
+   */
+  lineAt: (index: number) => string
   /** The line that replaces `missing` items that did not fit. */
   note: (missing: number) => string
+}
+
+/** A collapsed list of `items`, each shown as `line` makes it. */
+export function collapsedList<T>(
+  summaryHtml: string,
+  items: readonly T[],
+  line: (item: T) => string,
+  note: (missing: number) => string,
+): CollapsedList {
+  return { summaryHtml, count: items.length, lineAt: (index) => line(items[index]), note }
 }
 
 /** Max-min fair shares of `room`: the smallest needs first, each at most an equal part of what is left. */
@@ -127,27 +142,29 @@ const LIST_MARKUP = (list: CollapsedList) =>
 
 /** The room a list needs to be shown whole (0 when empty: it is not shown). */
 function fullSizeOf(list: CollapsedList): number {
-  if (list.items.length === 0) return 0
-  return list.items.reduce((n, item) => n + sizeOf(`- ${item}`) + 1, LIST_MARKUP(list))
+  if (list.count === 0) return 0
+  let size = LIST_MARKUP(list)
+  for (let index = 0; index < list.count; index++) size += sizeOf(`- ${list.lineAt(index)}`) + 1
+  return size
 }
 
 const NOTE_ROOM = 200
 
 /** A `<details>` list within `room` bytes (items cut with a note), or undefined when even that does not fit. */
 function renderCollapsedList(list: CollapsedList, room: number): string | undefined {
-  if (list.items.length === 0) return undefined
+  if (list.count === 0) return undefined
   const open = `<details><summary>${list.summaryHtml}</summary>\n\n`
   const close = '\n</details>\n'
   let size = LIST_MARKUP(list)
   if (size > room) return undefined
   const lines: string[] = []
-  for (const item of list.items) {
-    const line = `- ${item}`
+  for (let index = 0; index < list.count; index++) {
+    const line = `- ${list.lineAt(index)}`
     if (size + sizeOf(line) + 1 > room) break
     lines.push(line)
     size += sizeOf(line) + 1
   }
-  const missing = list.items.length - lines.length
+  const missing = list.count - lines.length
   const tail = missing > 0 ? `\n\n${list.note(missing)}\n` : '\n'
   return `${open}${lines.join('\n')}${tail}${close}`
 }

@@ -5,6 +5,7 @@
 import { cutJson } from '../service/cut.js'
 import type { Secrets } from '../log.js'
 import { redactDeep } from './redact.js'
+import { formatCount } from '../config/units.js'
 
 /** Default budget for all outputs of one step, in UTF-16 code units (two kb-sync steps fit in a job). */
 export const DEFAULT_OUTPUTS_BUDGET = 256_000
@@ -38,7 +39,7 @@ export interface FittedOutput {
 /** The key of the object that ends a cut list (and marks other cut values); no document name is an object. */
 export const CUT_KEY = 'kb-sync-cut'
 
-const count = (n: number) => n.toLocaleString('en-US')
+const count = formatCount
 
 /**
  * The closing element of a cut list: an object, never a string, so a step reading the array as names

@@ -40,6 +40,15 @@ export function frontMatterOf(text: string): string | undefined {
   return closing ? rest.slice(0, closing.index) : undefined
 }
 
+const DASHES = Buffer.from('---')
+const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf])
+
+/** What front matter starts with: most documents have none, and are not decoded at all. */
+function opensWithDashes(head: Buffer): boolean {
+  const start = head.subarray(0, UTF8_BOM.length).equals(UTF8_BOM) ? UTF8_BOM.length : 0
+  return head.subarray(start, start + DASHES.length).equals(DASHES)
+}
+
 /** Whether the front matter says `draft: true`; throws the YAML parser's error when it does not parse. */
 export function isDraftFrontMatter(yaml: string): boolean {
   const data: unknown = parse(yaml)
@@ -52,7 +61,9 @@ export function findDrafts(files: readonly SelectedFile[]): DraftScan {
   const buffer = Buffer.allocUnsafe(FRONT_MATTER_MAX_BYTES)
   for (const file of files) {
     if (!mayBeDraft(file.name)) continue
-    const yaml = frontMatterOf(readHead(file.path, buffer).toString('utf8'))
+    const head = readHead(file.path, buffer)
+    if (!opensWithDashes(head)) continue
+    const yaml = frontMatterOf(head.toString('utf8'))
     if (yaml === undefined) continue
     try {
       if (isDraftFrontMatter(yaml)) scan.drafts.add(file.name)

@@ -315,8 +315,14 @@ function inspect(name: string, real: string, linked: boolean, context: CheckCont
       'too-large',
       `${formatBytes(stats.size)} is over max-file-size ${formatBytes(context.maxFileSize)}.`,
     )
-  return { selected: { name, path: real, size: stats.size, mtimeMs: stats.mtimeMs } }
+  return { selected: { name, path: real, size: unboxed(stats.size), mtimeMs: stats.mtimeMs } }
 }
+
+// A size read from Stats is a double that V8 boxes (16 bytes) in every record that copies it: the selected
+// file, its planned item and its outcome. A size that fits V8's small integers is stored in place (~5 MB
+// less at 100,000 documents, bench/README.md).
+const unboxed = (bytes: number): number => (bytes <= SMALL_INTEGER_MAX ? bytes | 0 : bytes)
+const SMALL_INTEGER_MAX = 2 ** 30 - 1
 
 function kindOf(stats: Stats, linked: boolean): string {
   if (stats.isDirectory())

@@ -9,6 +9,7 @@ import { ServiceError, type OpenedDocuments, type ServiceClient } from '../servi
 import type { SettingNames } from '../config/setting-names.js'
 import { runRefusal } from '../service/errors.js'
 import { parseRetryAfter, retryRuleOf, systemClock, type Clock, type RetryPolicy } from '../service/retry.js'
+import { collectIfGrown } from '../select/chunk-release.js'
 import { afterProbe, probeSize } from './bisection.js'
 import { CircuitBreaker } from './breaker.js'
 import { formatMs, METHOD, nextStep, otherOf, type UnitState } from './next-step.js'
@@ -43,6 +44,7 @@ export type IndexingClient = Pick<
   Partial<Pick<ServiceClient, 'openDocuments'>>
 
 export const DEFAULT_GRACE_MS = 3000
+const SEND_END_GROWTH_BYTES = 8 * 1024 * 1024
 
 /** One document or URL of the plan, and how far it got. */
 interface Item {
@@ -79,7 +81,13 @@ export async function sendPlan(
   target: IndexTarget,
   options: SendOptions,
 ): Promise<SendResult> {
-  return new PlanSender(client, target, options).run(plan.batches)
+  collectIfGrown()
+  try {
+    return await new PlanSender(client, target, options).run(plan.batches)
+  } finally {
+    // The report comes next and needs what the send leaves live only: less garbage is let stand.
+    collectIfGrown(SEND_END_GROWTH_BYTES)
+  }
 }
 
 class PlanSender {

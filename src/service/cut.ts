@@ -3,6 +3,7 @@
 // Strings may arrive already cut by the answer's reader (CutString): only their beginning is there, and
 // the notes still count what the whole string held.
 import { CutString } from './stream-json.js'
+import { formatCount } from '../config/units.js'
 
 /** What one output may hold: under GitHub's 1 MiB per output, with room for the cut notes. */
 export const OUTPUT_LIMIT_BYTES = 900 * 1024
@@ -17,7 +18,7 @@ export interface CutText {
   totalBytes: number
 }
 
-const count = (n: number) => n.toLocaleString('en-US')
+const count = formatCount
 
 /** The longest prefix of `text` that is at most `maxBytes` in UTF-8, never splitting a character. */
 export function utf8Prefix(text: string, maxBytes: number): string {

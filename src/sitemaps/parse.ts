@@ -5,6 +5,7 @@
 // where nothing can define more.
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { SitemapError } from './fetch.js'
+import { formatCount } from '../config/units.js'
 
 /** The sitemaps protocol's limit: 50,000 URLs per sitemap (and sitemaps per index). */
 export const MAX_SITEMAP_ENTRIES = 50_000
@@ -67,9 +68,7 @@ function countEntries(text: string): number {
 }
 
 function tooMany(what: string, max: number): SitemapError {
-  return new SitemapError(
-    `lists more than ${max.toLocaleString('en-US')} ${what} (the sitemaps protocol's limit)`,
-  )
+  return new SitemapError(`lists more than ${formatCount(max)} ${what} (the sitemaps protocol's limit)`)
 }
 
 /** Parses a sitemap or a sitemap index; a SitemapError says why the bytes are not one. */
