@@ -64,9 +64,10 @@ export function wordDiffOf(beforeAnswer: string, afterAnswer: string): WordDiff 
   const afterWords = wordsOf(after)
   const total = beforeWords.length + afterWords.length
   if (sharedWordsAtMost(beforeWords, afterWords) < MIN_SHARED_WORDS) return { kind: 'dissimilar' }
-  // The shared share is 1 - changed / total, so more changes than this means too few words in common;
-  // jsdiff then stops early and answers undefined.
-  const changes = diffWords(before, after, { maxEditLength: Math.floor((1 - MIN_SHARED_WORDS) * total) })
+  // The share in common is 1 - changed / total, so more changed words than this means too few in
+  // common: jsdiff then stops early and answers undefined. (The epsilon keeps 0.6 × 10 from being 5.99….)
+  const maxEditLength = Math.floor((1 - MIN_SHARED_WORDS) * total + 1e-9)
+  const changes = diffWords(before, after, { maxEditLength })
   if (!changes) return { kind: 'dissimilar' }
   const parts: DiffPart[] = changes.map((change) => ({
     text: change.value,
