@@ -3,6 +3,8 @@
 import { describe, expect, it } from '@jest/globals'
 import { compareResults } from '../../src/checks/baseline.js'
 import { suiteVerdict } from '../../src/checks/verdict.js'
+import { renderComparedSummary } from '../../src/report/baseline-markdown.js'
+import { SUMMARY_LIMIT } from '../../src/report/checks-markdown.js'
 import { renderComparedComment } from '../../src/report/compared-comment.js'
 import { COMMENT_LIMIT } from '../../src/report/comment-body.js'
 import { sizeOf } from '../../src/report/markdown.js'
@@ -88,19 +90,17 @@ function diffsOf(html: string): string[] {
 /** The marked words of a rendered diff: `[['del', '30'], ['ins', '14']]`. */
 const marked = (diff: string) => [...diff.matchAll(/<(del|ins)>([\s\S]*?)<\/\1>/g)].map((m) => [m[1], m[2]])
 
-function commentOf(pairs: { before: string; after: string; name?: string }[], limit?: number) {
+function comparedOf(pairs: { before: string; after: string }[]) {
   const before = pairs.map((pair, i) =>
-    checkResult({ name: pair.name ?? `c${i}`, verdict: 'failed', answer: pair.before }),
+    checkResult({ name: `c${i}`, verdict: 'failed', answer: pair.before }),
   )
-  const after = pairs.map((pair, i) => checkResult({ name: pair.name ?? `c${i}`, answer: pair.after }))
-  return renderComparedComment(
-    '### Flow checks: before and after',
-    compareResults(before, after),
-    suiteVerdict(after, 100),
-    'regression',
-    {},
-    limit,
-  )
+  const after = pairs.map((pair, i) => checkResult({ name: `c${i}`, answer: pair.after }))
+  return { compared: compareResults(before, after), verdict: suiteVerdict(after, 100) }
+}
+
+function commentOf(pairs: { before: string; after: string }[]) {
+  const { compared, verdict } = comparedOf(pairs)
+  return renderComparedComment('### Flow checks: before and after', compared, verdict, 'regression', {})
 }
 
 describe('word-level diff of the two answers', () => {
@@ -181,6 +181,15 @@ describe('word-level diff of the two answers', () => {
       expect(balanced(diff, 'del') && balanced(diff, 'ins')).toBe(true)
       expect(diff).not.toMatch(/<(del|ins)>[^<]*<(del|ins)>/)
     }
+    // The job summary has room for every diff whole (of the answers' beginnings).
+    const { compared, verdict } = comparedOf(pairs)
+    const summary = renderComparedSummary(compared, verdict, 'regression')
+    expect(sizeOf(summary)).toBeLessThanOrEqual(SUMMARY_LIMIT)
+    expect(summary).not.toContain('The diff is cut here')
+    const whole = diffsOf(structureOf(summary).html)
+    expect(whole).toHaveLength(16)
+    for (const diff of whole) expect(diff.endsWith('…')).toBe(false)
+    expect(summary).toContain('_The diff compares the first 3,000 characters of each answer._')
   })
 
   it('answers with too few words in common: no diff, one line saying why, both answers', () => {

@@ -108,9 +108,17 @@ function failures(result: CheckResult): string {
 
 const answerPart = (answer: string, shown: string) => (answer === '' ? '_No answer._' : fenced(shown))
 
+// The summary and the comment render the same checks: each diff is worked out once (tens of
+// milliseconds for two long answers in different words).
+const diffs = new WeakMap<ComparedCheck, WordDiff>()
+
 /** The diff shown for a check: none when its answer did not change (the block says so in one line). */
-const diffOf = (check: ComparedCheck): WordDiff | undefined =>
-  check.unchanged ? undefined : wordDiffOf(sanitize(check.before.answer), sanitize(check.after.answer))
+function diffOf(check: ComparedCheck): WordDiff | undefined {
+  if (check.unchanged) return undefined
+  const diff = diffs.get(check) ?? wordDiffOf(sanitize(check.before.answer), sanitize(check.after.answer))
+  diffs.set(check, diff)
+  return diff
+}
 
 /**
  * One check collapsed: the question, then the word-level diff (or why there is none) and the two answers,
