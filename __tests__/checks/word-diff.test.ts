@@ -28,6 +28,15 @@ describe('wordDiffOf', () => {
     expect(wordDiffOf('one two three four five six', 'six five four three two one').kind).toBe('dissimilar')
   })
 
+  it('no word differs: only white space, or nothing in the beginnings compared', () => {
+    expect(wordDiffOf('Refunds take\n30 days.', 'Refunds  take 30\tdays.')).toEqual({
+      kind: 'same-words',
+      partial: false,
+    })
+    const start = 'word '.repeat(DIFF_CHARS)
+    expect(wordDiffOf(`${start}end`, `${start}finish`)).toEqual({ kind: 'same-words', partial: true })
+  })
+
   it('a side without an answer', () => {
     expect(wordDiffOf('  ', 'An answer.')).toEqual({ kind: 'no-answer', side: 'before' })
     expect(wordDiffOf('An answer.', '')).toEqual({ kind: 'no-answer', side: 'after' })

@@ -206,6 +206,14 @@ describe('word-level diff of the two answers', () => {
     expect(s.html).toContain('We deliver parcels overnight, free of charge.')
   })
 
+  it('answers that differ only in white space: one line saying so, no diff', () => {
+    const s = structureOf(
+      commentOf([{ before: 'Support is open\nfrom 9 to 5.', after: 'Support is open from 9 to 5.' }]),
+    )
+    expect(diffsOf(s.html)).toEqual([])
+    expect(s.html).toContain('<em>The two answers have the same words; only white space differs.</em>')
+  })
+
   it('an answer that did not change: one line and the answer once, no diff', () => {
     const body = commentOf([
       { before: 'Support is open from 9 to 5.', after: 'Support is open from 9 to 5.\n' },

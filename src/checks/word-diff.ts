@@ -21,6 +21,8 @@ export type WordDiff =
   /** `partial`: the answers are longer than DIFF_CHARS and only their beginnings are compared. */
   | { kind: 'diff'; parts: DiffPart[]; partial: boolean }
   | { kind: 'dissimilar' }
+  /** No word differs: only white space, or (`partial`) nothing in the beginnings compared. */
+  | { kind: 'same-words'; partial: boolean }
   | { kind: 'no-answer'; side: 'before' | 'after' }
 
 /** The first `chars` UTF-16 units of `text`, never ending inside a surrogate pair. */
@@ -77,5 +79,6 @@ export function wordDiffOf(beforeAnswer: string, afterAnswer: string): WordDiff 
   // Two beginnings end at different places of the same text: what follows their last common words
   // is where the cut fell, not a change.
   if (partial) while (parts.length > 0 && parts[parts.length - 1].change !== 'same') parts.pop()
+  if (parts.every((part) => part.change === 'same')) return { kind: 'same-words', partial }
   return { kind: 'diff', parts, partial }
 }

@@ -8,7 +8,7 @@ import { afterText, CHANGE_LABEL, leadLine, renderComparedTable } from '../repor
 import { checksResultEntries, comparedResultEntries } from '../report/checks-results.js'
 import { renderChecksTable, runsLine, verdictLine } from '../report/checks-markdown.js'
 import { displayName, sanitize } from '../log.js'
-import { MIN_SHARED_WORDS, wordDiffOf, type DiffPart } from '../checks/word-diff.js'
+import { DIFF_CHARS, MIN_SHARED_WORDS, wordDiffOf, type DiffPart } from '../checks/word-diff.js'
 
 const indented = (text: string) => text.replace(/\n/g, '\n    ')
 
@@ -32,6 +32,12 @@ function plainDiff(parts: readonly DiffPart[]): string {
 function diffLines(check: ComparedCheck): string[] {
   const diff = wordDiffOf(sanitize(check.before.answer), sanitize(check.after.answer))
   if (diff.kind === 'no-answer') return []
+  if (diff.kind === 'same-words')
+    return [
+      diff.partial
+        ? `  No word differs in the first ${DIFF_CHARS.toLocaleString('en-US')} characters of the answers.`
+        : '  The answers have the same words; only white space differs.',
+    ]
   if (diff.kind === 'dissimilar')
     return [
       `  No word-level diff: the answers have less than ${MIN_SHARED_WORDS * 100}% of their words in common.`,

@@ -56,6 +56,10 @@ const paragraph = (html: string, partial: boolean, cut: boolean) =>
 function whyNone(diff: Exclude<WordDiff, { kind: 'diff' }>): string {
   if (diff.kind === 'no-answer')
     return `_No word-level diff: the ${diff.side === 'before' ? 'baseline' : 'pull request'} flow gave no answer._`
+  if (diff.kind === 'same-words')
+    return diff.partial
+      ? `_No word differs in the first ${DIFF_CHARS.toLocaleString('en-US')} characters of the answers; the change is further on._`
+      : '_The two answers have the same words; only white space differs._'
   return `_No word-level diff: the two answers have less than ${MIN_SHARED_WORDS * 100}% of their words in common, so they are shown one after the other._`
 }
 
