@@ -54,8 +54,7 @@ const paragraph = (html: string, partial: boolean, cut: boolean) =>
 
 /** Why a check shows no diff, in one line. */
 function whyNone(diff: Exclude<WordDiff, { kind: 'diff' }>): string {
-  if (diff.kind === 'no-answer')
-    return `_No word-level diff: the ${diff.side === 'before' ? 'baseline' : 'pull request'} flow gave no answer._`
+  if (diff.kind === 'no-answer') return `_No word-level diff: the ${diff.side} side has no answer._`
   if (diff.kind === 'same-words')
     return diff.partial
       ? `_No word differs in the first ${DIFF_CHARS.toLocaleString('en-US')} characters of the answers; the change is further on._`
