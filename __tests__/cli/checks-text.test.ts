@@ -2,7 +2,8 @@
 // not pass (or had failed runs) with its question, failed assertions and its answer's beginning (made
 // safe for a terminal), then the verdict in the same words as the summary and the comment.
 import { describe, expect, it } from '@jest/globals'
-import { checksText } from '../../src/cli/checks-text.js'
+import { checksText, comparedText } from '../../src/cli/checks-text.js'
+import { compareResults } from '../../src/checks/baseline.js'
 import { suiteVerdict } from '../../src/checks/verdict.js'
 import { checkResult } from '../helpers/check-results.js'
 
@@ -57,5 +58,40 @@ describe('checksText', () => {
     expect(text).toContain('❌ 0 of 2 checks passed (0.0%), below the threshold 100%.')
     expect(text).not.toContain('\x1b')
     expect(text).not.toContain('\x07')
+  })
+})
+
+describe('comparedText', () => {
+  it('a changed answer: its word-level diff in wdiff marks before both excerpts; too different: why none', () => {
+    const before = [
+      checkResult({ name: 'refunds', verdict: 'failed', answer: 'Refunds take 30 days.\nAsk support.' }),
+      checkResult({ name: 'shipping', answer: 'Shipping takes 3 business days.' }),
+    ]
+    const after = [
+      checkResult({ name: 'refunds', answer: 'Refunds take 14 days.\nAsk support.' }),
+      checkResult({ name: 'shipping', verdict: 'failed', answer: 'We deliver parcels overnight.' }),
+    ]
+    const text = comparedText(compareResults(before, after), suiteVerdict(after, 100), 'regression')
+    expect(text).toContain(
+      'Check "refunds": 🟢 fixed\n  Question: question of refunds\n' +
+        '  Diff ([-before-]{+after+}, excerpt):\n    Refunds take [-30-]{+14+} days.\n    Ask support.\n' +
+        '  Before (excerpt):\n    Refunds take 30 days.',
+    )
+    expect(text).toContain(
+      '  No word-level diff: the answers have less than 40% of their words in common.\n' +
+        '  Before (excerpt):\n    Shipping takes 3 business days.\n  After (excerpt):\n    We deliver parcels overnight.',
+    )
+  })
+
+  it('a long diff: its beginning, the mark it was cut in closed', () => {
+    const before = [checkResult({ name: 'long', answer: `${'old '.repeat(300)}${'keep '.repeat(400)}` })]
+    const after = [
+      checkResult({ name: 'long', verdict: 'failed', answer: `${'new '.repeat(300)}${'keep '.repeat(400)}` }),
+    ]
+    const text = comparedText(compareResults(before, after), suiteVerdict(after, 100), 'regression')
+    const line = text.split('\n').find((l) => l.startsWith('    [-old old'))
+    expect(line).toMatch(/^ {4}\[-(old )+o?l?d?…-\]$/)
+    // The indent, 1,000 characters, the ellipsis and the two marks.
+    expect(line!.length).toBeLessThanOrEqual(4 + 1_000 + 1 + 4)
   })
 })

@@ -147,7 +147,9 @@ describe('before and after', () => {
         'shipping — 🔴 regressed',
         'support hours — ✅ still passing',
       ])
-      // Both answers of a changed check, collapsed; one answer of an unchanged one.
+      // The changed words of the fixed check's answer, then both answers, collapsed; one answer of an
+      // unchanged one.
+      expect(s.html).toMatch(/Refunds are granted within <del>30<\/del><ins>14<\/ins> days/)
       expect(s.html).toContain('Refunds are granted within 30 days')
       expect(s.html).toContain('Refunds are granted within 14 days')
       expect(s.html).toContain('<em>The answer did not change.</em>')
@@ -222,6 +224,7 @@ describe('before and after', () => {
     expect(run.stdout).toContain('🔴 This pull request fixes 1 check and breaks 1.')
     expect(run.stdout).toMatch(/\| refund window \| How long are refunds granted\? \| 🟢 fixed \|/)
     expect(run.stdout).toContain('Check "shipping": 🔴 regressed')
+    expect(run.stdout).toMatch(/Refunds are granted within \[-30-\]\{\+14\+\} days/)
     expect(run.stderr).toContain('Flow checks: This pull request fixes 1 check and breaks 1.')
     expect(runsOn(before.flowId).length).toBeGreaterThan(0)
   })

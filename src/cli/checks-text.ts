@@ -8,8 +8,42 @@ import { afterText, CHANGE_LABEL, leadLine, renderComparedTable } from '../repor
 import { checksResultEntries, comparedResultEntries } from '../report/checks-results.js'
 import { renderChecksTable, runsLine, verdictLine } from '../report/checks-markdown.js'
 import { displayName, sanitize } from '../log.js'
+import { DIFF_CHARS, MIN_SHARED_WORDS, wordDiffOf, type DiffPart } from '../checks/word-diff.js'
 
 const indented = (text: string) => text.replace(/\n/g, '\n    ')
+
+// The diff's beginning printed, like the answers' excerpts: enough to see the change in a terminal.
+const DIFF_EXCERPT_CHARS = 1_000
+const MARK = { same: ['', ''], removed: ['[-', '-]'], added: ['{+', '+}'] } as const
+
+/** `within [-30-]{+14+} days` (wdiff's marks), its beginning, each mark closed. */
+function plainDiff(parts: readonly DiffPart[]): string {
+  let text = ''
+  for (const part of parts) {
+    const [open, close] = MARK[part.change]
+    const room = DIFF_EXCERPT_CHARS - text.length
+    if (part.text.length > room) return `${text}${open}${part.text.slice(0, Math.max(0, room))}…${close}`
+    text += `${open}${part.text}${close}`
+  }
+  return text
+}
+
+/** The word-level diff lines of a changed answer (none when one side has no answer: its line says so). */
+function diffLines(check: ComparedCheck): string[] {
+  const diff = wordDiffOf(sanitize(check.before.answer), sanitize(check.after.answer))
+  if (diff.kind === 'no-answer') return []
+  if (diff.kind === 'same-words')
+    return [
+      diff.partial
+        ? `  No word differs in the first ${DIFF_CHARS.toLocaleString('en-US')} characters of the answers.`
+        : '  The answers have the same words; only white space differs.',
+    ]
+  if (diff.kind === 'dissimilar')
+    return [
+      `  No word-level diff: the answers have less than ${MIN_SHARED_WORDS * 100}% of their words in common.`,
+    ]
+  return [`  Diff ([-before-]{+after+}, excerpt):\n    ${indented(plainDiff(diff.parts).trimEnd())}`]
+}
 
 export function checksText(results: CheckResult[], verdict: SuiteVerdict): string {
   const entries = checksResultEntries(results)
@@ -34,7 +68,8 @@ export function checksText(results: CheckResult[], verdict: SuiteVerdict): strin
 
 /**
  * `kb-sync run --baseline-flow-id`: the change first, the table the summary shows, then each check whose
- * verdict changed or that does not pass, with the beginning of both answers, and the after side's verdict.
+ * verdict changed or that does not pass, with the beginning of the word-level diff and of both answers, and
+ * the after side's verdict.
  */
 export function comparedText(compared: ComparedCheck[], verdict: SuiteVerdict, failOn: FailOn): string {
   const entries = comparedResultEntries(compared)
@@ -50,6 +85,7 @@ export function comparedText(compared: ComparedCheck[], verdict: SuiteVerdict, f
     for (const failure of check.after.failed) lines.push(`  - after: ${displayName(failure)}`)
     if (check.unchanged) lines.push(answer('Answer, unchanged', excerptOf(entry.after)))
     else {
+      lines.push(...diffLines(check))
       lines.push(answer('Before', excerptOf(entry.before)))
       lines.push(answer('After', excerptOf(entry.after)))
     }

@@ -1,6 +1,7 @@
 // A suite compared with its baseline flow, as people read it in the job summary, the pull-request comment
 // and the CLI alike: the change in one sentence, one row per check (question, change, before, after, how
-// similar the two answers are), then each check collapsed with its two answers one after the other.
+// similar the two answers are), then each check collapsed: the word-level diff of its two answers (or why
+// there is none), then the two answers one after the other.
 import {
   changeSentence,
   changeSummary,
@@ -9,6 +10,8 @@ import {
   type ComparedCheck,
 } from '../checks/baseline.js'
 import { formatRatio } from '../checks/similarity.js'
+import { wordDiffOf, type WordDiff } from '../checks/word-diff.js'
+import { sanitize } from '../log.js'
 import { suiteVerdict, type CheckResult, type SuiteVerdict } from '../checks/verdict.js'
 import type { FailOn } from '../config/run.js'
 import {
@@ -23,6 +26,7 @@ import {
   type ChecksReportOptions,
 } from './checks-markdown.js'
 import { details, fenced, inline, inlineHtml, shortLine, sizeOf, table } from './markdown.js'
+import { wordDiffSection } from './word-diff-html.js'
 
 export const CHANGE_LABEL: Record<ChangeVerdict, string> = {
   fixed: '🟢 fixed',
@@ -104,12 +108,27 @@ function failures(result: CheckResult): string {
 
 const answerPart = (answer: string, shown: string) => (answer === '' ? '_No answer._' : fenced(shown))
 
-/** One check collapsed: the question, then before and after (or the one answer when it did not change). */
-function comparedBlock(check: ComparedCheck, room: number): string {
-  const build = (question: string, before: string, after: string) => {
+// The summary and the comment render the same checks: each diff is worked out once (tens of
+// milliseconds for two long answers in different words).
+const diffs = new WeakMap<ComparedCheck, WordDiff>()
+
+/** The diff shown for a check: none when its answer did not change (the block says so in one line). */
+function diffOf(check: ComparedCheck): WordDiff | undefined {
+  if (check.unchanged) return undefined
+  const diff = diffs.get(check) ?? wordDiffOf(sanitize(check.before.answer), sanitize(check.after.answer))
+  diffs.set(check, diff)
+  return diff
+}
+
+/**
+ * One check collapsed: the question, then the word-level diff (or why there is none) and the two answers,
+ * or the one answer when it did not change. Within `room` bytes, or its smallest form (`room` 0).
+ */
+function comparedBlock(check: ComparedCheck, diff: WordDiff | undefined, room: number): string {
+  const build = (question: string, diffSection: string, before: string, after: string) => {
     const sides = check.unchanged
       ? `_The answer did not change._\n\n**Answer** (before and after)\n\n${answerPart(check.after.answer, after)}`
-      : `**Before** — ${sideText(check.before)}\n\n${answerPart(check.before.answer, before)}` +
+      : `${diffSection}\n\n**Before** — ${sideText(check.before)}\n\n${answerPart(check.before.answer, before)}` +
         `${failures(check.before)}\n\n**After** — ${sideText(check.after)}\n\n${answerPart(check.after.answer, after)}`
     // The after side's failed assertions close the block, under its answer.
     return details(
@@ -117,12 +136,26 @@ function comparedBlock(check: ComparedCheck, room: number): string {
       `**Question**\n\n${fenced(question)}\n\n${sides}${failures(check.after)}`,
     )
   }
-  // The question gets what it needs up to a quarter; the answers share the rest.
-  const textRoom = Math.max(0, room - sizeOf(build('', '', '')))
+  // The smallest diff section: one line (why there is none, or that it was left out).
+  const diffFloor = diff ? wordDiffSection(diff, 0) : ''
+  // The question gets what it needs up to a quarter; the diff and the answers share the rest.
+  const textRoom = Math.max(0, room - sizeOf(build('', diffFloor, '', '')))
   const question = within(check.question, Math.min(sizeOf(check.question), Math.floor(textRoom / 4)))
-  const answersRoom = textRoom - sizeOf(question)
-  if (check.unchanged)
-    return build(question, '', within(check.after.answer, Math.min(sizeOf(check.after.answer), answersRoom)))
+  let answersRoom = textRoom - sizeOf(question)
+  if (!diff)
+    return build(
+      question,
+      '',
+      '',
+      within(check.after.answer, Math.min(sizeOf(check.after.answer), answersRoom)),
+    )
+  // Room split: the diff (it holds the words of both answers) gets up to half, the two answers the
+  // rest; what one does not need goes to the other. The diff comes first, so it is what a reader sees.
+  const diffNeed = sizeOf(wordDiffSection(diff, Infinity)) - sizeOf(diffFloor)
+  const answersNeed = sizeOf(check.before.answer) + sizeOf(check.after.answer)
+  const diffRoom = Math.min(diffNeed, Math.max(Math.floor(answersRoom / 2), answersRoom - answersNeed))
+  const diffSection = wordDiffSection(diff, sizeOf(diffFloor) + Math.max(0, diffRoom))
+  answersRoom -= sizeOf(diffSection) - sizeOf(diffFloor)
   const half = Math.floor(answersRoom / 2)
   // What one answer does not need goes to the other.
   const beforeRoom = Math.min(
@@ -131,22 +164,12 @@ function comparedBlock(check: ComparedCheck, room: number): string {
   )
   const before = within(check.before.answer, beforeRoom)
   const after = within(check.after.answer, Math.min(sizeOf(check.after.answer), answersRoom - sizeOf(before)))
-  return build(question, before, after)
+  return build(question, diffSection, before, after)
 }
 
-const emptyBlockSize = (check: ComparedCheck) =>
-  sizeOf(
-    comparedBlock(
-      {
-        ...check,
-        question: '',
-        before: { ...check.before, answer: '' },
-        after: { ...check.after, answer: '' },
-      },
-      0,
-    ),
-  ) +
-  2 * MIN_CUT_BYTES
+/** A block's smallest size with the room to show a cut question and cut answers. */
+const emptyBlockSize = (check: ComparedCheck, diff: WordDiff | undefined) =>
+  sizeOf(comparedBlock(check, diff, 0)) + 2 * MIN_CUT_BYTES
 
 const hiddenNote = (count: number, what: string, options: ChecksReportOptions) =>
   `_${count} more ${what} not shown (to stay within GitHub's size limit); ${options.fullResultsAt} lists all._`
@@ -177,16 +200,17 @@ export function renderComparedReport(
   }
   const top = `${head}\n${rows}`
   let room = options.limit - sizeOf(top) - 512
-  const blocked: ComparedCheck[] = []
+  const blocked: { check: ComparedCheck; diff: WordDiff | undefined; empty: number }[] = []
   for (const check of shown) {
-    const empty = emptyBlockSize(check)
+    const diff = diffOf(check)
+    const empty = emptyBlockSize(check, diff)
     if (empty > room) break
-    blocked.push(check)
+    blocked.push({ check, diff, empty })
     room -= empty
   }
   const extra = Math.floor(room / Math.max(1, blocked.length))
-  const blocks = blocked.map((check) =>
-    comparedBlock(check, emptyBlockSize(check) - 2 * MIN_CUT_BYTES + extra),
+  const blocks = blocked.map(({ check, diff, empty }) =>
+    comparedBlock(check, diff, empty - 2 * MIN_CUT_BYTES + extra),
   )
   const note =
     blocked.length < compared.length
