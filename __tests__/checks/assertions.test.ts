@@ -163,6 +163,28 @@ describe('is-json and json-schema', () => {
     ])
   })
 
+  it('json-schema checks the specification’s formats in every draft', () => {
+    const schema = (draft: string) =>
+      `  json-schema:\n    $schema: "${draft}"\n    type: object\n` +
+      '    properties: {email: {format: email}, at: {format: date-time}, id: {format: uuid}}'
+    const good = {
+      email: 'ada@example.com',
+      at: '2026-11-25T22:07:00Z',
+      id: '0f8fad5b-d9cb-469f-a165-70867728950e',
+    }
+    for (const draft of [
+      'http://json-schema.org/draft-07/schema#',
+      'https://json-schema.org/draft/2019-09/schema',
+      'https://json-schema.org/draft/2020-12/schema',
+    ]) {
+      expect(judge(schema(draft), run(good))).toEqual([])
+      expect(judge(schema(draft), run({ email: 'ada', at: 'yesterday', id: 'x' }))).toEqual([
+        'json-schema: output "out-0" does not match: /email must match format "email"; ' +
+          '/at must match format "date-time"; /id must match format "uuid"',
+      ])
+    }
+  })
+
   it('json-schema lists five mismatches and counts the rest', () => {
     const properties = Array.from({ length: 7 }, (_, i) => `p${i}`)
     const [failure] = judge(`  json-schema: {type: object, required: [${properties.join(', ')}]}`, run({}))

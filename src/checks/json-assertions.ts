@@ -1,9 +1,11 @@
 // `is-json` and `json-schema`: an output read as JSON, and a JSON Schema compiled with Ajv. Schemas are
 // compiled once, when the checks are read, in Ajv's strict mode: a misspelt keyword (`requried`) or a
-// `format` Ajv cannot check is an error before any run, never a schema that silently accepts everything.
+// `format` ajv-formats does not know is an error before any run, never a schema that silently accepts
+// everything.
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
 import { Ajv2019 } from 'ajv/dist/2019.js'
 import { Ajv2020 } from 'ajv/dist/2020.js'
+import ajvFormats from 'ajv-formats'
 import { parseDocument } from 'yaml'
 import { readWorkspaceFile } from './source.js'
 
@@ -22,11 +24,19 @@ const CUT_MARK = '…[cut by kb-sync'
 // Every error, not the first only; Ajv's own warnings would go to the console, around the step's logger.
 const OPTIONS = { allErrors: true, logger: false } as const
 
+// The formats of the JSON Schema specification (email, date-time, uri, uuid, …), checked in full mode.
+// The package is CommonJS: its plugin function carries itself as `.default`, which both Node's and the
+// bundler's interop reach.
+const withFormats = <T extends Ajv | Ajv2019 | Ajv2020>(ajv: T): T => {
+  ajvFormats.default(ajv)
+  return ajv
+}
+
 // A new Ajv per schema: two checks' schemas with the same $id must not collide in one instance's cache.
 const DRAFTS: { marker: string; create: () => Ajv | Ajv2019 | Ajv2020 }[] = [
-  { marker: '2020-12', create: () => new Ajv2020(OPTIONS) },
-  { marker: '2019-09', create: () => new Ajv2019(OPTIONS) },
-  { marker: 'draft-07', create: () => new Ajv(OPTIONS) },
+  { marker: '2020-12', create: () => withFormats(new Ajv2020(OPTIONS)) },
+  { marker: '2019-09', create: () => withFormats(new Ajv2019(OPTIONS)) },
+  { marker: 'draft-07', create: () => withFormats(new Ajv(OPTIONS)) },
 ]
 
 /** The schema compiled by the Ajv of its `$schema` draft (draft-07 when it names none), or why not. */
