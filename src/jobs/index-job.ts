@@ -101,7 +101,11 @@ function failUnfinished(report: IndexReport, config: IndexConfig, files: string[
   const fallbackOperation: Operation = config.mode === 'upload' ? 'upload' : 'update'
   const known =
     report.planned.length > 0
-      ? report.planned.map((item) => ({ kind: item.kind, name: item.name, operation: item.operation }))
+      ? Array.from(report.planned, (item) => ({
+          kind: item.kind,
+          name: item.name,
+          operation: item.operation,
+        }))
       : [
           ...files.map((name) => ({ kind: 'document' as const, name, operation: fallbackOperation })),
           ...shardUrls(config).map((name) => ({ kind: 'url' as const, name, operation: fallbackOperation })),
