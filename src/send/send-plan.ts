@@ -604,7 +604,7 @@ class PlanSender {
             return
           }
           if (stats.size !== file.size || stats.mtimeMs !== file.mtimeMs) {
-            item.file = { ...file, size: stats.size, mtimeMs: stats.mtimeMs }
+            item.file = { name: file.name, path: file.path, size: stats.size, mtimeMs: stats.mtimeMs }
             this.log.info(
               `${displayName(item.name)} changed since it was selected; sending its current content.`,
             )
