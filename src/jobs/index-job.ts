@@ -11,6 +11,7 @@ import type {
   FileSelection,
   LeftDocument,
   Operation,
+  SelectedFile,
   SkippedItem,
 } from '../model.js'
 import { fallbackNote, placeholderBatches, planSync, plannedItems, plannedOperation } from '../plan.js'
@@ -96,7 +97,12 @@ export function emptyIndexReport(dryRun: boolean): IndexReport {
  * Every item the job knew of without an outcome fails with `cause`: the planned ones, else the URLs of
  * the inputs and the selected files.
  */
-function failUnfinished(report: IndexReport, config: IndexConfig, files: string[], cause: string): void {
+function failUnfinished(
+  report: IndexReport,
+  config: IndexConfig,
+  files: readonly SelectedFile[],
+  cause: string,
+): void {
   const done = new Set(report.items.map((item) => `${item.kind}\0${item.name}`))
   const fallbackOperation: Operation = config.mode === 'upload' ? 'upload' : 'update'
   const known =
@@ -107,7 +113,7 @@ function failUnfinished(report: IndexReport, config: IndexConfig, files: string[
           operation: item.operation,
         }))
       : [
-          ...files.map((name) => ({ kind: 'document' as const, name, operation: fallbackOperation })),
+          ...files.map(({ name }) => ({ kind: 'document' as const, name, operation: fallbackOperation })),
           ...shardUrls(config).map((name) => ({ kind: 'url' as const, name, operation: fallbackOperation })),
         ]
   for (const item of known) {
@@ -310,7 +316,8 @@ export async function runIndexJob(config: IndexConfig, context: JobContext): Pro
   const report = emptyIndexReport(config.dryRun)
   report.target = config.target
   if (config.shard) report.shard = config.shard
-  const selected: string[] = []
+  // The selection's own list once it is made (no list of its names beside it).
+  const selected: { files: readonly SelectedFile[] } = { files: [] }
   try {
     const finished = await indexPipeline(config, context, report, selected)
     // Cancelled on the way (items not sent are failed already): the run is no base for the next one.
@@ -327,7 +334,7 @@ export async function runIndexJob(config: IndexConfig, context: JobContext): Pro
           ? error.message
           : String(error),
     )
-    failUnfinished(report, config, selected, cancelled ? NOT_SENT_CANCELLED : cause)
+    failUnfinished(report, config, selected.files, cancelled ? NOT_SENT_CANCELLED : cause)
     report.ended = { kind: 'stopped', why: cause }
     report.durationMs = Date.now() - started
     throw new IndexJobFailure(cause, report)
@@ -340,7 +347,7 @@ async function indexPipeline(
   config: IndexConfig,
   context: JobContext,
   report: IndexReport,
-  selected: string[],
+  selected: { files: readonly SelectedFile[] },
 ): Promise<IndexReport> {
   const { log } = context
   const started = Date.now()
@@ -425,7 +432,7 @@ async function indexPipeline(
   })
   // Selection's garbage (~35 MiB at 100,000 files) is collected before the plan and the send add theirs.
   collectIfGrown()
-  selected.push(...selection.files.map((file) => file.name))
+  selected.files = selection.files
   const removed =
     changes.kind === 'changes'
       ? selectedNames(config, [
@@ -521,7 +528,9 @@ async function indexPipeline(
           progress.stop()
         }
       })
-      report.items = [...plan.refused, ...unreadSitemaps, ...result.items]
+      const unsent = [...plan.refused, ...unreadSitemaps]
+      // The send's list is the report's when nothing precedes it (not a copy of 100,000 entries).
+      report.items = unsent.length === 0 ? result.items : [...unsent, ...result.items]
       report.requests = result.requests
       if (result.cancelled) notices.push('The run was cancelled: unsent items are reported as failed.')
     }
