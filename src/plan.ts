@@ -269,14 +269,17 @@ export function plannedItems(plan: Plan): PlannedItems {
 
 function* eachPlanned(plan: Plan): Generator<PlannedItem> {
   for (const batch of plan.batches) {
-    const how = {
-      operation: batch.operation,
-      fallback: batch.fallback,
-      ...(batch.stateUnknown ? { stateUnknown: true } : {}),
-    }
+    const { operation, fallback } = batch
     if (batch.kind === 'documents')
-      for (const d of batch.documents) yield { kind: 'document', name: d.name, ...how, size: d.size }
-    else for (const u of batch.urls) yield { kind: 'url', name: u, ...how }
+      for (const d of batch.documents)
+        yield batch.stateUnknown
+          ? { kind: 'document', name: d.name, operation, fallback, stateUnknown: true, size: d.size }
+          : { kind: 'document', name: d.name, operation, fallback, size: d.size }
+    else
+      for (const u of batch.urls)
+        yield batch.stateUnknown
+          ? { kind: 'url', name: u, operation, fallback, stateUnknown: true }
+          : { kind: 'url', name: u, operation, fallback }
   }
   for (const placeholder of plan.placeholders)
     yield {
