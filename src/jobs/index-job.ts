@@ -33,7 +33,7 @@ import { undecodableSkip } from '../select/byte-names.js'
 import { findLfsPointers, LFS_POINTER_CAUSE } from '../select/lfs-pointers.js'
 import { nameMatcher } from '../select/match.js'
 import { inShard, shardLabel, shardSelection } from '../select/shard.js'
-import { collectIfGrown } from '../select/chunk-release.js'
+import { collectIfGrown, holdYoungGeneration } from '../select/chunk-release.js'
 import { writePlaceholderFiles, type PlaceholderFiles } from '../send/placeholder-files.js'
 import { sendPlan } from '../send/send-plan.js'
 import { findDrafts } from '../select/drafts.js'
@@ -313,6 +313,7 @@ async function sitemapPages(
  */
 export async function runIndexJob(config: IndexConfig, context: JobContext): Promise<IndexReport> {
   const started = Date.now()
+  holdYoungGeneration()
   const report = emptyIndexReport(config.dryRun)
   report.target = config.target
   if (config.shard) report.shard = config.shard
