@@ -43,7 +43,7 @@ describe('planSync', () => {
       changes,
       batchSize: 10,
     })
-    expect(plannedItems(plan).map((i) => [i.name, i.operation, i.fallback])).toEqual([
+    expect([...plannedItems(plan)].map((i) => [i.name, i.operation, i.fallback])).toEqual([
       ['a.md', 'update', false],
       ['b.md', 'update', false],
     ])
@@ -57,7 +57,7 @@ describe('planSync', () => {
       changes: all,
       batchSize: 10,
     })
-    expect(plannedItems(plan).map((i) => [i.kind, i.operation, i.fallback])).toEqual([
+    expect([...plannedItems(plan)].map((i) => [i.kind, i.operation, i.fallback])).toEqual([
       ['document', 'update', true],
       ['url', 'update', true],
     ])
@@ -78,11 +78,13 @@ describe('planSync', () => {
       changes,
       batchSize: 10,
     })
-    expect(plannedItems(plan).map((i) => [i.name, i.operation, i.fallback, i.removal === true])).toEqual([
-      ['new.md', 'upload', true, false],
-      ['old.md', 'update', true, false],
-      ['gone.md', 'update', false, true],
-    ])
+    expect([...plannedItems(plan)].map((i) => [i.name, i.operation, i.fallback, i.removal === true])).toEqual(
+      [
+        ['new.md', 'upload', true, false],
+        ['old.md', 'update', true, false],
+        ['gone.md', 'update', false, true],
+      ],
+    )
     expect(plan.skipped.map((s) => s.name)).toEqual(['.hidden.md'])
     expect(plan.placeholders.map((p) => p.name)).toEqual(['gone.md'])
     expect(plan.left).toEqual([])
@@ -107,7 +109,7 @@ describe('planSync', () => {
       changes,
       batchSize: 10,
     })
-    expect(plannedItems(plan).map((i) => [i.name, i.operation, i.fallback])).toEqual([
+    expect([...plannedItems(plan)].map((i) => [i.name, i.operation, i.fallback])).toEqual([
       ['kb/new.md', 'upload', true],
       ['top.md', 'upload', true],
       ['kb/old.md', 'update', true],
@@ -132,7 +134,7 @@ describe('planSync', () => {
       changes,
       batchSize: 10,
     })
-    expect(plannedItems(plan).map((i) => i.name)).toEqual(['a.md', 'b/c.md'])
+    expect([...plannedItems(plan)].map((i) => i.name)).toEqual(['a.md', 'b/c.md'])
   })
 
   it('keeps the skip of a changed name that is not UTF-8', () => {
@@ -184,7 +186,7 @@ describe('planSync', () => {
         ['old.pdf', 'LFS pointer'],
       ]),
     })
-    expect(plannedItems(plan).map((i) => [i.name, i.operation])).toEqual([
+    expect([...plannedItems(plan)].map((i) => [i.name, i.operation])).toEqual([
       ['a.md', 'upload'],
       ['b.md', 'update'],
     ])
@@ -308,7 +310,7 @@ describe('removed documents and drafts', () => {
       { name: 'docs/b.md', reason: 'keep' },
       { name: 'docs/manual.pdf', reason: 'keep' },
     ])
-    expect(plannedItems(plan)).toEqual([])
+    expect([...plannedItems(plan)]).toEqual([])
   })
 
   it('a full sync skips drafts with the reason draft and sends the rest', () => {
@@ -320,7 +322,7 @@ describe('removed documents and drafts', () => {
       batchSize: 10,
       drafts: new Set(['draft.md']),
     })
-    expect(plannedItems(plan).map((i) => i.name)).toEqual(['a.md'])
+    expect([...plannedItems(plan)].map((i) => i.name)).toEqual(['a.md'])
     expect(plan.skipped).toEqual([expect.objectContaining({ name: 'draft.md', reason: 'draft' })])
     expect(plan.placeholders).toEqual([])
   })
@@ -339,7 +341,7 @@ describe('removed documents and drafts', () => {
       drafts: new Set(['new-draft.md', 'now-draft.md', 'kb/draft.md']),
       removedBy: COMMIT,
     })
-    expect(plannedItems(plan).map((i) => [i.name, i.operation, i.removal === true])).toEqual([
+    expect([...plannedItems(plan)].map((i) => [i.name, i.operation, i.removal === true])).toEqual([
       ['edited.md', 'update', false],
       ['now-draft.md', 'update', true],
     ])

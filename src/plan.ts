@@ -245,39 +245,49 @@ export function fallbackNote(item: Pick<PlannedItem, 'operation' | 'fallback' | 
 }
 
 /** How many planned items show each operation. */
-export function plannedCounts(items: PlannedItem[]): Record<PlannedOperation, number> {
+export function plannedCounts(items: Iterable<PlannedItem>): Record<PlannedOperation, number> {
   const counts: Record<PlannedOperation, number> = { upload: 0, update: 0, upsert: 0, remove: 0 }
   for (const item of items) counts[plannedOperation(item)]++
   return counts
 }
 
+/**
+ * The planned items, each made when it is listed. The plan's batches already hold every selected file;
+ * a list of copies (one object per document, ~7 MB at 100,000) would be a second record of each.
+ */
+export interface PlannedItems extends Iterable<PlannedItem> {
+  readonly length: number
+}
+
 /** Everything the plan will send, for counting and for the dry-run listing; placeholders last. */
-export function plannedItems(plan: Plan): PlannedItem[] {
-  const placeholders = plan.placeholders.map<PlannedItem>((placeholder) => ({
-    kind: 'document',
-    name: placeholder.name,
-    operation: 'update',
-    fallback: false,
-    size: Buffer.byteLength(placeholder.content),
-    removal: true,
-  }))
-  const sent = plan.batches.flatMap<PlannedItem>((batch) =>
-    batch.kind === 'documents'
-      ? batch.documents.map((d) => ({
-          kind: 'document',
-          name: d.name,
-          operation: batch.operation,
-          fallback: batch.fallback,
-          ...(batch.stateUnknown ? { stateUnknown: true } : {}),
-          size: d.size,
-        }))
-      : batch.urls.map((u) => ({
-          kind: 'url',
-          name: u,
-          operation: batch.operation,
-          fallback: batch.fallback,
-          ...(batch.stateUnknown ? { stateUnknown: true } : {}),
-        })),
-  )
-  return [...sent, ...placeholders]
+export function plannedItems(plan: Plan): PlannedItems {
+  let length = plan.placeholders.length
+  for (const batch of plan.batches)
+    length += batch.kind === 'documents' ? batch.documents.length : batch.urls.length
+  return { length, [Symbol.iterator]: () => eachPlanned(plan) }
+}
+
+function* eachPlanned(plan: Plan): Generator<PlannedItem> {
+  for (const batch of plan.batches) {
+    const { operation, fallback } = batch
+    if (batch.kind === 'documents')
+      for (const d of batch.documents)
+        yield batch.stateUnknown
+          ? { kind: 'document', name: d.name, operation, fallback, stateUnknown: true, size: d.size }
+          : { kind: 'document', name: d.name, operation, fallback, size: d.size }
+    else
+      for (const u of batch.urls)
+        yield batch.stateUnknown
+          ? { kind: 'url', name: u, operation, fallback, stateUnknown: true }
+          : { kind: 'url', name: u, operation, fallback }
+  }
+  for (const placeholder of plan.placeholders)
+    yield {
+      kind: 'document',
+      name: placeholder.name,
+      operation: 'update',
+      fallback: false,
+      size: Buffer.byteLength(placeholder.content),
+      removal: true,
+    }
 }

@@ -54,7 +54,7 @@ it('plans only the changed selected files; nothing else of the workspace shows u
   author.write('docs/huge.md', 'x'.repeat(4096))
 
   const { report, lines } = await dryRunPush(before, { files: 'docs/**', 'max-file-size': '1KB' })
-  expect(report.planned.map((item) => [item.operation, item.name])).toEqual([
+  expect(Array.from(report.planned, (item) => [item.operation, item.name])).toEqual([
     ['upload', 'docs/new.md'],
     ['update', 'docs/a.md'],
   ])
@@ -67,7 +67,7 @@ it('does not warn when the push changed no selected file but the patterns select
   const before = author.commit('seed')
   author.write('src/x.ts', 'changed\n').commit('code only')
   const { report, lines } = await dryRunPush(before, { files: 'docs/**', 'if-no-files-found': 'error' })
-  expect(report.planned).toEqual([])
+  expect([...report.planned]).toEqual([])
   expect(lines.filter((line) => line.level === 'warning')).toEqual([])
 })
 

@@ -4,6 +4,7 @@ import { renderIndexSummary } from '../../src/report/index-summary.js'
 import type { IndexReport } from '../../src/report/types.js'
 import { renderIndexComment } from '../../src/report/comment-body.js'
 import { redactDeep } from '../../src/report/redact.js'
+import { planSync, plannedItems } from '../../src/plan.js'
 
 // Markdown escaping would turn `_` and `*` into `\_` and `\*`: after rendering the key is no longer
 // found, which is why keys are removed from the report before it is rendered.
@@ -68,5 +69,40 @@ describe('redactDeep copies only what it changes', () => {
       dirty: [{ ...dirty[0], error: redacted.dirty[0].error }, dirty[1]],
       count: 3,
     })
+  })
+})
+
+describe('redactDeep and the plan listed item by item', () => {
+  it('masks a key in a planned name of a dry run, made when the summary lists it', () => {
+    const secrets = new Secrets()
+    secrets.add(KEY)
+    const plan = planSync({
+      selection: { files: [{ name: 'docs/a.md', path: '/w/docs/a.md', size: 5, mtimeMs: 0 }], skipped: [] },
+      urls: [`https://example.com/?token=${KEY}`],
+      mode: 'auto',
+      changes: { kind: 'all', source: 'full-sync', reason: 'test' },
+      batchSize: 10,
+    })
+    const report: IndexReport = {
+      dryRun: true,
+      changeSource: 'full sync',
+      planned: plannedItems(plan),
+      items: [],
+      skipped: [],
+      left: [],
+      requests: 0,
+      durationMs: 1,
+      notices: [],
+    }
+    const redacted = redactDeep(report, secrets)
+    expect(redacted.planned.length).toBe(2)
+    expect([...redacted.planned].map((item) => item.name)).toEqual([
+      'docs/a.md',
+      expect.not.stringContaining('Key_0123456789'),
+    ])
+    expect(renderIndexSummary(report)).toContain('Key\\_0123456789') // the renderer itself does not mask
+    expect(renderIndexSummary(redacted)).not.toContain('0123456789')
+    // The plan's own items are left as they were.
+    expect([...report.planned][1].name).toContain(KEY)
   })
 })

@@ -11,6 +11,7 @@ import type {
   FileSelection,
   LeftDocument,
   Operation,
+  SelectedFile,
   SkippedItem,
 } from '../model.js'
 import { fallbackNote, placeholderBatches, planSync, plannedItems, plannedOperation } from '../plan.js'
@@ -32,7 +33,7 @@ import { undecodableSkip } from '../select/byte-names.js'
 import { findLfsPointers, LFS_POINTER_CAUSE } from '../select/lfs-pointers.js'
 import { nameMatcher } from '../select/match.js'
 import { inShard, shardLabel, shardSelection } from '../select/shard.js'
-import { collectIfGrown } from '../select/chunk-release.js'
+import { collectIfGrown, holdYoungGeneration } from '../select/chunk-release.js'
 import { writePlaceholderFiles, type PlaceholderFiles } from '../send/placeholder-files.js'
 import { sendPlan } from '../send/send-plan.js'
 import { findDrafts } from '../select/drafts.js'
@@ -96,14 +97,23 @@ export function emptyIndexReport(dryRun: boolean): IndexReport {
  * Every item the job knew of without an outcome fails with `cause`: the planned ones, else the URLs of
  * the inputs and the selected files.
  */
-function failUnfinished(report: IndexReport, config: IndexConfig, files: string[], cause: string): void {
+function failUnfinished(
+  report: IndexReport,
+  config: IndexConfig,
+  files: readonly SelectedFile[],
+  cause: string,
+): void {
   const done = new Set(report.items.map((item) => `${item.kind}\0${item.name}`))
   const fallbackOperation: Operation = config.mode === 'upload' ? 'upload' : 'update'
   const known =
     report.planned.length > 0
-      ? report.planned.map((item) => ({ kind: item.kind, name: item.name, operation: item.operation }))
+      ? Array.from(report.planned, (item) => ({
+          kind: item.kind,
+          name: item.name,
+          operation: item.operation,
+        }))
       : [
-          ...files.map((name) => ({ kind: 'document' as const, name, operation: fallbackOperation })),
+          ...files.map(({ name }) => ({ kind: 'document' as const, name, operation: fallbackOperation })),
           ...shardUrls(config).map((name) => ({ kind: 'url' as const, name, operation: fallbackOperation })),
         ]
   for (const item of known) {
@@ -303,10 +313,12 @@ async function sitemapPages(
  */
 export async function runIndexJob(config: IndexConfig, context: JobContext): Promise<IndexReport> {
   const started = Date.now()
+  holdYoungGeneration()
   const report = emptyIndexReport(config.dryRun)
   report.target = config.target
   if (config.shard) report.shard = config.shard
-  const selected: string[] = []
+  // The selection's own list once it is made (no list of its names beside it).
+  const selected: { files: readonly SelectedFile[] } = { files: [] }
   try {
     const finished = await indexPipeline(config, context, report, selected)
     // Cancelled on the way (items not sent are failed already): the run is no base for the next one.
@@ -323,7 +335,7 @@ export async function runIndexJob(config: IndexConfig, context: JobContext): Pro
           ? error.message
           : String(error),
     )
-    failUnfinished(report, config, selected, cancelled ? NOT_SENT_CANCELLED : cause)
+    failUnfinished(report, config, selected.files, cancelled ? NOT_SENT_CANCELLED : cause)
     report.ended = { kind: 'stopped', why: cause }
     report.durationMs = Date.now() - started
     throw new IndexJobFailure(cause, report)
@@ -336,7 +348,7 @@ async function indexPipeline(
   config: IndexConfig,
   context: JobContext,
   report: IndexReport,
-  selected: string[],
+  selected: { files: readonly SelectedFile[] },
 ): Promise<IndexReport> {
   const { log } = context
   const started = Date.now()
@@ -421,7 +433,7 @@ async function indexPipeline(
   })
   // Selection's garbage (~35 MiB at 100,000 files) is collected before the plan and the send add theirs.
   collectIfGrown()
-  selected.push(...selection.files.map((file) => file.name))
+  selected.files = selection.files
   const removed =
     changes.kind === 'changes'
       ? selectedNames(config, [
@@ -517,7 +529,9 @@ async function indexPipeline(
           progress.stop()
         }
       })
-      report.items = [...plan.refused, ...unreadSitemaps, ...result.items]
+      const unsent = [...plan.refused, ...unreadSitemaps]
+      // The send's list is the report's when nothing precedes it (not a copy of 100,000 entries).
+      report.items = unsent.length === 0 ? result.items : [...unsent, ...result.items]
       report.requests = result.requests
       if (result.cancelled) notices.push('The run was cancelled: unsent items are reported as failed.')
     }

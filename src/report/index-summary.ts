@@ -151,11 +151,12 @@ export function renderIndexSummary(report: IndexReport, limit = SUMMARY_LIMIT): 
   }
 
   if (report.preview || report.dryRun) {
-    const uploads = report.planned.filter((p) => plannedOperation(p) === 'upload')
-    const updates = report.planned.filter((p) => plannedOperation(p) === 'update')
-    const upserts = report.planned.filter((p) => plannedOperation(p) === 'upsert')
-    const removals = report.planned.filter((p) => plannedOperation(p) === 'remove')
-    if (report.planned.length > 0) parts.push('### Plan\n')
+    const planned = [...report.planned]
+    const uploads = planned.filter((p) => plannedOperation(p) === 'upload')
+    const updates = planned.filter((p) => plannedOperation(p) === 'update')
+    const upserts = planned.filter((p) => plannedOperation(p) === 'upsert')
+    const removals = planned.filter((p) => plannedOperation(p) === 'remove')
+    if (planned.length > 0) parts.push('### Plan\n')
     parts.push(collapsedList(`Would upload (${uploads.length})`, uploads, plannedLine, planCutNote))
     parts.push(collapsedList(`Would update (${updates.length})`, updates, plannedLine, planCutNote))
     // Whether these are in the node is unknown: each is updated, or uploaded when the node lacks it.

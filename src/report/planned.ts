@@ -14,7 +14,7 @@ export interface PlannedEntry {
 
 export function plannedEntries(report: IndexReport): PlannedEntry[] {
   if (!report.dryRun && !report.preview) return []
-  return report.planned.map((item) => ({ name: item.name, operation: plannedOperation(item) }))
+  return Array.from(report.planned, (item) => ({ name: item.name, operation: plannedOperation(item) }))
 }
 
 export function plannedOutputSpecs(report: IndexReport): OutputSpec[] {

@@ -16,6 +16,7 @@ export function redactDeep<T>(value: T, secrets: Secrets): T {
     }
     return (out ?? value) as T
   }
+  if (isListView(value)) return redactedView(value, secrets) as T
   if (value !== null && typeof value === 'object') {
     let out: Record<string, unknown> | undefined
     for (const [k, v] of Object.entries(value)) {
@@ -25,4 +26,29 @@ export function redactDeep<T>(value: T, secrets: Secrets): T {
     return (out ?? value) as T
   }
   return value
+}
+
+interface ListView extends Iterable<unknown> {
+  readonly length: number
+}
+
+/** A list made item by item when it is iterated (the plan's items): not an array, not a Map or Set. */
+function isListView(value: unknown): value is ListView {
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    typeof (value as Partial<Iterable<unknown>>)[Symbol.iterator] === 'function' &&
+    typeof (value as { length?: unknown }).length === 'number' &&
+    !ArrayBuffer.isView(value)
+  )
+}
+
+/** The same list, each item redacted as it is listed: nothing is copied until something reads it. */
+function redactedView(view: ListView, secrets: Secrets): ListView {
+  return {
+    length: view.length,
+    *[Symbol.iterator]() {
+      for (const item of view) yield redactDeep(item, secrets)
+    },
+  }
 }

@@ -6,7 +6,7 @@ import type {
   LeftDocument,
   SkippedItem,
 } from '../model.js'
-import type { PlannedItem } from '../plan.js'
+import type { PlannedItems } from '../plan.js'
 import type { Shard } from '../select/shard.js'
 
 export interface IndexReport {
@@ -27,7 +27,7 @@ export interface IndexReport {
   /** The base of `mode: auto`'s change set: the last successful sync, the push's before, or none. */
   base?: ChangeBase
   /** What would be sent (dry run, preview) or was planned. */
-  planned: PlannedItem[]
+  planned: PlannedItems
   items: ItemOutcome[]
   skipped: SkippedItem[]
   /** Removed documents left in the knowledge base (`removed: keep`, or no placeholder for the format). */

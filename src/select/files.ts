@@ -13,6 +13,7 @@ import { insideName } from './inside-name.js'
 import { literalNames, patternProblem } from './patterns.js'
 import { describeFailure, searchFiles } from './search.js'
 import { nameMatcher } from './match.js'
+import { WorkspaceFile } from './workspace-file.js'
 import { isSecretFile } from './secrets.js'
 import { mapLimited } from '../map-limited.js'
 
@@ -315,7 +316,12 @@ function inspect(name: string, real: string, linked: boolean, context: CheckCont
       'too-large',
       `${formatBytes(stats.size)} is over max-file-size ${formatBytes(context.maxFileSize)}.`,
     )
-  return { selected: { name, path: real, size: unboxed(stats.size), mtimeMs: stats.mtimeMs } }
+  const size = unboxed(stats.size)
+  return {
+    selected: WorkspaceFile.fits(context.root, name, real)
+      ? new WorkspaceFile(context.root, name, size, stats.mtimeMs)
+      : { name, path: real, size, mtimeMs: stats.mtimeMs },
+  }
 }
 
 // A size read from Stats is a double that V8 boxes (16 bytes) in every record that copies it: the selected

@@ -4,7 +4,16 @@ import { setMaxListeners } from 'node:events'
 import { access, constants, lstat } from 'node:fs/promises'
 import { displayName, type Logger } from '../log.js'
 import { formatBytes } from '../config/units.js'
-import type { Batch, IndexTarget, ItemOutcome, Operation, Plan, SelectedFile, SendResult } from '../model.js'
+import type {
+  Batch,
+  IndexTarget,
+  ItemOutcome,
+  Operation,
+  Outcome,
+  Plan,
+  SelectedFile,
+  SendResult,
+} from '../model.js'
 import { ServiceError, type OpenedDocuments, type ServiceClient } from '../service/client.js'
 import type { SettingNames } from '../config/setting-names.js'
 import { runRefusal } from '../service/errors.js'
@@ -46,14 +55,57 @@ export type IndexingClient = Pick<
 export const DEFAULT_GRACE_MS = 3000
 const SEND_END_GROWTH_BYTES = 8 * 1024 * 1024
 
-/** One document or URL of the plan, and how far it got. */
-interface Item {
-  kind: 'document' | 'url'
-  name: string
-  /** Documents: the file as last seen on disk (re-read before every resend). */
-  file?: SelectedFile
+/**
+ * One document or URL of the plan, how far it got, and once it ended its outcome: the record the report
+ * gets (one object per item from the send to the report, not one while sending and another after). The
+ * file is private so that the outcome, spread or written as JSON, shows only what ItemOutcome holds.
+ */
+class Item {
+  readonly kind: ItemOutcome['kind']
+  readonly name: string
+  outcome: Outcome | undefined
+  /** The operation planned, then the one that decided the outcome. */
+  operation: Operation
   attempts: number
-  outcome?: ItemOutcome
+  declare size?: number
+  declare error?: string
+  declare absent?: boolean
+  #file: SelectedFile | undefined
+
+  constructor(kind: ItemOutcome['kind'], name: string, operation: Operation, file?: SelectedFile) {
+    this.kind = kind
+    this.name = name
+    this.outcome = undefined
+    this.operation = operation
+    this.attempts = 0
+    // Set here, not when the item ends: a property added after construction would live outside the object.
+    if (file) this.size = file.size
+    this.#file = file
+  }
+
+  /** Documents: the file as last seen on disk (re-read before every resend). */
+  get file(): SelectedFile | undefined {
+    return this.#file
+  }
+
+  set file(file: SelectedFile) {
+    this.#file = file
+  }
+
+  /** Records how the item ended, with the size of the file as last seen. */
+  end(outcome: Outcome, operation: Operation, details: { error?: string; absent?: boolean } = {}): void {
+    this.outcome = outcome
+    this.operation = operation
+    if (this.#file) this.size = this.#file.size
+    if (details.error !== undefined) this.error = details.error
+    if (details.absent) this.absent = true
+  }
+}
+
+/** The items, every one of which has ended, as the outcomes they are. */
+function outcomesOf(items: Item[]): ItemOutcome[] {
+  for (const item of items) if (item.outcome === undefined) throw new Error(`${item.name} has no outcome`)
+  return items as ItemOutcome[]
 }
 
 /** Items sent together in one request, and how they are meant to be sent. */
@@ -163,7 +215,7 @@ class PlanSender {
       this.stop.abort()
     }
     return {
-      items: items.map((item) => item.outcome!),
+      items: outcomesOf(items),
       requests: this.requests,
       cancelled: signal?.aborted ?? false,
     }
@@ -441,15 +493,9 @@ class PlanSender {
   /** Records the items as landed: uploaded or updated, or for placeholders removed (`absent`: 404). */
   private succeed(items: Item[], operation: Operation, placeholders: boolean, absent: boolean): void {
     for (const item of items) {
-      item.outcome = {
-        kind: item.kind,
-        name: item.name,
-        outcome: placeholders ? 'removed' : operation === 'upload' ? 'uploaded' : 'updated',
-        operation,
-        attempts: item.attempts,
-        ...(item.file ? { size: item.file.size } : {}),
-        ...(absent ? { absent: true } : {}),
-      }
+      item.end(placeholders ? 'removed' : operation === 'upload' ? 'uploaded' : 'updated', operation, {
+        absent,
+      })
       if (!absent) this.bytesLanded += item.file?.size ?? 0
     }
     this.reportProgress()
@@ -558,7 +604,7 @@ class PlanSender {
             return
           }
           if (stats.size !== file.size || stats.mtimeMs !== file.mtimeMs) {
-            item.file = { ...file, size: stats.size, mtimeMs: stats.mtimeMs }
+            item.file = { name: file.name, path: file.path, size: stats.size, mtimeMs: stats.mtimeMs }
             this.log.info(
               `${displayName(item.name)} changed since it was selected; sending its current content.`,
             )
@@ -593,15 +639,7 @@ class PlanSender {
     const cleaned = this.log.clean(error)
     for (const item of items) {
       if (item.outcome) continue
-      item.outcome = {
-        kind: item.kind,
-        name: item.name,
-        outcome: 'failed',
-        operation,
-        attempts: item.attempts,
-        ...(item.file ? { size: item.file.size } : {}),
-        error: cleaned,
-      }
+      item.end('failed', operation, { error: cleaned })
     }
     this.reportProgress()
   }
@@ -626,8 +664,8 @@ function disposeOpened(opened: Promise<OpenedDocuments> | undefined): void {
 function unitOf(batch: Batch): Unit {
   const items: Item[] =
     batch.kind === 'documents'
-      ? batch.documents.map((file) => ({ kind: 'document', name: file.name, file, attempts: 0 }))
-      : batch.urls.map((url) => ({ kind: 'url', name: url, attempts: 0 }))
+      ? batch.documents.map((file) => new Item('document', file.name, batch.operation, file))
+      : batch.urls.map((url) => new Item('url', url, batch.operation))
   return {
     kind: batch.kind,
     items,
