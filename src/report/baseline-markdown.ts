@@ -22,6 +22,7 @@ import {
   SUMMARY_LIMIT,
   VERDICT_LABEL,
   verdictText,
+  layoutReport,
   within,
   type ChecksReportOptions,
 } from './checks-markdown.js'
@@ -171,9 +172,6 @@ function comparedBlock(check: ComparedCheck, diff: WordDiff | undefined, room: n
 const emptyBlockSize = (check: ComparedCheck, diff: WordDiff | undefined) =>
   sizeOf(comparedBlock(check, diff, 0)) + 2 * MIN_CUT_BYTES
 
-const hiddenNote = (count: number, what: string, options: ChecksReportOptions) =>
-  `_${count} more ${what} not shown (to stay within GitHub's size limit); ${options.fullResultsAt} lists all._`
-
 /** The whole comparison within `options.limit` bytes: the lead, the table, then the answers (cut first). */
 export function renderComparedReport(
   compared: readonly ComparedCheck[],
@@ -185,38 +183,19 @@ export function renderComparedReport(
   const head =
     `${options.heading}\n\n**${leadLine(compared)}**\n\n` +
     `After: ${after}\n\n${bothSidesRunsLine(compared)}\n`
-  let shown: readonly ComparedCheck[] = compared
-  let rows = renderComparedTable(compared)
-  if (sizeOf(head + rows) > options.limit / 2) {
-    let size = sizeOf(head + renderComparedTable([]))
-    let kept = 0
-    for (const check of compared) {
-      size += sizeOf(renderComparedTable([check])) - sizeOf(renderComparedTable([]))
-      if (size > options.limit / 2) break
-      kept += 1
-    }
-    shown = compared.slice(0, kept)
-    rows = `${renderComparedTable(shown)}\n${hiddenNote(compared.length - kept, 'checks', options)}\n`
-  }
-  const top = `${head}\n${rows}`
-  let room = options.limit - sizeOf(top) - 512
-  const blocked: { check: ComparedCheck; diff: WordDiff | undefined; empty: number }[] = []
-  for (const check of shown) {
-    const diff = diffOf(check)
-    const empty = emptyBlockSize(check, diff)
-    if (empty > room) break
-    blocked.push({ check, diff, empty })
-    room -= empty
-  }
-  const extra = Math.floor(room / Math.max(1, blocked.length))
-  const blocks = blocked.map(({ check, diff, empty }) =>
-    comparedBlock(check, diff, empty - 2 * MIN_CUT_BYTES + extra),
+  return layoutReport(
+    compared,
+    head,
+    {
+      table: renderComparedTable,
+      prepare: (check) => {
+        const diff = diffOf(check)
+        return { prepared: diff, empty: emptyBlockSize(check, diff) }
+      },
+      block: (check, diff, room) => comparedBlock(check, diff, room - 2 * MIN_CUT_BYTES),
+    },
+    options,
   )
-  const note =
-    blocked.length < compared.length
-      ? `\n${hiddenNote(compared.length - blocked.length, 'answers', options)}\n`
-      : ''
-  return `${top}\n${blocks.join('\n')}${note}`
 }
 
 export function renderComparedSummary(

@@ -144,6 +144,57 @@ function hiddenNote(count: number, what: string, options: ChecksReportOptions): 
   return `_${count} more ${what} not shown (to stay within GitHub's size limit); ${options.fullResultsAt} lists all._`
 }
 
+/** How a report lays out its items: the table of some, and each item's collapsed block. */
+export interface ReportParts<T, P> {
+  table: (items: readonly T[]) => string
+  /** What the item's block needs, worked out once, and the size of its block with no text in it. */
+  prepare: (item: T) => { prepared: P; empty: number }
+  /** The block within `room` bytes (its empty size plus its share of what is left). */
+  block: (item: T, prepared: P, room: number) => string
+}
+
+/**
+ * A report within `options.limit` bytes: the head, the table (at most half: rows past it are counted in
+ * a note), then the blocks. Blocks whose empty form does not fit are left out; the others share the
+ * rest equally, so the answers are what is cut first.
+ */
+export function layoutReport<T, P>(
+  items: readonly T[],
+  head: string,
+  parts: ReportParts<T, P>,
+  options: ChecksReportOptions,
+): string {
+  let shown = items
+  let table = parts.table(items)
+  if (sizeOf(head + table) > options.limit / 2) {
+    let size = sizeOf(head + parts.table([]))
+    let kept = 0
+    for (const item of items) {
+      size += sizeOf(parts.table([item])) - sizeOf(parts.table([]))
+      if (size > options.limit / 2) break
+      kept += 1
+    }
+    shown = items.slice(0, kept)
+    table = `${parts.table(shown)}\n${hiddenNote(items.length - kept, 'checks', options)}\n`
+  }
+  const top = `${head}\n${table}`
+  let room = options.limit - sizeOf(top) - 512
+  const blocked: { item: T; prepared: P; empty: number }[] = []
+  for (const item of shown) {
+    const { prepared, empty } = parts.prepare(item)
+    if (empty > room) break
+    blocked.push({ item, prepared, empty })
+    room -= empty
+  }
+  const extra = Math.floor(room / Math.max(1, blocked.length))
+  const blocks = blocked.map(({ item, prepared, empty }) => parts.block(item, prepared, empty + extra))
+  const note =
+    blocked.length < items.length
+      ? `\n${hiddenNote(items.length - blocked.length, 'answers', options)}\n`
+      : ''
+  return `${top}\n${blocks.join('\n')}${note}`
+}
+
 /** The whole report within `options.limit` bytes: the table before the answers, answers cut first. */
 export function renderChecksReport(
   results: readonly CheckResult[],
@@ -151,37 +202,16 @@ export function renderChecksReport(
   options: ChecksReportOptions,
 ): string {
   const head = `${options.heading}\n\n${markdownVerdictLine(verdict)}\n\n${runsLine(verdict)}\n`
-  // The table takes at most half: rows past it are counted in a note.
-  let shown: readonly CheckResult[] = results
-  let checksTable = renderChecksTable(results)
-  if (sizeOf(head + checksTable) > options.limit / 2) {
-    let size = sizeOf(head + renderChecksTable([]))
-    let kept = 0
-    for (const result of results) {
-      size += sizeOf(renderChecksTable([result])) - sizeOf(renderChecksTable([]))
-      if (size > options.limit / 2) break
-      kept += 1
-    }
-    shown = results.slice(0, kept)
-    checksTable = `${renderChecksTable(shown)}\n${hiddenNote(results.length - kept, 'checks', options)}\n`
-  }
-  const top = `${head}\n${checksTable}`
-  // Blocks whose empty form does not fit are left out; the others share the rest equally.
-  let room = options.limit - sizeOf(top) - 512
-  const blocked: CheckResult[] = []
-  for (const result of shown) {
-    const empty = emptyBlockSize(result)
-    if (empty > room) break
-    blocked.push(result)
-    room -= empty
-  }
-  const extra = Math.floor(room / Math.max(1, blocked.length))
-  const blocks = blocked.map((result) => checkBlock(result, emptyBlockSize(result) - MIN_CUT_BYTES + extra))
-  const note =
-    blocked.length < results.length
-      ? `\n${hiddenNote(results.length - blocked.length, 'answers', options)}\n`
-      : ''
-  return `${top}\n${blocks.join('\n')}${note}`
+  return layoutReport(
+    results,
+    head,
+    {
+      table: renderChecksTable,
+      prepare: (result) => ({ prepared: undefined, empty: emptyBlockSize(result) }),
+      block: (result, _, room) => checkBlock(result, room - MIN_CUT_BYTES),
+    },
+    options,
+  )
 }
 
 /** The job summary of a suite: within GitHub's 1 MiB per step, answers included. */
