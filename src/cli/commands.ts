@@ -272,6 +272,23 @@ async function checksCommand(
     renderChecksSummary(redactDeep(results, log.secrets), redactDeep(verdict, log.secrets)),
   )
   await writeReportFileFlag(log, flags, checksOutputSpecs(results, verdict), verdictText(verdict))
+  settleSuiteExit(log, signal, stopped, {
+    failed: !verdict.ok,
+    anyCheckFailed: verdict.failed > 0,
+    line: `Flow checks: ${verdictText(verdict)}`,
+  })
+}
+
+/**
+ * The exit status of a suite, as the action's step ends: cancelled, stopped early, failed; or passed,
+ * with a warning when some checks failed (the step passes, and the checks that failed are not silent).
+ */
+function settleSuiteExit(
+  log: Logger,
+  signal: AbortSignal,
+  stopped: string | undefined,
+  outcome: { failed: boolean; anyCheckFailed: boolean; line: string },
+): void {
   const cancelled = cancellationOf(signal)
   if (cancelled) {
     log.error(`${cancelled.message}: checks that had not answered are reported as errors.`)
@@ -279,13 +296,10 @@ async function checksCommand(
   } else if (stopped) {
     log.error(`${stopped} No further run of the suite was sent.`)
     process.exitCode = EXIT_FAILURE
-  } else if (!verdict.ok) {
-    log.error(`Flow checks: ${verdictText(verdict)}`)
+  } else if (outcome.failed) {
+    log.error(outcome.line)
     process.exitCode = EXIT_FAILURE
-  } else if (verdict.failed > 0) {
-    // As the action: the step passes, and the checks that failed are not silent.
-    log.warning(`Flow checks: ${verdictText(verdict)}`)
-  }
+  } else if (outcome.anyCheckFailed) log.warning(outcome.line)
 }
 
 /** A suite compared with its baseline flow: printed, summarised and judged like the action's step. */
@@ -306,18 +320,11 @@ async function comparedChecksOutcome(
     renderComparedSummary(redactDeep(compared, log.secrets), redactDeep(verdict, log.secrets), failOn),
   )
   await writeReportFileFlag(log, flags, comparedOutputSpecs(compared, verdict), changeSentence(change))
-  const line = `Flow checks: ${changeSentence(change)} After: ${afterText(verdict, failOn)}`
-  const cancelled = cancellationOf(signal)
-  if (cancelled) {
-    log.error(`${cancelled.message}: checks that had not answered are reported as errors.`)
-    process.exitCode = cancelledExitStatus(cancelled)
-  } else if (stopped) {
-    log.error(`${stopped} No further run of the suite was sent.`)
-    process.exitCode = EXIT_FAILURE
-  } else if (failOn === 'regression' ? change.regressed.length > 0 : !verdict.ok) {
-    log.error(line)
-    process.exitCode = EXIT_FAILURE
-  } else if (verdict.failed > 0) log.warning(line)
+  settleSuiteExit(log, signal, stopped, {
+    failed: failOn === 'regression' ? change.regressed.length > 0 : !verdict.ok,
+    anyCheckFailed: verdict.failed > 0,
+    line: `Flow checks: ${changeSentence(change)} After: ${afterText(verdict, failOn)}`,
+  })
 }
 
 export interface ServeFlags {
