@@ -17,6 +17,7 @@ import { GitFixture, type WorkingCopy } from './helpers/git-fixture.js'
 import { startCommentsServer, type CommentsServer } from './helpers/github-comments-server.js'
 import { GITHUB_TOKEN, PRIVATE_KEY, PUBLIC_KEY } from './helpers/keys.js'
 import { parseOutputFile, runWorkflowJob } from './helpers/workflow-runner.js'
+import { pullRequestExample } from './helpers/webhook-examples.js'
 
 interface LintResult {
   message: string
@@ -330,14 +331,7 @@ describe('the workflows users copy (README snippets and examples/workflows)', ()
 })
 
 /** A real `pull_request` (opened) payload, as GitHub sends it. */
-const pullRequestOpened = (
-  createRequire(import.meta.url)('@octokit/webhooks-examples/api.github.com/index.json') as {
-    name: string
-    examples: Record<string, unknown>[]
-  }[]
-)
-  .find((e) => e.name === 'pull_request')!
-  .examples.find((e) => e.action === 'opened')!
+const pullRequestOpened = pullRequestExample('opened')
 
 /** The repository variables and secrets the examples name, as a user sets them up (README, Setup). */
 const exampleValues: Record<string, Record<string, string>> = {

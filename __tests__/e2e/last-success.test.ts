@@ -2,23 +2,18 @@
 // service, and a local server listing this workflow's runs like GitHub (each run's conclusion is the
 // action's own exit status). What was sent is read from the emulator's request log.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { createRequire } from 'node:module'
 import { startEmulator, type Emulator } from '../../src/emulator/server.js'
 import { GitFixture, type WorkingCopy } from '../helpers/git-fixture.js'
 import { runAction } from '../helpers/run-action.js'
 import { WorkflowRunsServer } from '../helpers/workflow-runs-server.js'
 import { GITHUB_TOKEN, PRIVATE_KEY } from '../helpers/keys.js'
 import { sentByMethod } from '../helpers/emulator-sent.js'
+import { webhookExamples } from '../helpers/webhook-examples.js'
 
 const ids = { 'flow-id': 'flow-heal', 'org-id': 'org-heal', 'node-id': 'knowledgebase-1' }
 const ZERO = '0'.repeat(40)
 // A real workflow_dispatch payload: the action must not need anything from it.
-const dispatchPayload = (
-  createRequire(import.meta.url)('@octokit/webhooks-examples/api.github.com/index.json') as {
-    name: string
-    examples: Record<string, unknown>[]
-  }[]
-).find((definition) => definition.name === 'workflow_dispatch')!.examples[0]
+const dispatchPayload = webhookExamples('workflow_dispatch')[0]
 
 let fixture: GitFixture
 let author: WorkingCopy

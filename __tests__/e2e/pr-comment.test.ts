@@ -1,13 +1,13 @@
 // The built run-flow action in a pull_request event: one sticky comment over real HTTP to a local
 // GitHub REST server, with a real pull_request payload.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { createRequire } from 'node:module'
 import { startEmulator, type Emulator } from '../../src/emulator/server.js'
 import { ServiceClient } from '../../src/service/client.js'
 import { startCommentsServer, type CommentsServer } from '../helpers/github-comments-server.js'
 import { runAction } from '../helpers/run-action.js'
 import { makeWorkspace } from '../helpers/workspace.js'
 import { GITHUB_TOKEN, PRIVATE_KEY, PUBLIC_KEY } from '../helpers/keys.js'
+import { pullRequestExample } from '../helpers/webhook-examples.js'
 
 const target = {
   flowId: '65f0c0ffee0000000000beef',
@@ -15,13 +15,7 @@ const target = {
   nodeId: 'knowledgebase-1',
 }
 
-const examples = createRequire(import.meta.url)('@octokit/webhooks-examples/api.github.com/index.json') as {
-  name: string
-  examples: Record<string, unknown>[]
-}[]
-const payload = examples
-  .find((e) => e.name === 'pull_request')!
-  .examples.find((e) => e.action === 'synchronize')!
+const payload = pullRequestExample('synchronize')
 const prNumber = (payload.pull_request as { number: number }).number
 const headSha = (payload.pull_request as { head: { sha: string } }).head.sha
 

@@ -2,12 +2,12 @@
 // a depth-1 checkout of the head, a real pull_request payload; the preview sends nothing and says what
 // merging would send, in the summary and in the sticky comment.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { createRequire } from 'node:module'
 import { startEmulator, type Emulator } from '../../src/emulator/server.js'
 import { startCommentsServer, type CommentsServer } from '../helpers/github-comments-server.js'
 import { GitFixture, type WorkingCopy } from '../helpers/git-fixture.js'
 import { runAction } from '../helpers/run-action.js'
 import { GITHUB_TOKEN, PRIVATE_KEY } from '../helpers/keys.js'
+import { pullRequestExample } from '../helpers/webhook-examples.js'
 
 const ids = {
   'flow-id': '65f0c0ffee0000000000beef',
@@ -15,11 +15,7 @@ const ids = {
   'node-id': 'kb-1',
 }
 
-const examples = createRequire(import.meta.url)('@octokit/webhooks-examples/api.github.com/index.json') as {
-  name: string
-  examples: Record<string, unknown>[]
-}[]
-const opened = examples.find((e) => e.name === 'pull_request')!.examples.find((e) => e.action === 'opened')!
+const opened = pullRequestExample('opened')
 
 function pullRequestPayload(base: string, head: string) {
   const payload = structuredClone(opened) as {

@@ -1,12 +1,12 @@
 // The built run-flow action (dist/run-flow/index.js) run as the runner runs it, against the emulator.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { createRequire } from 'node:module'
 import { ServiceClient } from '../../src/service/client.js'
 import { startEmulator, type Emulator } from '../../src/emulator/server.js'
 import { runAction, workflowCommands } from '../helpers/run-action.js'
 import { makeWorkspace } from '../helpers/workspace.js'
 import { startRecordingServer } from '../helpers/recording-server.js'
 import { PRIVATE_KEY, PUBLIC_KEY } from '../helpers/keys.js'
+import { pullRequestExample } from '../helpers/webhook-examples.js'
 
 const target = {
   flowId: '65f0c0ffee0000000000beef',
@@ -15,18 +15,11 @@ const target = {
 }
 const ids = { 'flow-id': target.flowId, 'org-id': target.orgId }
 
-interface WebhookExamples {
-  name: string
-  examples: Record<string, unknown>[]
-}
-const examples = createRequire(import.meta.url)(
-  '@octokit/webhooks-examples/api.github.com/index.json',
-) as WebhookExamples[]
-
 /** A real pull_request payload, made to come from a fork (forks get no secrets). */
 function forkPullRequestPayload(): Record<string, unknown> {
-  const opened = examples.find((e) => e.name === 'pull_request')!.examples.find((e) => e.action === 'opened')!
-  const payload = structuredClone(opened) as { pull_request: { head: { repo: { fork: boolean } } } }
+  const payload = structuredClone(pullRequestExample('opened')) as {
+    pull_request: { head: { repo: { fork: boolean } } }
+  }
   payload.pull_request.head.repo.fork = true
   return payload
 }

@@ -4,7 +4,6 @@
 // the outputs, the results file, and `fail-on` both ways.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startEmulator, type Emulator } from '../../src/emulator/server.js'
@@ -16,18 +15,12 @@ import { GITHUB_TOKEN, PRIVATE_KEY, PUBLIC_KEY } from '../helpers/keys.js'
 import { runAction } from '../helpers/run-action.js'
 import { makeWorkspace } from '../helpers/workspace.js'
 import { structureOf } from '../report/gfm.js'
+import { pullRequestExample } from '../helpers/webhook-examples.js'
 
 const ORG = 'b2a1c3d4-0000-4000-8000-000000000001'
 const after = { orgId: ORG, flowId: '65f0c0ffee0000000000beef', nodeId: 'knowledgebase-1' }
 const before = { orgId: ORG, flowId: '65f0c0ffee0000000000b0f0', nodeId: 'knowledgebase-1' }
-const payload = (
-  createRequire(import.meta.url)('@octokit/webhooks-examples/api.github.com/index.json') as {
-    name: string
-    examples: Record<string, unknown>[]
-  }[]
-)
-  .find((e) => e.name === 'pull_request')!
-  .examples.find((e) => e.action === 'synchronize')!
+const payload = pullRequestExample('synchronize')
 
 const SUITE = [
   '- name: refund window',

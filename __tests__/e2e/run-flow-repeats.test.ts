@@ -3,7 +3,6 @@
 // log and the results file. Also the single question's verdict, and a suite that cannot run.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createMissPicker } from '../../src/emulator/flow.js'
@@ -15,20 +14,14 @@ import { startRecordingServer } from '../helpers/recording-server.js'
 import { runAction } from '../helpers/run-action.js'
 import { makeWorkspace } from '../helpers/workspace.js'
 import { structureOf } from '../report/gfm.js'
+import { pullRequestExample } from '../helpers/webhook-examples.js'
 
 const target = {
   flowId: '65f0c0ffee0000000000beef',
   orgId: 'b2a1c3d4-0000-4000-8000-000000000001',
   nodeId: 'knowledgebase-1',
 }
-const payload = (
-  createRequire(import.meta.url)('@octokit/webhooks-examples/api.github.com/index.json') as {
-    name: string
-    examples: Record<string, unknown>[]
-  }[]
-)
-  .find((e) => e.name === 'pull_request')!
-  .examples.find((e) => e.action === 'synchronize')!
+const payload = pullRequestExample('synchronize')
 
 const QUESTION = 'How long are refunds granted?'
 const MISS_RATE = 0.5

@@ -6,7 +6,6 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
-import { createRequire } from 'node:module'
 import path from 'node:path'
 import { startEmulator, type Emulator } from '../../src/emulator/server.js'
 import { startCommentsServer, type CommentsServer } from '../helpers/github-comments-server.js'
@@ -14,17 +13,12 @@ import { GitFixture, type WorkingCopy } from '../helpers/git-fixture.js'
 import { GITHUB_TOKEN, PRIVATE_KEY } from '../helpers/keys.js'
 import { runAction } from '../helpers/run-action.js'
 import { forwardTo, WorkflowRunsServer } from '../helpers/workflow-runs-server.js'
+import { pullRequestExample } from '../helpers/webhook-examples.js'
 
 const ids = { 'flow-id': 'flow-staging', 'org-id': 'org-staging', 'node-id': 'knowledgebase-staging' }
 const target = `${ids['org-id']}/${ids['flow-id']}/${ids['node-id']}`
 
-const examples = createRequire(import.meta.url)('@octokit/webhooks-examples/api.github.com/index.json') as {
-  name: string
-  examples: Record<string, unknown>[]
-}[]
-const synchronize = examples
-  .find((e) => e.name === 'pull_request')!
-  .examples.find((e) => e.action === 'opened')!
+const synchronize = pullRequestExample('opened')
 
 interface PullRequest {
   number: number

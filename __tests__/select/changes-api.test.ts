@@ -1,7 +1,6 @@
 // Change detection when git cannot answer: payload lists, then the compare API (a local server that
 // answers like GitHub's compare endpoint), then a full sync with a warning. Also the event rules.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { createRequire } from 'node:module'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { PushEvent } from '@octokit/webhooks-types'
@@ -10,14 +9,9 @@ import { CompareServer } from '../helpers/compare-server.js'
 import { GitFixture } from '../helpers/git-fixture.js'
 import { GITHUB_TOKEN as TOKEN } from '../helpers/keys.js'
 import { recordingLog } from '../helpers/log.js'
+import { webhookExamples } from '../helpers/webhook-examples.js'
 
-interface WebhookExamples {
-  name: string
-  examples: unknown[]
-}
-const pushExamples = (
-  createRequire(import.meta.url)('@octokit/webhooks-examples/api.github.com/index.json') as WebhookExamples[]
-).find((definition) => definition.name === 'push')!.examples as PushEvent[]
+const pushExamples = webhookExamples('push') as unknown as PushEvent[]
 
 const BEFORE = '1'.repeat(40)
 const AFTER = '2'.repeat(40)
