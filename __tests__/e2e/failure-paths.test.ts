@@ -3,7 +3,7 @@
 // out, and Node prints no warning (stderr stays empty) under any of these failures.
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { execFileSync, type ChildProcess } from 'node:child_process'
-import { chmodSync, writeFileSync } from 'node:fs'
+import { chmodSync, chownSync, writeFileSync } from 'node:fs'
 import { freePort } from '../helpers/ports.js'
 import { join } from 'node:path'
 import { startEmulator, type Emulator } from '../../src/emulator/server.js'
@@ -132,9 +132,16 @@ describe('index action: a service that is briefly unreachable', () => {
 })
 
 describe('index action: odd entries', () => {
-  it('a name that is not UTF-8, a path past the system limit, an unreadable folder: each skipped with a warning, the rest lands', async () => {
+  it('a name that is not UTF-8, a path past the system limit, an unreadable folder, files the user may not read: each skipped with a warning, the rest lands', async () => {
     const service = await emulator()
-    const dir = workspace({ 'docs/a.md': 'a\n', 'docs/b.md': 'b\n', 'docs/locked/c.md': 'c\n' })
+    const dir = workspace({
+      'docs/a.md': 'a\n',
+      'docs/b.md': 'b\n',
+      'docs/locked/c.md': 'c\n',
+      'docs/own.md': 'own\n',
+      'docs/owner-barred.md': 'barred\n',
+      'docs/private.md': 'private\n',
+    })
     writeFileSync(
       Buffer.concat([Buffer.from(join(dir, 'docs/caf')), Buffer.from([0xe9]), Buffer.from('.md')]),
       'x',
@@ -148,6 +155,15 @@ describe('index action: odd entries', () => {
     ])
     const runAs = unprivileged(dir)
     chmodSync(join(dir, 'docs/locked'), 0o000)
+    // Readability from the mode bits only for the owner's own bits: an owner without the read bit may not
+    // read even when others may; another user's owner-only file is not readable.
+    if (runAs.user) {
+      for (const name of ['docs/own.md', 'docs/owner-barred.md'])
+        chownSync(join(dir, name), runAs.user.uid, runAs.user.gid)
+      chmodSync(join(dir, 'docs/private.md'), 0o600)
+    }
+    chmodSync(join(dir, 'docs/own.md'), 0o400)
+    chmodSync(join(dir, 'docs/owner-barred.md'), 0o044)
     const run = await runAction({
       action: 'action.yml',
       workspace: dir,
@@ -155,8 +171,13 @@ describe('index action: odd entries', () => {
       ...runAs,
     })
     expect(run.status).toBe(0)
-    expect(outputList(run, 'uploaded')).toEqual(['docs/a.md', 'docs/b.md'])
+    const uploaded = runAs.user ? ['docs/a.md', 'docs/b.md', 'docs/own.md'] : ['docs/a.md', 'docs/b.md']
+    expect(outputList(run, 'uploaded')).toEqual(
+      runAs.user ? uploaded : [...uploaded, 'docs/own.md', 'docs/private.md'],
+    )
     const skipped = outputList(run, 'skipped')
+    expect(skipped).toContain('docs/owner-barred.md')
+    if (runAs.user) expect(skipped).toContain('docs/private.md')
     expect(skipped).toContain('docs/caf\\xe9.md')
     expect(skipped).toContain('docs/locked')
     expect(skipped.some((name) => name.startsWith(`docs/${segment}/`))).toBe(true)

@@ -61,7 +61,7 @@ export function findDrafts(files: readonly SelectedFile[]): DraftScan {
   const buffer = Buffer.allocUnsafe(FRONT_MATTER_MAX_BYTES)
   for (const file of files) {
     if (!mayBeDraft(file.name)) continue
-    const head = readHead(file.path, buffer)
+    const head = readHead(file.path, buffer, file.size)
     if (!opensWithDashes(head)) continue
     const yaml = frontMatterOf(head.toString('utf8'))
     if (yaml === undefined) continue

@@ -53,6 +53,6 @@ export function findLfsPointers(files: readonly SelectedFile[]): SelectedFile[] 
     (file) =>
       file.size >= LFS_POINTER_MIN_BYTES &&
       file.size <= LFS_POINTER_MAX_BYTES &&
-      isLfsPointer(readHead(file.path, Buffer.allocUnsafe(LFS_POINTER_MAX_BYTES + 1))),
+      isLfsPointer(readHead(file.path, Buffer.allocUnsafe(LFS_POINTER_MAX_BYTES + 1), file.size)),
   )
 }

@@ -69,12 +69,14 @@ export function readSmallSelectedFile(file: SelectedFile, into?: Buffer): Buffer
     if (changed) throw changed
     const buffer = into ?? Buffer.allocUnsafe(file.size + 1)
     if (buffer.length !== file.size + 1) throw new RangeError('readSmallSelectedFile needs size + 1 bytes')
+    // The first read asks for size + 1 bytes: getting size means the file ends there (a regular file's
+    // read comes back short only at its end), so no second read is made to find the end.
     let filled = 0
     let bytesRead: number
     do {
       bytesRead = readSync(fd, buffer, filled, buffer.length - filled, filled)
       filled += bytesRead
-    } while (bytesRead > 0 && filled <= file.size)
+    } while (bytesRead > 0 && filled < file.size)
     if (filled > file.size) throw new FileChangedError(`${shown} grew while it was being read.`)
     if (filled < file.size) throw new FileChangedError(`${shown} shrank while it was being read.`)
     return buffer.subarray(0, filled)

@@ -7,10 +7,11 @@ import { closeSync, constants, openSync, readSync } from 'node:fs'
 const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW
 
 /**
- * Fills `buffer` from the file's start and returns the part filled; empty when the file cannot be read
- * here (sending reads it again and reports why).
+ * Fills `buffer` from the file's start, up to `size` bytes (the size selection recorded: a file of that
+ * size takes one read, without the read that would only find its end), and returns the part filled;
+ * empty when the file cannot be read here (sending reads it again and reports why).
  */
-export function readHead(file: string, buffer: Buffer): Buffer {
+export function readHead(file: string, buffer: Buffer, size = buffer.length): Buffer {
   let fd: number
   try {
     fd = openSync(file, OPEN_FLAGS)
@@ -18,12 +19,13 @@ export function readHead(file: string, buffer: Buffer): Buffer {
     return buffer.subarray(0, 0)
   }
   try {
+    const wanted = Math.min(size, buffer.length)
     let filled = 0
     let bytesRead: number
     do {
-      bytesRead = readSync(fd, buffer, filled, buffer.length - filled, filled)
+      bytesRead = readSync(fd, buffer, filled, wanted - filled, filled)
       filled += bytesRead
-    } while (bytesRead > 0 && filled < buffer.length)
+    } while (bytesRead > 0 && filled < wanted)
     return buffer.subarray(0, filled)
   } catch {
     return buffer.subarray(0, 0)
