@@ -23,6 +23,13 @@ describe('WorkspaceFile: the name kept once, the path made from it', () => {
     expect(file.path).toBe(`/w/${name}`)
   })
 
+  it('files of different roots keep their own root', () => {
+    const first = new WorkspaceFile('/one', 'a.md', 1, 0)
+    const second = new WorkspaceFile('/two', 'a.md', 1, 0)
+    const again = new WorkspaceFile('/one', 'b.md', 1, 0)
+    expect([first.path, second.path, again.path]).toEqual(['/one/a.md', '/two/a.md', '/one/b.md'])
+  })
+
   it('stands only for a path that is the root and the name', () => {
     expect(WorkspaceFile.fits('/w', 'docs/a.md', '/w/docs/a.md')).toBe(true)
     expect(WorkspaceFile.fits('/w', 'docs/a.md', '/w/docs/b.md')).toBe(false)

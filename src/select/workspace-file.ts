@@ -14,21 +14,12 @@ export class WorkspaceFile implements SelectedFile {
   declare readonly path: string
   declare size: number
   declare mtimeMs: number
-  readonly #root: string
-
-  static readonly #PATH: PropertyDescriptor = {
-    get(this: WorkspaceFile): string {
-      return `${this.#root}/${this.name}`
-    },
-    enumerable: true,
-  }
 
   constructor(root: string, name: string, size: number, mtimeMs: number) {
     this.name = ownString(name)
-    Object.defineProperty(this, 'path', WorkspaceFile.#PATH)
+    Object.defineProperty(this, 'path', pathOf(root))
     this.size = size
     this.mtimeMs = mtimeMs
-    this.#root = root
   }
 
   /** Whether `real` is `root`/`name` on this system, so that a WorkspaceFile can stand for it. */
@@ -41,6 +32,24 @@ export class WorkspaceFile implements SelectedFile {
       real.endsWith(name)
     )
   }
+}
+
+/**
+ * The `path` property of the files of one root: the root is held by the getter, one per root, not by every
+ * file (8 bytes a document), and files of one root share one shape as they share the getter.
+ */
+let lastRoot: { root: string; descriptor: PropertyDescriptor } | undefined
+function pathOf(root: string): PropertyDescriptor {
+  if (lastRoot?.root !== root) {
+    const descriptor = {
+      get(this: WorkspaceFile): string {
+        return `${root}/${this.name}`
+      },
+      enumerable: true,
+    }
+    lastRoot = { root, descriptor }
+  }
+  return lastRoot.descriptor
 }
 
 /**
