@@ -3,7 +3,7 @@ import type { ChangeDecision, FileSelection, SelectedFile } from '../src/model.j
 import { chunkFiles, placeholderBatches, planSync, plannedItems } from '../src/plan.js'
 
 const MiB = 1024 * 1024
-const file = (name: string, size = 10): SelectedFile => ({ name, path: `/ws/${name}`, size, mtimeMs: 0 })
+const file = (name: string, size = 10): SelectedFile => ({ name, path: `/ws/${name}`, size })
 const all: ChangeDecision = { kind: 'all', source: 'full-sync', reason: 'test' }
 
 function selection(names: string[], skipped: string[] = []): FileSelection {

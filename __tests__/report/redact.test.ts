@@ -77,7 +77,7 @@ describe('redactDeep and the plan listed item by item', () => {
     const secrets = new Secrets()
     secrets.add(KEY)
     const plan = planSync({
-      selection: { files: [{ name: 'docs/a.md', path: '/w/docs/a.md', size: 5, mtimeMs: 0 }], skipped: [] },
+      selection: { files: [{ name: 'docs/a.md', path: '/w/docs/a.md', size: 5 }], skipped: [] },
       urls: [`https://example.com/?token=${KEY}`],
       mode: 'auto',
       changes: { kind: 'all', source: 'full-sync', reason: 'test' },

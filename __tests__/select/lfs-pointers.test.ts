@@ -57,7 +57,7 @@ describe('findLfsPointers', () => {
 
   const selected = (name: string): SelectedFile => {
     const path = join(workspace.dir, name)
-    return { name, path, size: statSync(path).size, mtimeMs: 0 }
+    return { name, path, size: statSync(path).size }
   }
 
   it('names the pointers among the selected files', () => {
@@ -75,8 +75,8 @@ describe('findLfsPointers', () => {
     const fifo = join(workspace.dir, 'docs/fifo.md')
     execFileSync('mkfifo', [fifo])
     const files = [
-      { name: 'docs/fifo.md', path: fifo, size: POINTER.length, mtimeMs: 0 },
-      { name: 'docs/gone.md', path: join(workspace.dir, 'docs/gone.md'), size: POINTER.length, mtimeMs: 0 },
+      { name: 'docs/fifo.md', path: fifo, size: POINTER.length },
+      { name: 'docs/gone.md', path: join(workspace.dir, 'docs/gone.md'), size: POINTER.length },
       selected('docs/manual.pdf'),
     ]
     expect(findLfsPointers(files).map((file) => file.name)).toEqual(['docs/manual.pdf'])

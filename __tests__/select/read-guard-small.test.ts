@@ -20,7 +20,7 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }))
 function fileOf(name: string, content: Buffer) {
   const path = join(dir, name)
   writeFileSync(path, content)
-  return { name, path, size: content.length, mtimeMs: statSync(path).mtimeMs }
+  return { name, path, size: content.length }
 }
 
 function refusal(read: () => unknown): FileChangedError {
@@ -49,7 +49,7 @@ describe('readSmallSelectedFile', () => {
   it('refuses a FIFO in place of the file without blocking', () => {
     const fifo = join(dir, 'fifo.md')
     execFileSync('mkfifo', [fifo])
-    const error = refusal(() => readSmallSelectedFile({ name: 'fifo.md', path: fifo, size: 0, mtimeMs: 0 }))
+    const error = refusal(() => readSmallSelectedFile({ name: 'fifo.md', path: fifo, size: 0 }))
     expect(error.message).toBe('fifo.md changed since it was selected (0 bytes, now not a regular file).')
     expect(openDescriptors(dir)).toBe(0)
   })
@@ -73,7 +73,7 @@ describe('readSmallSelectedFile', () => {
 
   it('refuses a file that is gone', () => {
     const error = refusal(() =>
-      readSmallSelectedFile({ name: 'gone.md', path: join(dir, 'gone.md'), size: 1, mtimeMs: 0 }),
+      readSmallSelectedFile({ name: 'gone.md', path: join(dir, 'gone.md'), size: 1 }),
     )
     expect(error.message).toBe('gone.md could not be opened for sending (ENOENT).')
   })
@@ -83,7 +83,7 @@ describe('readSmallSelectedFile', () => {
   // and hold a few.
   it('sees a file that has more bytes than its size, and closes it', () => {
     const path = `/proc/${process.pid}/status`
-    const error = refusal(() => readSmallSelectedFile({ name: 'status', path, size: 0, mtimeMs: 0 }))
+    const error = refusal(() => readSmallSelectedFile({ name: 'status', path, size: 0 }))
     expect(error.message).toBe('status grew while it was being read.')
     expect(openDescriptors(path)).toBe(0)
   })
@@ -92,7 +92,7 @@ describe('readSmallSelectedFile', () => {
     const path = '/sys/devices/system/cpu/online'
     const size = statSync(path).size
     expect(size).toBeGreaterThan(16)
-    const error = refusal(() => readSmallSelectedFile({ name: 'online', path, size, mtimeMs: 0 }))
+    const error = refusal(() => readSmallSelectedFile({ name: 'online', path, size }))
     expect(error.message).toBe('online shrank while it was being read.')
     expect(openDescriptors(path)).toBe(0)
   })

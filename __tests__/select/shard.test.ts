@@ -6,7 +6,7 @@ import { readIndexConfig } from '../../src/config/index-config.js'
 import type { FileSelection, SelectedFile, SkippedItem } from '../../src/model.js'
 import { inShard, parseShard, shardOf, shardSelection, type Shard } from '../../src/select/shard.js'
 
-const file = (name: string): SelectedFile => ({ name, path: `/w/${name}`, size: 1, mtimeMs: 0 })
+const file = (name: string): SelectedFile => ({ name, path: `/w/${name}`, size: 1 })
 const names = Array.from({ length: 1000 }, (_, i) => `docs/section-${i % 37}/page ${i}.md`)
 const selection: FileSelection = {
   files: names.map(file),

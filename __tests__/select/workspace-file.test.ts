@@ -3,30 +3,29 @@ import { WorkspaceFile } from '../../src/select/workspace-file.js'
 
 describe('WorkspaceFile: the name kept once, the path made from it', () => {
   it('reads, copies and writes as JSON like a file record that stores its path', () => {
-    const file = new WorkspaceFile('/work/repo', 'docs/guides/getting-started.md', 12, 1.5e12)
+    const file = new WorkspaceFile('/work/repo', 'docs/guides/getting-started.md', 12)
     const stored = {
       name: 'docs/guides/getting-started.md',
       path: '/work/repo/docs/guides/getting-started.md',
       size: 12,
-      mtimeMs: 1.5e12,
     }
     expect(file.path).toBe(stored.path)
-    expect(Object.keys(file)).toEqual(['name', 'path', 'size', 'mtimeMs'])
+    expect(Object.keys(file)).toEqual(['name', 'path', 'size'])
     expect({ ...file }).toEqual(stored)
     expect(JSON.parse(JSON.stringify(file))).toEqual(stored)
   })
 
   it('keeps every code unit of a name, lone surrogates included', () => {
     const name = 'docs/\ud800-odd-\udfff-name.md'
-    const file = new WorkspaceFile('/w', name, 1, 0)
+    const file = new WorkspaceFile('/w', name, 1)
     expect(file.name).toBe(name)
     expect(file.path).toBe(`/w/${name}`)
   })
 
   it('files of different roots keep their own root', () => {
-    const first = new WorkspaceFile('/one', 'a.md', 1, 0)
-    const second = new WorkspaceFile('/two', 'a.md', 1, 0)
-    const again = new WorkspaceFile('/one', 'b.md', 1, 0)
+    const first = new WorkspaceFile('/one', 'a.md', 1)
+    const second = new WorkspaceFile('/two', 'a.md', 1)
+    const again = new WorkspaceFile('/one', 'b.md', 1)
     expect([first.path, second.path, again.path]).toEqual(['/one/a.md', '/two/a.md', '/one/b.md'])
   })
 

@@ -48,7 +48,7 @@ export async function makeDocuments(
 
 export async function selected(name: string, path: string): Promise<SelectedFile> {
   const stats = await stat(path)
-  return { name, path, size: stats.size, mtimeMs: stats.mtimeMs }
+  return { name, path, size: stats.size }
 }
 
 export function planFor(files: SelectedFile[], mode: Mode, batchSize = 10, urls: string[] = []): Plan {

@@ -67,7 +67,7 @@ describe('bodies laid out in buffers used again', () => {
       const content = randomBytes(100 + ((index * 997) % 9000))
       writeFileSync(join(dir, name.replace('docs/', '')), content)
       return {
-        file: { name, path: join(dir, name.replace('docs/', '')), size: content.length, mtimeMs: 0 },
+        file: { name, path: join(dir, name.replace('docs/', '')), size: content.length },
         sha256: createHash('sha256').update(content).digest('hex'),
       }
     })

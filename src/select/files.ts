@@ -320,8 +320,8 @@ function inspect(name: string, real: string, linked: boolean, context: CheckCont
   const size = unboxed(stats.size)
   return {
     selected: WorkspaceFile.fits(context.root, name, real)
-      ? new WorkspaceFile(context.root, name, size, stats.mtimeMs)
-      : { name, path: real, size, mtimeMs: stats.mtimeMs },
+      ? new WorkspaceFile(context.root, name, size)
+      : { name, path: real, size },
   }
 }
 

@@ -13,13 +13,11 @@ export class WorkspaceFile implements SelectedFile {
   declare readonly name: string
   declare readonly path: string
   declare size: number
-  declare mtimeMs: number
 
-  constructor(root: string, name: string, size: number, mtimeMs: number) {
+  constructor(root: string, name: string, size: number) {
     this.name = ownString(name)
     Object.defineProperty(this, 'path', pathOf(root))
     this.size = size
-    this.mtimeMs = mtimeMs
   }
 
   /** Whether `real` is `root`/`name` on this system, so that a WorkspaceFile can stand for it. */

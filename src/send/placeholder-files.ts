@@ -27,7 +27,7 @@ export async function writePlaceholderFiles(
       const file = path.join(dir, String(index))
       await writeFile(file, placeholder.content, { mode: 0o600 })
       const stats = await stat(file)
-      files.push({ name: placeholder.name, path: file, size: stats.size, mtimeMs: stats.mtimeMs })
+      files.push({ name: placeholder.name, path: file, size: stats.size })
     }
     return { files, remove }
   } catch (error) {

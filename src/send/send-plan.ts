@@ -627,8 +627,8 @@ class PlanSender {
             )
             return
           }
-          if (stats.size !== file.size || stats.mtimeMs !== file.mtimeMs) {
-            item.file = { name: file.name, path: file.path, size: stats.size, mtimeMs: stats.mtimeMs }
+          if (stats.size !== file.size) {
+            item.file = { name: file.name, path: file.path, size: stats.size }
             this.log.info(
               `${displayName(item.name)} changed since it was selected; sending its current content.`,
             )

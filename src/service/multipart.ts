@@ -128,7 +128,7 @@ export async function openDocuments(documents: readonly DocumentRef[]): Promise<
         offset += document.size
       }
       const size = document.size ?? (await sizeOnDisk(document))
-      const file = { name: document.name, path: document.path, size, mtimeMs: 0 }
+      const file = { name: document.name, path: document.path, size }
       const content =
         size <= SMALL_DOCUMENT_BYTES ? readSmallSelectedFile(file, into) : await openSelectedFile(file)
       return { size, content }
