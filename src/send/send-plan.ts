@@ -147,6 +147,8 @@ interface Unit {
   switches?: number
   /** Told once whether the unit's items landed with `operation` on its first answer (the search's probe). */
   onFirstAnswer?: (landed: boolean) => void
+  /** Told once the unit first got its turn to open its files, or ended before: the next batch may start. */
+  onAdmitted?: () => void
   /** Placeholders of removed documents: a success is `removed`, and 404 means the document is not there. */
   placeholders?: boolean
 }
@@ -231,7 +233,7 @@ class PlanSender {
     else signal?.addEventListener('abort', onCancel, { once: true })
 
     try {
-      await Promise.all(units.map((unit) => this.runBatch(unit)))
+      await this.runInTurn(units)
     } finally {
       signal?.removeEventListener('abort', onCancel)
       clearTimeout(graceTimer)
@@ -243,6 +245,40 @@ class PlanSender {
       requests: this.requests,
       cancelled: signal?.aborted ?? false,
     }
+  }
+
+  /**
+   * Runs every batch, each started when the one before it got its turn to open its files (or ended):
+   * batches still wait their turn in plan order, behind retries, as if all had started at once, but only
+   * the batches that have a turn or are next hold an async call chain, not every batch of the plan
+   * (~1 KB each: ~4 MB at 100,000 documents, bench/README.md).
+   */
+  private runInTurn(units: Unit[]): Promise<void> {
+    return new Promise((resolve, reject) => {
+      let next = 0
+      let running = 0
+      const startNext = () => {
+        if (next === units.length) {
+          if (running === 0) resolve()
+          return
+        }
+        const unit = units[next++]
+        running++
+        let admitted = false
+        unit.onAdmitted = () => {
+          if (admitted) return
+          admitted = true
+          startNext()
+        }
+        this.runBatch(unit).then(() => {
+          running--
+          unit.onAdmitted?.()
+          delete unit.onAdmitted
+          if (next === units.length && running === 0) resolve()
+        }, reject)
+      }
+      startNext()
+    })
   }
 
   private async runBatch(unit: Unit): Promise<void> {
@@ -303,8 +339,9 @@ class PlanSender {
         } else await this.gate
       }
       const priority = state !== undefined
-      if (!(await this.readAhead.acquire(priority)))
-        return this.fail(items, operation(), this.stoppedReason(lastError))
+      const admitted = await this.readAhead.acquire(priority)
+      start.onAdmitted?.()
+      if (!admitted) return this.fail(items, operation(), this.stoppedReason(lastError))
       // The files are opened while the request waits for its slot, not after it got one.
       const opened = kind === 'documents' ? this.openAhead(items) : undefined
       let turn: boolean
