@@ -155,8 +155,10 @@ async function decideChanges(config: IndexConfig, context: JobContext): Promise<
   }
   // Loaded only when a change set is computed: change detection brings git and @actions/github
   // (octokit). As its own chunk file (dist/<id>.index.js), not "eager" in index.js: V8 compiles all of a
-  // file it loads, so code kept in index.js costs every run's start-up even when never evaluated
-  // (LAZY_CHUNKS in scripts/bundle.mjs; bench/README.md).
+  // file it loads, evaluated or not. With this and the other seams (sitemaps, octokit, undici's fetch,
+  // YAML, form-data) as chunks, index.js went 2.43 -> 1.20 MB, its compile at start ~50 -> ~32 ms, and a
+  // small upload's start to its first log group 127 -> 84 ms (median of 9, shared 2-core machine).
+  // scripts/bundle.mjs fails if index.js holds that code again (LAZY_IN_INDEX_ACTION).
   const { decideChangeBase } = await import('../select/change-base.js')
   return decideChangeBase({
     ...context,
@@ -287,8 +289,8 @@ async function sitemapPages(
   base: ChangeBase | undefined,
 ): Promise<SitemapSync | undefined> {
   if (config.sitemaps.length === 0) return undefined
-  // Loaded only when there are sitemaps, from its own chunk: the XML parser (~280 KB with its
-  // dependencies) is not compiled at every run's start-up.
+  // Loaded only when there are sitemaps, from its own chunks: the XML parser (~280 KB with the sitemap
+  // code) is not compiled at every run's start-up (see decideChanges).
   const { syncSitemaps } = await import('../sitemaps/sync.js')
   return context.log.group('Sitemaps', () =>
     syncSitemaps({
@@ -540,8 +542,7 @@ async function indexPipeline(
       if (failed)
         log.warning('Some items failed to sync; the flow runs anyway on what the knowledge base holds.')
       try {
-        // From its own chunk: the flow run brings re2js (the expectations' patterns, ~260 KB) that a
-        // sync without `flow-inputs` never needs.
+        // From its own chunk: only a sync with `flow-inputs` runs a flow (see decideChanges).
         const { runFlow } = await import('./flow-run.js')
         report.flow = await log.group('Flow run', () =>
           runFlow(

@@ -222,7 +222,7 @@ function bufferedBody(opened: OpenedDocuments, contents: readonly Buffer[], nami
 async function streamedBody(opened: OpenedDocuments, naming: PartNaming): Promise<RequestBody> {
   let form: FormData
   try {
-    // form-data and mime-db (~170 KB) are loaded at the first streamed file, from their own chunk in the
+    // form-data and mime-db (~210 KB) are loaded at the first streamed file, from their own chunk in the
     // bundles: a sync of small files never uses them, and V8 would compile them at every start.
     const { default: Form } = await import('form-data')
     form = new Form()
