@@ -40,6 +40,19 @@ describe('placeholderFor', () => {
     })
   })
 
+  it('YAML: a commit id of digits only stays a string; without a commit, no commit key', () => {
+    const digits = '1234567890123456789012345678901234567890'
+    expect(parseYaml(placeholderFor('a.yaml', digits)!)).toEqual({
+      removed: true,
+      note: expect.stringContaining(digits),
+      commit: digits,
+    })
+    expect(parseYaml(placeholderFor('a.yml', undefined)!)).toEqual({
+      removed: true,
+      note: expect.not.stringContaining('commit'),
+    })
+  })
+
   it('CSV: a header line and one row of as many fields', () => {
     const [header, row, end] = placeholder('tables/jest.csv').split('\n')
     expect(header).toBe('removed,note,commit')

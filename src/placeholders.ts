@@ -6,7 +6,6 @@
 // The placeholder does not repeat the document's name or title: a question about the old topic must
 // not find the placeholder either.
 import path from 'node:path'
-import { stringify } from 'yaml'
 
 type Format = (note: string, commit: string | undefined) => string
 
@@ -26,6 +25,16 @@ const record = (note: string, commit: string | undefined) => ({
   ...(commit ? { commit } : {}),
 })
 
+// Written without the YAML library, which the index action loads only for front matter (its ~290 KB kept
+// in the bundle's main file were compiled at every start): every value as a JSON scalar, which YAML reads
+// as the same string or boolean (a commit id of digits only stays a string).
+function yamlRecord(note: string, commit: string | undefined): string {
+  const lines = Object.entries(record(note, commit)).map(
+    ([key, value]) => `${key}: ${JSON.stringify(value)}\n`,
+  )
+  return lines.join('')
+}
+
 // By extension (lower case). Formats without an entry (PDF, Office, images, archives, unknown ones)
 // get no placeholder: no valid empty document of them can be written honestly here.
 const FORMATS: Readonly<Record<string, Format>> = {
@@ -42,8 +51,8 @@ const FORMATS: Readonly<Record<string, Format>> = {
   htm: html,
   xml: (note) => `<?xml version="1.0" encoding="UTF-8"?>\n<removed>${escapeMarkup(note)}</removed>\n`,
   json: (note, commit) => `${JSON.stringify(record(note, commit), null, 2)}\n`,
-  yaml: (note, commit) => stringify(record(note, commit)),
-  yml: (note, commit) => stringify(record(note, commit)),
+  yaml: yamlRecord,
+  yml: yamlRecord,
   csv: (note, commit) => `removed,note,commit\ntrue,${csvField(note)},${csvField(commit ?? '')}\n`,
   tsv: (note, commit) => `removed\tnote\tcommit\ntrue\t${note}\t${commit ?? ''}\n`,
 }

@@ -49,7 +49,7 @@ function writeDocuments(sizes: number[]): { refs: DocumentRef[]; contents: Buffe
 }
 
 async function bytesOf(naming: PartNaming, refs: DocumentRef[]) {
-  const body = bodyOf(await openDocuments(refs), naming)
+  const body = await bodyOf(await openDocuments(refs), naming)
   const sink = new PassThrough()
   const collected: Buffer[] = []
   sink.on('data', (chunk: Buffer) => collected.push(chunk))
@@ -108,7 +108,7 @@ describe('sending many batches of small documents', () => {
     let lowest = process.memoryUsage().arrayBuffers
     let pile = 0
     for (let batch = 0; batch < 256; batch++) {
-      const body = bodyOf(await openDocuments(refs), 'files')
+      const body = await bodyOf(await openDocuments(refs), 'files')
       body.writeTo(socket(), () => undefined)
       body.reuse?.()
       const now = process.memoryUsage().arrayBuffers

@@ -28,9 +28,7 @@ export async function skipDecision(
   const file = config.checksFile
   if (file === undefined) return decideSkip(what)
   // Loaded only here: change detection brings git and octokit, which a run that does not skip never needs.
-  const { detectPullRequestChanges } = await import(
-    /* webpackMode: "eager" */ '../select/pull-request-changes.js'
-  )
+  const { detectPullRequestChanges } = await import('../select/pull-request-changes.js')
   const changes = await log.group('Checks file changes', async () => {
     const found = await detectPullRequestChanges(
       {

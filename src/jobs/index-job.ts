@@ -37,11 +37,9 @@ import { collectIfGrown, holdYoungGeneration } from '../select/chunk-release.js'
 import { writePlaceholderFiles, type PlaceholderFiles } from '../send/placeholder-files.js'
 import { sendPlan } from '../send/send-plan.js'
 import { findDrafts } from '../select/drafts.js'
-import { removalCommit } from '../select/removal-commit.js'
 import { firstNames } from '../report/causes.js'
 import type { SitemapSync } from '../sitemaps/sync.js'
 import { retryPolicyOf } from '../config/shared-inputs.js'
-import { runFlow } from './flow-run.js'
 
 export interface JobContext {
   /** Files are selected below this folder and named relative to it (GITHUB_WORKSPACE, or the CLI's cwd). */
@@ -156,9 +154,12 @@ async function decideChanges(config: IndexConfig, context: JobContext): Promise<
     }
   }
   // Loaded only when a change set is computed: change detection brings git and @actions/github
-  // (octokit), whose set-up every other run would pay at start-up for nothing. "eager" keeps it in the one
-  // bundle file: ncc writes licenses.txt for one chunk only, so a separate chunk would drop the others'.
-  const { decideChangeBase } = await import(/* webpackMode: "eager" */ '../select/change-base.js')
+  // (octokit). As its own chunk file (dist/<id>.index.js), not "eager" in index.js: V8 compiles all of a
+  // file it loads, evaluated or not. With this and the other seams (sitemaps, octokit, undici's fetch,
+  // YAML, form-data) as chunks, index.js went 2.43 -> 1.20 MB, its compile at start ~50 -> ~32 ms, and a
+  // small upload's start to its first log group 127 -> 84 ms (median of 9, shared 2-core machine).
+  // scripts/bundle.mjs fails if index.js holds that code again (LAZY_IN_INDEX_ACTION).
+  const { decideChangeBase } = await import('../select/change-base.js')
   return decideChangeBase({
     ...context,
     patterns: config.files,
@@ -176,9 +177,7 @@ async function pullRequestChanges(
   context: JobContext,
   options: { quiet?: boolean } = {},
 ): Promise<PullRequestChanges> {
-  const { detectPullRequestChanges } = await import(
-    /* webpackMode: "eager" */ '../select/pull-request-changes.js'
-  )
+  const { detectPullRequestChanges } = await import('../select/pull-request-changes.js')
   const changes = await detectPullRequestChanges(
     { ...context, patterns: config.files, githubToken: config.githubToken },
     options,
@@ -190,7 +189,7 @@ async function pullRequestChanges(
 }
 
 async function stagingChanges(config: IndexConfig, context: JobContext): Promise<StagingChanges> {
-  const { detectStagingChanges } = await import(/* webpackMode: "eager" */ '../select/staging-changes.js')
+  const { detectStagingChanges } = await import('../select/staging-changes.js')
   const changes = await detectStagingChanges({
     ...context,
     patterns: config.files,
@@ -290,8 +289,9 @@ async function sitemapPages(
   base: ChangeBase | undefined,
 ): Promise<SitemapSync | undefined> {
   if (config.sitemaps.length === 0) return undefined
-  // Loaded only when there are sitemaps: the XML parser is not part of every run's start-up.
-  const { syncSitemaps } = await import(/* webpackMode: "eager" */ '../sitemaps/sync.js')
+  // Loaded only when there are sitemaps, from its own chunks: the XML parser (~280 KB with the sitemap
+  // code) is not compiled at every run's start-up (see decideChanges).
+  const { syncSitemaps } = await import('../sitemaps/sync.js')
   return context.log.group('Sitemaps', () =>
     syncSitemaps({
       sitemaps: config.sitemaps,
@@ -444,7 +444,7 @@ async function indexPipeline(
       : []
   // Found before planning, so a dry run and a preview fail on them too, as the sync they show would.
   const pointers = findLfsPointers(selection.files)
-  const drafts = config.skipDrafts ? draftsOf(selection, log, notices) : undefined
+  const drafts = config.skipDrafts ? await draftsOf(selection, log, notices) : undefined
   const blanking = changes.kind === 'changes' && (removed.length > 0 || (drafts?.size ?? 0) > 0)
   const sitemaps = await sitemapPages(config, context, report.base)
   const plan = planSync({
@@ -457,7 +457,9 @@ async function indexPipeline(
     removed: config.removed,
     removedBy:
       blanking && config.removed === 'tombstone'
-        ? await removalCommit(context.workspace, config.files, context.payload)
+        ? await (
+            await import('../select/removal-commit.js')
+          ).removalCommit(context.workspace, config.files, context.payload)
         : undefined,
     drafts,
   })
@@ -540,6 +542,8 @@ async function indexPipeline(
       if (failed)
         log.warning('Some items failed to sync; the flow runs anyway on what the knowledge base holds.')
       try {
+        // From its own chunk: only a sync with `flow-inputs` runs a flow (see decideChanges).
+        const { runFlow } = await import('./flow-run.js')
         report.flow = await log.group('Flow run', () =>
           runFlow(
             client,
@@ -572,8 +576,8 @@ async function indexPipeline(
 const NAMES_IN_WARNING = 10
 
 /** The drafts among the selected files; front matter that does not parse is one warning naming the files. */
-function draftsOf(selection: FileSelection, log: Logger, notices: string[]): Set<string> {
-  const scan = findDrafts(selection.files)
+async function draftsOf(selection: FileSelection, log: Logger, notices: string[]): Promise<Set<string>> {
+  const scan = await findDrafts(selection.files)
   if (scan.unparsable.length > 0) {
     const names = firstNames(
       scan.unparsable.map((bad) => `${displayName(bad.name)} (${bad.why})`),

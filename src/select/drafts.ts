@@ -2,7 +2,6 @@
 // top — says `draft: true` is not published. Only the file's beginning is read; front matter that does
 // not parse is not a draft, and is reported so the author can fix it.
 import path from 'node:path'
-import { parse } from 'yaml'
 import type { SelectedFile } from '../model.js'
 import { readHead } from './read-head.js'
 
@@ -49,24 +48,30 @@ function opensWithDashes(head: Buffer): boolean {
   return head.subarray(start, start + DASHES.length).equals(DASHES)
 }
 
+type ParseYaml = (typeof import('yaml'))['parse']
+
 /** Whether the front matter says `draft: true`; throws the YAML parser's error when it does not parse. */
-export function isDraftFrontMatter(yaml: string): boolean {
+function isDraftFrontMatter(yaml: string, parse: ParseYaml): boolean {
   const data: unknown = parse(yaml)
   return typeof data === 'object' && data !== null && (data as Record<string, unknown>).draft === true
 }
 
 /** The drafts among the selected files, and the files whose front matter does not parse. */
-export function findDrafts(files: readonly SelectedFile[]): DraftScan {
+export async function findDrafts(files: readonly SelectedFile[]): Promise<DraftScan> {
   const scan: DraftScan = { drafts: new Set(), unparsable: [] }
   const buffer = Buffer.allocUnsafe(FRONT_MATTER_MAX_BYTES)
+  let parse: ParseYaml | undefined
   for (const file of files) {
     if (!mayBeDraft(file.name)) continue
     const head = readHead(file.path, buffer, file.size)
     if (!opensWithDashes(head)) continue
     const yaml = frontMatterOf(head.toString('utf8'))
     if (yaml === undefined) continue
+    // The YAML parser (~290 KB, its own chunk in the bundles) is loaded at the first front matter: most
+    // syncs have none, and kept in the action's main file it would be compiled at every start.
+    parse ??= (await import('yaml')).parse
     try {
-      if (isDraftFrontMatter(yaml)) scan.drafts.add(file.name)
+      if (isDraftFrontMatter(yaml, parse)) scan.drafts.add(file.name)
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
       scan.unparsable.push({ name: file.name, why: message.split('\n')[0] })

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto'
 import { stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable, Writable } from 'node:stream'
-import FormData from 'form-data'
+import type FormData from 'form-data'
 import { displayName } from '../log.js'
 import { reuseBuffer, takeBuffer } from './body-buffers.js'
 import { documentNameProblem, wireFilename } from '../select/document-names.js'
@@ -159,17 +159,17 @@ export async function multipartBody(
   documents: readonly DocumentRef[],
   naming: PartNaming,
 ): Promise<RequestBody> {
-  return bodyOf(await openDocuments(documents), naming)
+  return await bodyOf(await openDocuments(documents), naming)
 }
 
 /**
  * The multipart body of documents already opened; a streamed file is read as the socket takes the bytes.
  * A batch of small documents only, all in memory, is laid out as one buffer.
  */
-export function bodyOf(opened: OpenedDocuments, naming: PartNaming): RequestBody {
+export async function bodyOf(opened: OpenedDocuments, naming: PartNaming): Promise<RequestBody> {
   return opened.contents.every((content) => Buffer.isBuffer(content))
     ? bufferedBody(opened, opened.contents as readonly Buffer[], naming)
-    : streamedBody(opened, naming)
+    : await streamedBody(opened, naming)
 }
 
 const LINE_BREAK = Buffer.from('\r\n')
@@ -219,9 +219,13 @@ function bufferedBody(opened: OpenedDocuments, contents: readonly Buffer[], nami
   }
 }
 
-function streamedBody(opened: OpenedDocuments, naming: PartNaming): RequestBody {
-  const form = new FormData()
+async function streamedBody(opened: OpenedDocuments, naming: PartNaming): Promise<RequestBody> {
+  let form: FormData
   try {
+    // form-data and mime-db (~210 KB) are loaded at the first streamed file, from their own chunk in the
+    // bundles: a sync of small files never uses them, and V8 would compile them at every start.
+    const { default: Form } = await import('form-data')
+    form = new Form()
     for (const [index, document] of opened.documents.entries()) {
       const content = opened.contents[index]
       // A function value makes form-data pipe a stream itself when its turn comes, without the

@@ -24,7 +24,9 @@ export type ProxyAgent = Undici.ProxyAgent
 let fetchModule: { fetch: typeof Undici.fetch } | undefined
 
 export const fetch: typeof Undici.fetch = async (input, init) => {
-  fetchModule ??= (await import(/* webpackMode: "eager" */ 'undici/lib/web/fetch/index.js')) as {
+  // Its own chunk (~180 KB of undici's web layer): only octokit calls fetch, and kept in a bundle's main
+  // file it would be compiled at every start (src/jobs/index-job.ts, decideChanges).
+  fetchModule ??= (await import('undici/lib/web/fetch/index.js')) as {
     fetch: typeof Undici.fetch
   }
   return fetchModule.fetch(input, init)
