@@ -1,0 +1,239 @@
+export const id = 945;
+export const ids = [945];
+export const modules = {
+
+/***/ 6945:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  runFlow: () => (/* binding */ runFlow)
+});
+
+// UNUSED EXPORTS: FlowRunError, expectationProblem, flowRunOptions, questionOf, runFlowJob
+
+// EXTERNAL MODULE: ./src/config/setting-names.ts
+var setting_names = __webpack_require__(4523);
+// EXTERNAL MODULE: ./src/flow/answer.ts
+var flow_answer = __webpack_require__(1500);
+// EXTERNAL MODULE: ./src/service/cut.ts
+var cut = __webpack_require__(4395);
+// EXTERNAL MODULE: ./src/service/errors.ts
+var errors = __webpack_require__(5756);
+// EXTERNAL MODULE: ./src/service/retry.ts
+var retry = __webpack_require__(5585);
+;// CONCATENATED MODULE: ./src/flow/run-retry.ts
+// When a flow run may be sent again. A run costs money and may have side effects, so unlike indexing
+// it is retried only when it provably did not start: the `flowRun` column of RETRY_RULES.
+
+
+function runMayBeRetried(failure, options) {
+    if (!(failure instanceof errors/* ServiceError */._7))
+        return false;
+    switch ((0,retry/* retryRuleOf */.mF)(failure)?.flowRun) {
+        case 'retried':
+            return true;
+        case 'with-retry-on-server-error':
+            return options.retryOnServerError;
+        case 'before-body-sent':
+            // A 2xx whose body stalls, or a sent request that got no answer, may have started a run.
+            return failure.status === undefined && !failure.bodySent;
+        default:
+            return false;
+    }
+}
+/** Why a failure that indexing would retry was not retried here, for the error message. */
+function whyNotRetried(failure, options) {
+    if (!(failure instanceof errors/* ServiceError */._7) || !failure.retryable || runMayBeRetried(failure, options))
+        return undefined;
+    if (failure.status !== undefined)
+        return `not retried: a flow run is not idempotent and HTTP ${failure.status} does not prove it did not start (set "retry-on-server-error" to retry ${serverErrorStatuses()})`;
+    return 'not retried: a flow run is not idempotent and the request may have reached the service';
+}
+function serverErrorStatuses() {
+    const statuses = Object.entries(retry/* RETRY_RULES */.r9.statuses)
+        .filter(([, rule]) => rule.flowRun === 'with-retry-on-server-error')
+        .map(([status]) => status);
+    return `${statuses.slice(0, -1).join(', ')} and ${statuses.at(-1)}`;
+}
+
+// EXTERNAL MODULE: ./src/service/client.ts + 4 modules
+var service_client = __webpack_require__(5862);
+// EXTERNAL MODULE: ./src/config/shared-inputs.ts + 1 modules
+var shared_inputs = __webpack_require__(5774);
+// EXTERNAL MODULE: ./src/config/units.ts
+var units = __webpack_require__(4529);
+;// CONCATENATED MODULE: ./src/flow/expect.ts
+// The `expect` check of a flow's answer, with RE2 syntax (re2js): matching takes time linear in the
+// answer, so no pattern can hang the step the way a backtracking engine can on `(a+)+$`.
+
+
+// How much of a non-matching answer the failure quotes; the whole (cut) answer is the `result` output.
+const QUOTED_CHARS = 2000;
+/** The compiled pattern, or why it is not a valid RE2 pattern. */
+function compileExpectation(source) {
+    try {
+        return { pattern: RE2JS.compile(source) };
+    }
+    catch (error) {
+        if (!(error instanceof RE2JSException))
+            throw error;
+        return { problem: error.message };
+    }
+}
+/** Why the answer fails `expect` (quoting its beginning), or undefined when it matches or nothing is expected. */
+function expect_expectationProblem(answer, expect, input = 'expect') {
+    if (!expect || expect.matcher(answer).find())
+        return undefined;
+    const quoted = answer.length <= QUOTED_CHARS ? answer : answer.slice(0, QUOTED_CHARS);
+    const rest = answer.length <= QUOTED_CHARS
+        ? ''
+        : `\n…[${formatCount(answer.length - QUOTED_CHARS)} more characters in the "result" output]`;
+    return `The flow's answer does not match "${input}" (${expect.pattern()}). The answer begins:\n${quoted}${rest}`;
+}
+
+;// CONCATENATED MODULE: ./src/jobs/flow-run.ts
+
+
+
+
+
+
+
+
+
+
+/**
+ * A run that failed; `response` is the (cut) answer when the service gave one. `keyRefused`: the service
+ * answered 401/403, so every other run with this key would be refused too.
+ */
+class FlowRunError extends Error {
+    response;
+    keyRefused;
+    constructor(message, response, keyRefused = false) {
+        super(message);
+        this.response = response;
+        this.keyRefused = keyRefused;
+        this.name = 'FlowRunError';
+    }
+}
+/** The question shown in the summary: `in-0` when present, else every input. */
+function questionOf(inputs) {
+    return (inputs['in-0'] ??
+        Object.entries(inputs)
+            .map(([k, v]) => `${k}: ${v}`)
+            .join('\n'));
+}
+async function runFlow(client, request, options) {
+    const { log } = options;
+    if (!Object.keys(request.inputs).some((key) => /^in-\d+$/.test(key))) {
+        log.warning('None of the flow inputs is named like "in-<n>" (e.g. "in-0"); sending them as given.');
+    }
+    const retryOptions = { retryOnServerError: options.retryOnServerError ?? false };
+    const deadline = options.timeoutMs === undefined ? undefined : AbortSignal.timeout(options.timeoutMs);
+    const signals = [options.signal, deadline].filter((s) => s !== undefined);
+    const signal = signals.length > 0 ? AbortSignal.any(signals) : undefined;
+    let answer;
+    try {
+        answer = await (0,retry/* callWithRetry */.ZG)((s) => client.runFlow(request.target, request.inputs, { signal: s, outputKey: request.outputKey }), {
+            policy: options.retry,
+            signal,
+            retryable: (failure) => runMayBeRetried(failure, retryOptions),
+            onRetry: (failure, attempt, delayMs) => log.warning(`Flow run attempt ${attempt} did not start (${failure instanceof Error ? failure.message : String(failure)}); ` +
+                `trying again in ${(delayMs / 1000).toFixed(1)} s.`),
+        });
+    }
+    catch (error) {
+        throw new FlowRunError(explainFailure(error, {
+            ...retryOptions,
+            cancelled: options.signal?.aborted === true,
+            timedOut: deadline?.aborted === true,
+            timeoutMs: options.timeoutMs,
+            names: options.names ?? setting_names/* ACTION_INPUT_NAMES */.f,
+        }), undefined, error instanceof service_client/* ServiceError */._7 && (error.status === 401 || error.status === 403));
+    }
+    const response = (0,cut/* cutJson */.xQ)(answer);
+    if (response.cutStrings > 0 || response.cutChars > 0)
+        log.warning(`The output "response" was cut to stay under GitHub's 1 MiB limit: ${response.cutStrings} string value(s) ` +
+            `shortened, ${(0,units/* formatCount */.B4)(response.cutChars)} characters removed (each cut is marked in place).`);
+    const failure = (0,flow_answer/* runFailure */.A)(answer);
+    if (failure)
+        throw new FlowRunError(failure, response.value);
+    let named;
+    try {
+        named = (0,service_client/* namedOutput */.XQ)(answer, request.outputKey);
+    }
+    catch (error) {
+        throw new FlowRunError(error instanceof Error ? error.message : String(error), response.value);
+    }
+    const result = (0,cut/* cutText */.IN)(named, cut/* OUTPUT_LIMIT_BYTES */._G);
+    if (result.cutBytes > 0)
+        log.warning(`The output "result" (${request.outputKey}) was cut to stay under GitHub's 1 MiB limit: the last ` +
+            `${(0,units/* formatCount */.B4)(result.cutBytes)} of ${(0,units/* formatCount */.B4)(result.totalBytes)} bytes were removed.`);
+    return {
+        question: questionOf(request.inputs),
+        result: result.text,
+        ...(result.cutBytes > 0 ? { resultBytes: result.totalBytes } : {}),
+        response: response.value,
+    };
+}
+function explainFailure(error, context) {
+    const { ref } = context.names;
+    const message = error instanceof Error ? error.message : String(error);
+    if (context.cancelled) {
+        const sent = error instanceof service_client/* ServiceError */._7 && error.bodySent;
+        return ('The flow run was cancelled before a complete answer came' +
+            (sent ? '; the request had been sent, so the run may still complete on the service.' : '.'));
+    }
+    if (context.timedOut) {
+        const sent = error instanceof service_client/* ServiceError */._7 && error.bodySent;
+        return (`The flow run got no complete answer within ${ref('run-timeout')} (${(context.timeoutMs ?? 0) / 1000} s) and was stopped` +
+            (sent ? '; the request had been sent, so the run may still complete on the service.' : '.'));
+    }
+    if (error instanceof service_client/* ServiceError */._7 && (error.status === 401 || error.status === 403)) {
+        return (`The service refused the key of the flow run (HTTP ${error.status}): check ${context.names.the('public-key')} — a ` +
+            `flow run needs the flow's public key, not the private indexing key. ${message}`);
+    }
+    if (error instanceof service_client/* ServiceError */._7 && error.status === 404) {
+        return (`The service has no flow at ${error.path} (HTTP 404): check ${ref('org-id')} and ${ref('flow-id')} ` +
+            `(the run path names the organization first), and ${ref('base-url')}. ${message}`);
+    }
+    const note = whyNotRetried(error, context);
+    return note ? `${message} (${note})` : message;
+}
+/** How a run of the run-flow action (or `kb-sync run`) is retried and bounded, from its inputs. */
+function flowRunOptions(config, log, signal) {
+    return {
+        log,
+        retry: retryPolicyOf(config),
+        retryOnServerError: config.retryOnServerError,
+        timeoutMs: config.runTimeoutMs,
+        signal,
+        names: config.names,
+    };
+}
+/**
+ * The single flow run of the run-flow action and of `kb-sync run`: the client, the run with its retries
+ * and bounds, the `expect` judgement, the client closed. The front ends differ only in what they show.
+ */
+async function runFlowJob(config, log, signal) {
+    const client = new ServiceClient({ baseUrl: config.baseUrl, publicKey: config.publicKey, connections: 1 });
+    try {
+        const report = await runFlow(client, { target: config.target, inputs: config.inputs, outputKey: config.outputKey }, flowRunOptions(config, log, signal));
+        return { ok: true, report, problem: expectationProblem(report.result, config.expect) };
+    }
+    catch (error) {
+        if (error instanceof FlowRunError)
+            return { ok: false, error };
+        throw error;
+    }
+    finally {
+        await client.close();
+    }
+}
+
+
+/***/ })
+
+};
