@@ -214,9 +214,16 @@ describe('nextStep', () => {
       expect(nextStep(patch404(), 'HTTP 404', placeholders(1), context()).next).toEqual({ step: 'absent' })
     })
 
-    it('404 to a batch: each is sent alone (some may be there), as PATCH again', () => {
-      const { next } = nextStep(patch404(), 'HTTP 404', placeholders(3), context())
-      expect(next).toEqual({ step: 'each-alone', operation: 'update', why: expect.stringMatching(/404/) })
+    it('404 to a batch, or to a part of its search: searched in parts (some may be there), as PATCH again', () => {
+      for (const searching of [false, true]) {
+        const { next } = nextStep(patch404(), 'HTTP 404', { ...placeholders(3), searching }, context())
+        expect(next).toEqual({
+          step: 'bisect',
+          operation: 'update',
+          why: expect.stringMatching(/404/),
+          oddNeedsOther: false,
+        })
+      }
     })
 
     it('any other refusal of a placeholder fails it, and a retryable answer is retried', () => {

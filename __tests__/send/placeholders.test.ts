@@ -1,6 +1,6 @@
 // Placeholders sent against the emulator: PATCH only (never a POST that would add one), a success is
 // `removed`, a document that is not there (404) is `removed` and `absent`, and a batch answered 404 is
-// split so the documents that are there are still blanked.
+// searched in parts so the documents that are there are still blanked.
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
 import { startEmulator } from '../../src/emulator/server.js'
 import type { Plan } from '../../src/model.js'
@@ -70,13 +70,37 @@ describe('placeholders', () => {
     ])
     const after = emulator.requests().slice(mark)
     expect(new Set(after.map((request) => request.method))).toEqual(new Set(['PATCH']))
-    // The batch was answered 404 (all or nothing), then each was sent alone.
+    // The batch was answered 404 (all or nothing), then searched in parts.
     expect(after[0].status).toBe(404)
     expect(after.map((request) => request.status).sort()).toEqual([200, 200, 404, 404])
     const stored = emulator.documents(TARGET.flowId, TARGET.orgId, TARGET.nodeId)
     expect(stored.map((document) => document.name)).toEqual(names.slice(0, 2))
     for (const document of stored)
       expect(document.sha256).toBe(sha256(placeholderFor(document.name, COMMIT)!))
+  })
+
+  test('a batch of 16 with one document not there is searched in parts, not sent one by one', async () => {
+    const many = await makeDocuments(16)
+    try {
+      const absent = many.files[9].name
+      for (const file of many.files)
+        if (file.name !== absent) await client.uploadDocuments(TARGET, [{ name: file.name, path: file.path }])
+      const mark = emulator.requests().length
+
+      const result = await blank(
+        many.files.map((file) => file.name),
+        16,
+      )
+
+      expect(result.items.filter((item) => item.outcome !== 'removed')).toEqual([])
+      expect(result.items.filter((item) => item.absent).map((item) => item.name)).toEqual([absent])
+      const requests = emulator.requests().slice(mark)
+      // The issue's bound for a batch with one odd document: 2⌈log2(16)⌉ + 2, against 17 one by one.
+      expect(requests.length).toBeLessThanOrEqual(2 * Math.ceil(Math.log2(16)) + 2)
+      expect(new Set(requests.map((request) => request.method))).toEqual(new Set(['PATCH']))
+    } finally {
+      await many.remove()
+    }
   })
 
   test('a placeholder the service refuses fails', async () => {

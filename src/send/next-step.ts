@@ -85,10 +85,11 @@ export function nextStep(
   if (refusal) return { next: { step: 'refused', cause: refusal }, state }
 
   if (state.placeholders && status === 404 && state.operation === 'update') {
-    // A batch answered 404 may hold documents that are there: each is sent alone to tell them apart.
+    // A batch answered 404 may hold documents that are there: it is searched in parts (bisection.ts), as
+    // any batch that some of its documents make fail, and a placeholder answered 404 alone is absent.
     if (state.items === 1) return { next: { step: 'absent' }, state }
     const why = 'PATCH answered 404: some of the removed documents are not in the knowledge base'
-    return { next: { step: 'each-alone', operation: 'update', why }, state }
+    return { next: { step: 'bisect', operation: 'update', why, oddNeedsOther: false }, state }
   }
 
   const wrongOperation =
