@@ -5,7 +5,13 @@ import { readIndexConfig } from '../config/index-config.js'
 import { emptyIndexReport, IndexJobFailure, runIndexJob } from '../jobs/index-job.js'
 import { actionsSink, Logger } from '../log.js'
 import { renderIndexSummary } from '../report/index-summary.js'
-import { indexCountsLine, indexOutputs, indexOutputSpecs, logIndexResult } from '../report/index-outputs.js'
+import {
+  indexCountsLine,
+  indexOutputs,
+  indexOutputSpecs,
+  logIndexResult,
+  type IndexOutputs,
+} from '../report/index-outputs.js'
 import type { IndexReport } from '../report/types.js'
 import { DEFAULT_OUTPUTS_BUDGET } from '../report/output-budget.js'
 import { redactDeep } from '../report/redact.js'
@@ -39,12 +45,11 @@ export async function runIndexAction(): Promise<void> {
       return
     }
     report = await runIndexJob(config, { ...runner, log, signal })
-    await finish(report, log, budget)
+    const { failed } = await finish(report, log, budget)
     await commentIndexResult(config, runner, log, report)
-    const failed = indexOutputs(report).failed.length
-    if (failed > 0) {
+    if (failed.length > 0) {
       core.setFailed(
-        `${failed} item(s) failed to sync: see the "failed" output and the job summary for each error.`,
+        `${failed.length} item(s) failed to sync: see the "failed" output and the job summary for each error.`,
       )
     } else if (report.flowError) {
       core.setFailed(log.clean(`The flow run after indexing failed: ${report.flowError}`))
@@ -62,23 +67,29 @@ export async function runIndexAction(): Promise<void> {
 }
 
 /**
- * Outputs (within the budget, the report file holding them whole), log lines and the summary. An output
- * that cannot be written fails the step, after the summary is written.
+ * Outputs (within the budget, the report file holding them whole), log lines and the summary; returns the
+ * outputs' lists (made once). An output that cannot be written fails the step, after the summary is written.
  */
-async function finish(report: IndexReport, log: Logger, budget: number): Promise<void> {
-  const done = indexCountsLine(report)
+export async function finish(report: IndexReport, log: Logger, budget: number): Promise<IndexOutputs> {
+  const outputs = indexOutputs(report)
+  const done = indexCountsLine(report, outputs)
   let outputsError: unknown
   let file = ''
   try {
-    file = await writeStepOutputs(indexOutputSpecs(report), log, { budget, fileOutput: 'report-file', done })
+    file = await writeStepOutputs(indexOutputSpecs(report, outputs), log, {
+      budget,
+      fileOutput: 'report-file',
+      done,
+    })
   } catch (error) {
     outputsError = error
   }
-  logIndexResult(report, log)
+  logIndexResult(report, log, outputs)
   const pointer = file
     ? `the file named by the \`report-file\` output (${file}) lists every name`
     : 'the outputs list the names (the report file could not be written)'
   // Keys are removed before rendering: markdown escaping would hide them from the log's masking.
   await writeSummary(renderIndexSummary(redactDeep(report, log.secrets)), log, { pointer, done })
   if (outputsError !== undefined) throw outputsError
+  return outputs
 }

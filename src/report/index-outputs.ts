@@ -21,25 +21,26 @@ export interface IndexOutputs {
   left: string[]
 }
 
+/** The lists of names by outcome, in one pass over the items. */
 export function indexOutputs(report: IndexReport): IndexOutputs {
-  const named = (outcome: ItemOutcome['outcome']) =>
-    report.items.filter((i) => i.outcome === outcome).map((i) => i.name)
-  return {
-    uploaded: named('uploaded'),
-    updated: named('updated'),
+  const outputs: IndexOutputs = {
+    uploaded: [],
+    updated: [],
     skipped: report.skipped.map((s) => s.name),
-    failed: named('failed'),
-    removed: named('removed'),
+    failed: [],
+    removed: [],
     left: report.left.map((document) => document.name),
   }
+  for (const item of report.items) outputs[item.outcome].push(item.name)
+  return outputs
 }
 
 /**
  * The index action's outputs (but `report-file`): the five lists, their exact counts, the base, and the
  * flow run's outputs when it ran. The report file holds the same fields uncut.
  */
-export function indexOutputSpecs(report: IndexReport): OutputSpec[] {
-  const lists = Object.entries(indexOutputs(report))
+export function indexOutputSpecs(report: IndexReport, outputs = indexOutputs(report)): OutputSpec[] {
+  const lists = Object.entries(outputs)
   const specs: OutputSpec[] = [
     ...lists.map(([name, names]) => ({ name, list: names })),
     ...lists.map(([name, names]) => ({ name: `${name}-count`, count: names.length })),
@@ -73,8 +74,7 @@ export function failedFlowOutputSpecs(response: unknown): OutputSpec[] {
 }
 
 /** One line of counts: what the step did, for an error that must say it. */
-export function indexCountsLine(report: IndexReport): string {
-  const outputs = indexOutputs(report)
+export function indexCountsLine(report: IndexReport, outputs = indexOutputs(report)): string {
   // Never a bare "removed": it would read as deleted.
   const words: Record<string, string> = {
     removed: 'removed from answers',
@@ -92,8 +92,7 @@ const NAMES_PER_ANNOTATION = 5
  * One error annotation per cause (count and first names), every failed item as a plain log line, and a
  * closing count, so the log alone tells what happened and the annotations stay readable.
  */
-export function logIndexResult(report: IndexReport, log: Logger): void {
-  const outputs = indexOutputs(report)
+export function logIndexResult(report: IndexReport, log: Logger, outputs = indexOutputs(report)): void {
   for (const item of report.items.filter((i) => i.outcome === 'failed')) {
     log.info(
       `${item.kind} ${displayName(item.name)} failed after ${item.attempts} attempt(s): ${item.error ?? 'unknown error'}`,

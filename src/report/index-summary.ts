@@ -25,11 +25,20 @@ export const CAUSE_WIDTH = 120
 const FIRST_NAMES = 3
 const MAX_CAUSE_ROWS = 50
 
-const count = (items: readonly ItemOutcome[], outcome: ItemOutcome['outcome']) =>
-  items.filter((i) => i.outcome === outcome).length
+/** The items of each outcome, in their order, in one pass. */
+function byOutcome(items: readonly ItemOutcome[]): Record<ItemOutcome['outcome'], ItemOutcome[]> {
+  const lists: Record<ItemOutcome['outcome'], ItemOutcome[]> = {
+    uploaded: [],
+    updated: [],
+    removed: [],
+    failed: [],
+  }
+  for (const item of items) lists[item.outcome].push(item)
+  return lists
+}
 
 /** ✅/❌ and the counts, one line. */
-export function verdictLine(report: IndexReport): string {
+export function verdictLine(report: IndexReport, outcomes = byOutcome(report.items)): string {
   const base = report.changeBase
     ? `, base \`${report.changeBase.sha.slice(0, 12)}\`${report.changeBase.source ? ` (${inline(report.changeBase.source)})` : ''}`
     : ''
@@ -46,14 +55,14 @@ export function verdictLine(report: IndexReport): string {
       ? `**Preview of pull request${report.preview.number ? ` #${report.preview.number}` : ''}: nothing sent.**`
       : '**Dry run: nothing sent.**'
     // Documents that cannot be sent as they are (Git LFS pointers) fail in a dry run as in the sync.
-    const failed = count(report.items, 'failed')
+    const failed = outcomes.failed.length
     return (
       `${what} Would upload ${counts.upload} · update ${counts.update}` +
       `${counts.upsert > 0 ? ` · upsert ${counts.upsert}` : ''} · remove from answers ${counts.remove} · ` +
       `unchanged/skipped ${skipped}${left}${failed > 0 ? ` · failed ${failed}` : ''} — ${changeSet}`
     )
   }
-  const failed = count(report.items, 'failed')
+  const failed = outcomes.failed.length
   const total = report.items.length
   if (report.ended?.kind === 'skipped') return `**Nothing ran:** ${inline(shortLine(report.ended.why, 2000))}`
   const verdict = report.ended
@@ -64,8 +73,8 @@ export function verdictLine(report: IndexReport): string {
         ? '❌ **Synced; the flow run failed.**'
         : '✅ **Synced.**'
   return (
-    `${verdict} Uploaded ${count(report.items, 'uploaded')} · updated ${count(report.items, 'updated')} · ` +
-    `removed from answers ${count(report.items, 'removed')} · unchanged/skipped ${skipped}${left} · ` +
+    `${verdict} Uploaded ${outcomes.uploaded.length} · updated ${outcomes.updated.length} · ` +
+    `removed from answers ${outcomes.removed.length} · unchanged/skipped ${skipped}${left} · ` +
     `failed ${failed} — ${changeSet} ` +
     `(${report.requests} requests, ${(report.durationMs / 1000).toFixed(1)} s)`
   )
@@ -111,8 +120,9 @@ function summaryTitle(report: IndexReport): string {
 
 export function renderIndexSummary(report: IndexReport, limit = SUMMARY_LIMIT): string {
   const doc = new BudgetedDocument(limit - 1024)
+  const { uploaded, updated, removed, failed } = byOutcome(report.items)
   doc.add(`## ${summaryTitle(report)}\n`)
-  doc.add(`${verdictLine(report)}\n`)
+  doc.add(`${verdictLine(report, { uploaded, updated, removed, failed })}\n`)
   if (report.base?.sha) doc.add(`${renderBaseLine(report.base)}\n`)
   if (report.pullRequestChanged === 0) doc.add('This pull request changes none of the selected documents.\n')
   if (report.sitemaps) doc.add(`${inline(sitemapCountsLine(report.sitemaps))}\n`)
@@ -121,7 +131,7 @@ export function renderIndexSummary(report: IndexReport, limit = SUMMARY_LIMIT): 
   if (report.flowError)
     doc.add(`### Flow run failed\n\n${inline(shortLine(sanitize(report.flowError), 2000))}\n`)
 
-  const failures = groupFailures(report.items)
+  const failures = groupFailures(failed)
   const parts: (string | CollapsedList)[] = []
   if (failures.length > 0) {
     const failed = failures.reduce((n, f) => n + f.items.length, 0)
@@ -171,9 +181,6 @@ export function renderIndexSummary(report: IndexReport, limit = SUMMARY_LIMIT): 
       ),
     )
   }
-  const uploaded = report.items.filter((i) => i.outcome === 'uploaded')
-  const updated = report.items.filter((i) => i.outcome === 'updated')
-  const removed = report.items.filter((i) => i.outcome === 'removed')
   const others =
     uploaded.length + updated.length + removed.length + report.skipped.length + report.left.length
   if (others > 0 && !report.preview && !report.dryRun) parts.push('### Everything else\n')

@@ -57,17 +57,49 @@ function fitList(
   items: readonly unknown[],
   room: number,
   fileOutput: string,
+  sizes: ItemSizes,
 ): { value: string; kept: number } {
+  // No text of the whole array is built before it is known to fit.
+  sizes.lengthUpTo(room)
+  if (sizes.whole !== undefined && sizes.whole <= room)
+    return { value: JSON.stringify(items), kept: items.length }
   const note = JSON.stringify(cutListNote(items.length, fileOutput))
-  // Every item is measured once; no text of the whole array is built before it is known to fit.
-  const sizes = items.map((item) => (JSON.stringify(item) ?? 'null').length)
-  const whole = 2 + sizes.reduce((n, size) => n + size, 0) + Math.max(0, items.length - 1)
-  if (whole <= room) return { value: JSON.stringify(items), kept: items.length }
   let used = 2 + note.length
   let kept = 0
-  while (kept < items.length && used + sizes[kept] + 1 <= room) used += sizes[kept++] + 1
+  while (kept < items.length && used + sizes.at(kept) + 1 <= room) used += sizes.at(kept++) + 1
   const shown = [...items.slice(0, kept), cutListNote(items.length - kept, fileOutput)]
   return { value: JSON.stringify(shown), kept }
+}
+
+const itemSize = (item: unknown): number => (JSON.stringify(item) ?? 'null').length
+
+/**
+ * The JSON sizes of a list's items, measured in order and once each, only as far as asked: a list far
+ * over the budget is measured up to what can be shown.
+ */
+class ItemSizes {
+  private readonly sizes: number[] = []
+  /** The JSON array's length once every item is measured. */
+  whole: number | undefined
+
+  constructor(private readonly items: readonly unknown[]) {}
+
+  at(index: number): number {
+    while (this.sizes.length <= index) this.sizes.push(itemSize(this.items[this.sizes.length]))
+    return this.sizes[index]
+  }
+
+  /**
+   * 1 + the items' sizes + 1 per item (the array's JSON length; 1 for an empty one) when that is at most
+   * `cap`, else a number over `cap` (the items measured so far).
+   */
+  lengthUpTo(cap: number): number {
+    let length = 1 + this.sizes.reduce((n, size) => n + size + 1, 0)
+    for (let index = this.sizes.length; index < this.items.length && length <= cap; index++)
+      length += this.at(index) + 1
+    if (this.sizes.length === this.items.length) this.whole = Math.max(2, length)
+    return length
+  }
 }
 
 /** `text` within `room` code units: its beginning and a note, never splitting a surrogate pair. */
@@ -93,18 +125,31 @@ function fitJson(value: unknown, room: number, fileOutput: string): string {
   return JSON.stringify({ [CUT_KEY]: `Too large for the outputs budget; see the "${fileOutput}" output.` })
 }
 
-type Sized = { spec: OutputSpec; index: number; size: number }
+type Sized = { spec: OutputSpec; index: number; size: number; items?: ItemSizes }
 
-function wholeSize(spec: OutputSpec): number {
+function wholeSize(spec: Exclude<OutputSpec, { list: readonly unknown[] }>): number {
   if ('count' in spec) return outputSize(spec.name, String(spec.count))
   if ('exact' in spec) return outputSize(spec.name, spec.exact)
   if ('text' in spec) return outputSize(spec.name, spec.text)
-  if ('list' in spec)
-    return (
-      spec.name.length +
-      spec.list.reduce<number>((n, item) => n + (JSON.stringify(item) ?? 'null').length + 1, 1)
-    )
   return outputSize(spec.name, JSON.stringify(spec.json) ?? 'null')
+}
+
+/**
+ * The sizes the shared outputs are ordered by. No share is larger than `room`, so a list is measured
+ * item by item only until it is known to be over it; when two or more outputs are over it, their order
+ * decides who gets a rounding unit, and those lists are measured whole.
+ */
+function sizeShared(shared: { spec: OutputSpec; index: number }[], room: number): Sized[] {
+  const cap = Math.max(0, room)
+  const sized: Sized[] = shared.map(({ spec, index }) => {
+    if (!('list' in spec)) return { spec, index, size: wholeSize(spec) }
+    const items = new ItemSizes(spec.list)
+    return { spec, index, size: spec.name.length + items.lengthUpTo(cap), items }
+  })
+  if (sized.filter((s) => s.size > cap).length > 1)
+    for (const s of sized)
+      if (s.items && s.size > cap) s.size = s.spec.name.length + s.items.lengthUpTo(Infinity)
+  return sized
 }
 
 /**
@@ -116,7 +161,7 @@ function wholeSize(spec: OutputSpec): number {
 export function fitOutputs(specs: readonly OutputSpec[], budget: number, fileOutput: string): FittedOutput[] {
   const fitted: FittedOutput[] = new Array(specs.length)
   let room = budget
-  const shared: Sized[] = []
+  const shared: { spec: OutputSpec; index: number }[] = []
   specs.forEach((spec, index) => {
     if ('count' in spec) {
       fitted[index] = { name: spec.name, value: String(spec.count) }
@@ -124,22 +169,23 @@ export function fitOutputs(specs: readonly OutputSpec[], budget: number, fileOut
     } else if ('exact' in spec) {
       fitted[index] = { name: spec.name, value: spec.exact }
       room -= outputSize(spec.name, spec.exact)
-    } else shared.push({ spec, index, size: wholeSize(spec) })
+    } else shared.push({ spec, index })
   })
-  shared.sort((a, b) => a.size - b.size)
-  shared.forEach(({ spec, index }, position) => {
-    const share = Math.max(0, Math.floor(room / (shared.length - position))) - spec.name.length
-    const output = fitOne(spec, share, fileOutput)
+  const sized = sizeShared(shared, room)
+  sized.sort((a, b) => a.size - b.size)
+  sized.forEach(({ spec, index, items }, position) => {
+    const share = Math.max(0, Math.floor(room / (sized.length - position))) - spec.name.length
+    const output = fitOne(spec, share, fileOutput, items)
     fitted[index] = output
     room -= outputSize(output.name, output.value)
   })
   return fitted
 }
 
-function fitOne(spec: OutputSpec, room: number, fileOutput: string): FittedOutput {
+function fitOne(spec: OutputSpec, room: number, fileOutput: string, items?: ItemSizes): FittedOutput {
   const { name } = spec
   if ('list' in spec) {
-    const { value, kept } = fitList(spec.list, room, fileOutput)
+    const { value, kept } = fitList(spec.list, room, fileOutput, items ?? new ItemSizes(spec.list))
     const total = spec.list.length
     return kept === total
       ? { name, value }

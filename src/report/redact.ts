@@ -18,10 +18,15 @@ export function redactDeep<T>(value: T, secrets: Secrets): T {
   }
   if (isListView(value)) return redactedView(value, secrets) as T
   if (value !== null && typeof value === 'object') {
+    // Own enumerable keys, as Object.entries lists them, without a pair made per field of every item.
+    const record = value as Record<string, unknown>
     let out: Record<string, unknown> | undefined
-    for (const [k, v] of Object.entries(value)) {
+    for (const k in record) {
+      if (!Object.prototype.propertyIsEnumerable.call(record, k)) continue
+      const v = record[k]
+      if (typeof v !== 'string' && (v === null || typeof v !== 'object')) continue
       const redacted = redactDeep(v, secrets)
-      if (redacted !== v) (out ??= { ...(value as Record<string, unknown>) })[k] = redacted
+      if (redacted !== v) (out ??= { ...record })[k] = redacted
     }
     return (out ?? value) as T
   }

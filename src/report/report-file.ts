@@ -47,27 +47,28 @@ export async function writeReportFile(
   try {
     handle = await open(path, 'w')
     const file = handle
-    let pending = ''
-    const put = async (text: string) => {
-      pending += text
-      if (pending.length >= CHUNK_CHARS) {
-        await file.write(pending)
-        pending = ''
-      }
+    // Pieces gather in memory and are written a chunk at a time: one await per chunk, not per name.
+    let pending = '{'
+    const flushIfFull = async () => {
+      if (pending.length < CHUNK_CHARS) return
+      await file.write(pending)
+      pending = ''
     }
-    await put('{')
     for (const [index, [name, value]] of fields.entries()) {
-      await put(`${index > 0 ? ',' : ''}\n  ${JSON.stringify(name)}: `)
+      pending += `${index > 0 ? ',' : ''}\n  ${JSON.stringify(name)}: `
       if (!Array.isArray(value)) {
-        await put(redact(JSON.stringify(value) ?? 'null'))
+        pending += redact(JSON.stringify(value) ?? 'null')
+        await flushIfFull()
         continue
       }
-      await put('[')
-      for (const [at, item] of (value as unknown[]).entries())
-        await put(`${at > 0 ? ',' : ''}\n    ${redact(JSON.stringify(item) ?? 'null')}`)
-      await put(value.length > 0 ? '\n  ]' : ']')
+      pending += '['
+      for (let at = 0; at < value.length; at++) {
+        pending += `${at > 0 ? ',' : ''}\n    ${redact(JSON.stringify(value[at]) ?? 'null')}`
+        if (pending.length >= CHUNK_CHARS) await flushIfFull()
+      }
+      pending += value.length > 0 ? '\n  ]' : ']'
     }
-    await put('\n}\n')
+    pending += '\n}\n'
     await file.write(pending)
     await file.close()
     handle = undefined
