@@ -4,7 +4,7 @@ import * as core from '@actions/core'
 import { readIndexConfig } from '../config/index-config.js'
 import { emptyIndexReport, IndexJobFailure, runIndexJob } from '../jobs/index-job.js'
 import { actionsSink, Logger } from '../log.js'
-import { renderIndexSummary } from '../report/index-summary.js'
+import { renderIndexSummary, SUMMARY_LIMIT } from '../report/index-summary.js'
 import {
   indexCountsLine,
   indexOutputs,
@@ -14,7 +14,7 @@ import {
 } from '../report/index-outputs.js'
 import type { IndexReport } from '../report/types.js'
 import { DEFAULT_OUTPUTS_BUDGET } from '../report/output-budget.js'
-import { redactDeep } from '../report/redact.js'
+import { redactForSummary } from '../report/redact.js'
 import { commentIndexResult } from './index-comment.js'
 import {
   cancellationSignal,
@@ -89,7 +89,11 @@ export async function finish(report: IndexReport, log: Logger, budget: number): 
     ? `the file named by the \`report-file\` output (${file}) lists every name`
     : 'the outputs list the names (the report file could not be written)'
   // Keys are removed before rendering: markdown escaping would hide them from the log's masking.
-  await writeSummary(renderIndexSummary(redactDeep(report, log.secrets)), log, { pointer, done })
+  const summary = redactForSummary(report, log.secrets)
+  await writeSummary(renderIndexSummary(summary.report, SUMMARY_LIMIT, summary.maskItemText), log, {
+    pointer,
+    done,
+  })
   if (outputsError !== undefined) throw outputsError
   return outputs
 }

@@ -14,6 +14,7 @@ import {
   table,
 } from './markdown.js'
 import type { IndexReport } from './types.js'
+import type { TextRedaction } from './redact.js'
 import { shardLabel } from '../select/shard.js'
 import { flowSection } from './flow-section.js'
 import { sitemapCountsLine } from './sitemap-line.js'
@@ -81,12 +82,19 @@ export function verdictLine(report: IndexReport, outcomes = byOutcome(report.ite
 }
 
 const attemptsNote = (item: ItemOutcome) => (item.attempts > 1 ? ` (${item.attempts} attempts)` : '')
-const itemLine = (item: ItemOutcome) => `${inline(item.name)}${attemptsNote(item)}`
-const removedLine = (item: ItemOutcome) =>
-  `${itemLine(item)}${item.absent ? ': was not in the knowledge base (PATCH answered 404)' : ''}`
-const leftLine = (document: LeftDocument) =>
-  `${inline(document.name)}: ${document.reason === 'keep' ? 'removed: keep' : 'no placeholder for its format'}`
-const skippedLine = (item: SkippedItem) => `${inline(item.name)}: ${inline(shortLine(item.detail, 200))}`
+/** The lines of the lists of items, each text of an item masked by `mask` before it is escaped. */
+function listLines(mask: TextRedaction) {
+  const item = (item: ItemOutcome) => `${inline(mask(item.name))}${attemptsNote(item)}`
+  return {
+    item,
+    removed: (removed: ItemOutcome) =>
+      `${item(removed)}${removed.absent ? ': was not in the knowledge base (PATCH answered 404)' : ''}`,
+    left: (document: LeftDocument) =>
+      `${inline(mask(document.name))}: ${document.reason === 'keep' ? 'removed: keep' : 'no placeholder for its format'}`,
+    skipped: (skipped: SkippedItem) =>
+      `${inline(mask(skipped.name))}: ${inline(shortLine(mask(skipped.detail), 200))}`,
+  }
+}
 const plannedLine = (item: PlannedItem) => `${inline(item.name)}${fallbackNote(item)}`
 // The outputs may be cut too (outputs budget): the report file is the one place that lists all.
 const cutNote = (output: string) => (missing: number) =>
@@ -118,9 +126,20 @@ function summaryTitle(report: IndexReport): string {
   return `${name}${target}`
 }
 
-export function renderIndexSummary(report: IndexReport, limit = SUMMARY_LIMIT): string {
+/**
+ * The summary of `report`, whose keys are masked before it is rendered (escaping would hide them from
+ * the last masking): all of it, or all but the texts of its lists' items (`items`, `skipped`, `left`),
+ * which `maskItemText` masks as each item is shown.
+ */
+export function renderIndexSummary(
+  report: IndexReport,
+  limit = SUMMARY_LIMIT,
+  maskItemText: TextRedaction = (text) => text,
+): string {
   const doc = new BudgetedDocument(limit - 1024)
+  // Outcomes are the code's own words, read as they are; the texts of an item are masked when it is shown.
   const { uploaded, updated, removed, failed } = byOutcome(report.items)
+  const lines = listLines(maskItemText)
   doc.add(`## ${summaryTitle(report)}\n`)
   doc.add(`${verdictLine(report, { uploaded, updated, removed, failed })}\n`)
   if (report.base?.sha) doc.add(`${renderBaseLine(report.base)}\n`)
@@ -131,7 +150,14 @@ export function renderIndexSummary(report: IndexReport, limit = SUMMARY_LIMIT): 
   if (report.flowError)
     doc.add(`### Flow run failed\n\n${inline(shortLine(sanitize(report.flowError), 2000))}\n`)
 
-  const failures = groupFailures(failed)
+  // Failures are grouped by their masked text, so every failed item is masked here.
+  const failures = groupFailures(
+    failed.map((item) => ({
+      ...item,
+      name: maskItemText(item.name),
+      error: item.error === undefined ? undefined : maskItemText(item.error),
+    })),
+  )
   const parts: (string | CollapsedList)[] = []
   if (failures.length > 0) {
     const failed = failures.reduce((n, f) => n + f.items.length, 0)
@@ -153,7 +179,7 @@ export function renderIndexSummary(report: IndexReport, limit = SUMMARY_LIMIT): 
         collapsedList(
           `${inlineHtml(shortLine(failure.cause, CAUSE_WIDTH))}: ${failure.items.length}`,
           failure.items,
-          itemLine,
+          listLines((text) => text).item,
           cutNote('failed'),
         ),
       )
@@ -167,6 +193,7 @@ export function renderIndexSummary(report: IndexReport, limit = SUMMARY_LIMIT): 
     const upserts = planned.filter((p) => plannedOperation(p) === 'upsert')
     const removals = planned.filter((p) => plannedOperation(p) === 'remove')
     if (planned.length > 0) parts.push('### Plan\n')
+    // The plan is masked as it is listed (redactDeep), not by `maskItemText`.
     parts.push(collapsedList(`Would upload (${uploads.length})`, uploads, plannedLine, planCutNote))
     parts.push(collapsedList(`Would update (${updates.length})`, updates, plannedLine, planCutNote))
     // Whether these are in the node is unknown: each is updated, or uploaded when the node lacks it.
@@ -185,24 +212,24 @@ export function renderIndexSummary(report: IndexReport, limit = SUMMARY_LIMIT): 
     uploaded.length + updated.length + removed.length + report.skipped.length + report.left.length
   if (others > 0 && !report.preview && !report.dryRun) parts.push('### Everything else\n')
   parts.push(
-    collapsedList(`Uploaded (${uploaded.length})`, uploaded, itemLine, cutNote('uploaded')),
-    collapsedList(`Updated (${updated.length})`, updated, itemLine, cutNote('updated')),
+    collapsedList(`Uploaded (${uploaded.length})`, uploaded, lines.item, cutNote('uploaded')),
+    collapsedList(`Updated (${updated.length})`, updated, lines.item, cutNote('updated')),
     collapsedList(
       `Unchanged or skipped (${report.skipped.length})`,
       report.skipped,
-      skippedLine,
+      lines.skipped,
       cutNote('skipped'),
     ),
     collapsedList(
       `Removed from answers: a placeholder replaced each (${removed.length})`,
       removed,
-      removedLine,
+      lines.removed,
       cutNote('removed'),
     ),
     collapsedList(
       `Left in the knowledge base: remove them in the service by hand (${report.left.length})`,
       report.left,
-      leftLine,
+      lines.left,
       cutNote('left'),
     ),
   )

@@ -1,4 +1,5 @@
 import type { Secrets } from '../log.js'
+import type { IndexReport } from './types.js'
 
 /**
  * Every string inside a value with the keys masked. Rendering escapes text (`_` becomes `\_`), after
@@ -55,5 +56,24 @@ function redactedView(view: ListView, secrets: Secrets): ListView {
     *[Symbol.iterator]() {
       for (const item of view) yield redactDeep(item, secrets)
     },
+  }
+}
+
+/** Masks the keys in one text; the same text when it holds none. */
+export type TextRedaction = (text: string) => string
+
+/**
+ * A report to render with its keys masked, in proportion to what is shown: every field now but the lists
+ * of items (`items`, `skipped`, `left`), whose texts the renderer masks with `maskItemText` as it shows
+ * each item. A run of 100,000 documents is not walked whole for a summary that lists part of it.
+ */
+export function redactForSummary(
+  report: IndexReport,
+  secrets: Secrets,
+): { report: IndexReport; maskItemText: TextRedaction } {
+  const { items, skipped, left, ...rest } = report
+  return {
+    report: { ...redactDeep(rest, secrets), items, skipped, left },
+    maskItemText: (text) => secrets.redact(text),
   }
 }
