@@ -83,6 +83,9 @@ describe('Secrets: the forms a key can be echoed in', () => {
     const secrets = new Secrets()
     secrets.add(KEY)
     expect(secrets.redact(`detail: token ${KEY.slice(0, 11)}…`)).toBe('detail: token ***…')
+    // Shorter than the key itself, yet its beginning.
+    expect(secrets.redact(`${KEY.slice(0, 11)}…`)).toBe('***…')
+    expect(secrets.redact(KEY)).toBe('***')
     expect(secrets.redact(`begins:\n${KEY.slice(0, 9)}\n…[12 more characters]`)).toBe(
       'begins:\n***\n…[12 more characters]',
     )

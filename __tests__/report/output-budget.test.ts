@@ -11,6 +11,7 @@ import {
   OUTPUTS_BUDGET_MAX,
   OUTPUTS_BUDGET_MIN,
   totalSize,
+  type FittedOutput,
   type OutputSpec,
 } from '../../src/report/output-budget.js'
 import { ReportFileError, reportFilePath, writeReportFile } from '../../src/report/report-file.js'
@@ -84,6 +85,41 @@ describe('fitOutputs', () => {
     const skipped = out.skipped.length
     expect(Math.abs(uploaded - skipped)).toBeLessThan(200)
     expect(totalSize(fitted)).toBeLessThanOrEqual(100_000)
+  })
+
+  it('measures a list far over the budget only as far as it can be shown', () => {
+    let measured = 0
+    // JSON.stringify calls toJSON each time it writes an item: a count of the items measured or written.
+    const names = Array.from({ length: 100_000 }, (_, i) => ({
+      toJSON: () => {
+        measured++
+        return `docs/page-${String(i).padStart(6, '0')}.md`
+      },
+    }))
+    const fitted = fitOutputs([{ name: 'uploaded', list: names }], 20_000, 'report-file')
+    const kept = (JSON.parse(fitted[0].value) as unknown[]).length - 1
+    expect(kept).toBeGreaterThan(500)
+    expect(fitted[0].cut).toBe(`${(100_000 - kept).toLocaleString('en-US')} of 100,000 items`)
+    // Each kept item measured once and written once, and the items measured past them to find the cut.
+    expect(measured).toBeLessThan(3 * kept)
+  })
+
+  it('orders two lists over the budget by their whole size, whatever their order', () => {
+    // Sorted smallest first, the shorter list takes its share and the longer one what it leaves.
+    let longerKeptMore = 0
+    for (let budget = 12_000; budget < 12_400; budget += 7) {
+      const longer = { name: 'aaaa', list: longNames(400, 'x') }
+      const shorter = { name: 'bbbb', list: longNames(300, 'x') }
+      const kept = (outputs: FittedOutput[], name: string) =>
+        (JSON.parse(byName(outputs)[name]) as unknown[]).length - 1
+      const first = fitOutputs([longer, shorter], budget, 'report-file')
+      const second = fitOutputs([shorter, longer], budget, 'report-file')
+      expect(byName(second)).toEqual(byName(first))
+      expect(kept(first, 'aaaa')).toBeGreaterThanOrEqual(kept(first, 'bbbb'))
+      if (kept(first, 'aaaa') > kept(first, 'bbbb')) longerKeptMore++
+      expect(totalSize(first)).toBeLessThanOrEqual(budget)
+    }
+    expect(longerKeptMore).toBeGreaterThan(0)
   })
 
   it('cuts text without splitting a surrogate pair, with a note naming the file output', () => {

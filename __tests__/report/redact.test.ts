@@ -1,9 +1,10 @@
 import { describe, expect, it } from '@jest/globals'
 import { Secrets } from '../../src/log.js'
-import { renderIndexSummary } from '../../src/report/index-summary.js'
+import type { ItemOutcome } from '../../src/model.js'
+import { renderIndexSummary, SUMMARY_LIMIT } from '../../src/report/index-summary.js'
 import type { IndexReport } from '../../src/report/types.js'
 import { renderIndexComment } from '../../src/report/comment-body.js'
-import { redactDeep } from '../../src/report/redact.js'
+import { redactDeep, redactForSummary } from '../../src/report/redact.js'
 import { planSync, plannedItems } from '../../src/plan.js'
 
 // Markdown escaping would turn `_` and `*` into `\_` and `\*`: after rendering the key is no longer
@@ -106,3 +107,82 @@ describe('redactDeep and the plan listed item by item', () => {
     expect([...report.planned][1].name).toContain(KEY)
   })
 })
+
+describe('the summary masks the keys of the items it shows', () => {
+  const secrets = new Secrets()
+  secrets.add(KEY)
+  const item = (
+    name: string,
+    outcome: ItemOutcome['outcome'],
+    extra: Partial<ItemOutcome> = {},
+  ): ItemOutcome => ({
+    kind: 'document',
+    name,
+    outcome,
+    operation: 'upload',
+    attempts: 1,
+    ...extra,
+  })
+
+  it('renders the same summary as a report masked whole, a key in every text of every list', () => {
+    const report: IndexReport = {
+      dryRun: false,
+      changeSource: `full sync (${KEY})`,
+      planned: [],
+      items: [
+        item(`docs/${KEY}/up.md`, 'uploaded', { attempts: 3 }),
+        item(`docs/${KEY}.md`, 'updated'),
+        item(`docs/gone-${KEY}.md`, 'removed', { absent: true }),
+        item(`docs/bad-${KEY}.md`, 'failed', { error: `HTTP 401: bad token ${KEY}` }),
+        item('docs/bad-2.md', 'failed', { error: `HTTP 401: bad token ${KEY.replace('0', '1')}` }),
+      ],
+      skipped: [{ kind: 'document', name: `.env-${KEY}`, reason: 'secret', detail: `holds ${KEY}` }],
+      left: [{ name: `docs/${KEY}.pdf`, reason: 'format' }],
+      requests: 1,
+      durationMs: 1,
+      notices: [`notice ${KEY}`],
+    }
+    const { report: masked, maskItemText } = redactForSummary(report, secrets)
+    const lazy = renderIndexSummary(masked, SUMMARY_LIMIT, maskItemText)
+    expect(lazy).toBe(renderIndexSummary(redactDeep(report, secrets)))
+    const unescaped = lazy.replace(/\\(.)/g, '$1')
+    expect(unescaped).not.toContain(KEY)
+    expect(lazy).not.toContain('0123456789')
+    // Every list is there, each item masked.
+    for (const heading of [
+      'Uploaded (1)',
+      'Updated (1)',
+      'Unchanged or skipped (1)',
+      'Left in the knowledge base',
+    ])
+      expect(lazy).toContain(heading)
+  })
+
+  it('masks only the items it shows of a long list', () => {
+    const items = Array.from({ length: 100_000 }, (_, i) => item(`docs/${i}-${KEY}.md`, 'uploaded'))
+    let masked = 0
+    const summary = redactForSummary({ ...emptyReport(), items }, secrets)
+    const md = renderIndexSummary(summary.report, 60_000, (text) => {
+      masked++
+      return summary.maskItemText(text)
+    })
+    const shown = md.split('\n').filter((line) => line.startsWith('- ')).length
+    expect(Number(/_(\d+) more not shown/.exec(md)![1])).toBe(100_000 - shown)
+    expect(md).not.toContain('0123456789')
+    expect(masked).toBeLessThanOrEqual(shown + 1)
+  })
+})
+
+function emptyReport(): IndexReport {
+  return {
+    dryRun: false,
+    changeSource: 'full sync',
+    planned: [],
+    items: [],
+    skipped: [],
+    left: [],
+    requests: 0,
+    durationMs: 1,
+    notices: [],
+  }
+}
