@@ -93,12 +93,13 @@ const NAMES_PER_ANNOTATION = 5
  * closing count, so the log alone tells what happened and the annotations stay readable.
  */
 export function logIndexResult(report: IndexReport, log: Logger, outputs = indexOutputs(report)): void {
-  for (const item of report.items.filter((i) => i.outcome === 'failed')) {
+  const failed = outputs.failed.length > 0 ? report.items.filter((i) => i.outcome === 'failed') : []
+  for (const item of failed) {
     log.info(
       `${item.kind} ${displayName(item.name)} failed after ${item.attempts} attempt(s): ${item.error ?? 'unknown error'}`,
     )
   }
-  const causes = groupFailures(report.items)
+  const causes = groupFailures(failed)
   const names = (items: ItemOutcome[]) =>
     firstNames(
       items.map((i) => i.name),
