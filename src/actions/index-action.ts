@@ -41,11 +41,11 @@ export async function runIndexAction(): Promise<void> {
       report = emptyIndexReport(config.dryRun)
       report.changeSource = 'skipped'
       report.ended = { kind: 'skipped', why: config.skip }
-      await finish(report, log, budget)
+      await reportIndexResult(report, log, budget)
       return
     }
     report = await runIndexJob(config, { ...runner, log, signal })
-    const { failed } = await finish(report, log, budget)
+    const { failed } = await reportIndexResult(report, log, budget)
     await commentIndexResult(config, runner, log, report)
     if (failed.length > 0) {
       core.setFailed(
@@ -60,7 +60,9 @@ export async function runIndexAction(): Promise<void> {
       const known = error instanceof IndexJobFailure ? error.report : emptyIndexReport(false)
       if (!(error instanceof IndexJobFailure)) known.changeSource = 'not started'
       known.ended = { kind: 'stopped', why: log.clean(messageOf(error)) }
-      await finish(known, log, budget).catch((writeError: unknown) => log.error(messageOf(writeError)))
+      await reportIndexResult(known, log, budget).catch((writeError: unknown) =>
+        log.error(messageOf(writeError)),
+      )
     }
     fail(log, error)
   }
@@ -70,7 +72,11 @@ export async function runIndexAction(): Promise<void> {
  * Outputs (within the budget, the report file holding them whole), log lines and the summary; returns the
  * outputs' lists (made once). An output that cannot be written fails the step, after the summary is written.
  */
-export async function finish(report: IndexReport, log: Logger, budget: number): Promise<IndexOutputs> {
+export async function reportIndexResult(
+  report: IndexReport,
+  log: Logger,
+  budget: number,
+): Promise<IndexOutputs> {
   const outputs = indexOutputs(report)
   const done = indexCountsLine(report, outputs)
   let outputsError: unknown
