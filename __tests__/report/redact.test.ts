@@ -3,7 +3,7 @@ import { Secrets } from '../../src/log.js'
 import type { ItemOutcome } from '../../src/model.js'
 import { renderIndexSummary, SUMMARY_LIMIT } from '../../src/report/index-summary.js'
 import type { IndexReport } from '../../src/report/types.js'
-import { renderIndexComment } from '../../src/report/comment-body.js'
+import { COMMENT_LIMIT, renderIndexComment } from '../../src/report/comment-body.js'
 import { redactDeep, redactForSummary } from '../../src/report/redact.js'
 import { planSync, plannedItems } from '../../src/plan.js'
 
@@ -145,6 +145,9 @@ describe('the summary masks the keys of the items it shows', () => {
     const { report: masked, maskItemText } = redactForSummary(report, secrets)
     const lazy = renderIndexSummary(masked, SUMMARY_LIMIT, maskItemText)
     expect(lazy).toBe(renderIndexSummary(redactDeep(report, secrets)))
+    expect(renderIndexComment(masked, {}, COMMENT_LIMIT, maskItemText)).toBe(
+      renderIndexComment(redactDeep(report, secrets), {}),
+    )
     const unescaped = lazy.replace(/\\(.)/g, '$1')
     expect(unescaped).not.toContain(KEY)
     expect(lazy).not.toContain('0123456789')

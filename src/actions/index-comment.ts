@@ -3,8 +3,8 @@
 import type { IndexConfig } from '../config/index-config.js'
 import type { Logger } from '../log.js'
 import type { IndexReport } from '../report/types.js'
-import { renderIndexComment } from '../report/comment-body.js'
-import { redactDeep } from '../report/redact.js'
+import { COMMENT_LIMIT, renderIndexComment } from '../report/comment-body.js'
+import { redactForSummary } from '../report/redact.js'
 import { commentFooter, commentMarker, postStickyComment } from './post-comment.js'
 import type { RunnerEnvironment } from './runner.js'
 
@@ -20,6 +20,12 @@ export async function commentIndexResult(
     runner,
     log,
     marker: commentMarker(['index', config.target.flowId, config.target.nodeId, config.comment.key]),
-    body: renderIndexComment(redactDeep(report, log.secrets), commentFooter(runner.payload)),
+    body: commentBody(report, log, runner),
   })
+}
+
+/** The comment with the keys masked in what it shows (as the job summary). */
+function commentBody(report: IndexReport, log: Logger, runner: RunnerEnvironment): string {
+  const { report: masked, maskItemText } = redactForSummary(report, log.secrets)
+  return renderIndexComment(masked, commentFooter(runner.payload), COMMENT_LIMIT, maskItemText)
 }

@@ -4,6 +4,7 @@ import type { CheckResult, SuiteVerdict } from '../checks/verdict.js'
 import { cutText } from '../service/cut.js'
 import { renderChecksReport } from './checks-markdown.js'
 import { renderIndexSummary } from './index-summary.js'
+import type { TextRedaction } from './redact.js'
 import { fenced, sizeOf } from './markdown.js'
 import type { IndexReport } from './types.js'
 
@@ -54,11 +55,16 @@ export function renderNotRunComment(
   return `${heading}\n\n❌ Could not run: no check was judged, so no verdict.\n\n${fenced(why)}\n${tail}`
 }
 
-/** The preview (or result) of a sync as a comment: the summary's reading order, cut to the comment limit. */
+/**
+ * The preview (or result) of a sync as a comment: the summary's reading order, cut to the comment limit.
+ * Keys are masked as in the summary: in all of `report`, or all but its items' texts, which `maskItemText`
+ * masks as each item is shown (redactForSummary).
+ */
 export function renderIndexComment(
   report: IndexReport,
   context: CommentFooter,
   limit = COMMENT_LIMIT,
+  maskItemText?: TextRedaction,
 ): string {
-  return `${renderIndexSummary(report, limit - RESERVE)}${footer(context)}`
+  return `${renderIndexSummary(report, limit - RESERVE, maskItemText)}${footer(context)}`
 }
