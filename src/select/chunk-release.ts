@@ -55,10 +55,10 @@ export function requestFinished(): void {
 }
 
 /**
- * Collects the whole heap when it has grown by `growth` bytes. Called at the send's start and end too:
- * with 100,000 documents the garbage of selection and the plan (~40 MiB), or of the send, would otherwise
- * stay until V8's own next full collection, and the send's or the report's allocations grow the heap on top
- * of it (the action's peak RSS, bench/README.md).
+ * Collects the whole heap when it has grown by `growth` bytes. Called after selection and at the send's
+ * start too: with 100,000 documents the garbage of selection and the plan (~40 MiB) would otherwise stay
+ * until V8's own next full collection, and the send's allocations grow the heap on top of it (the action's
+ * peak RSS, bench/README.md).
  */
 export function collectIfGrown(growth = HEAP_GROWTH_BYTES): void {
   const used = getHeapStatistics().used_heap_size
