@@ -84,17 +84,7 @@ describe('redactDeep and the plan listed item by item', () => {
       changes: { kind: 'all', source: 'full-sync', reason: 'test' },
       batchSize: 10,
     })
-    const report: IndexReport = {
-      dryRun: true,
-      changeSource: 'full sync',
-      planned: plannedItems(plan),
-      items: [],
-      skipped: [],
-      left: [],
-      requests: 0,
-      durationMs: 1,
-      notices: [],
-    }
+    const report: IndexReport = { ...emptyReport(), dryRun: true, planned: plannedItems(plan) }
     const redacted = redactDeep(report, secrets)
     expect(redacted.planned.length).toBe(2)
     expect([...redacted.planned].map((item) => item.name)).toEqual([
