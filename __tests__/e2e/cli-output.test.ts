@@ -74,6 +74,30 @@ describe('kb-sync index output', () => {
     expect(run.stdout).not.toContain('|')
   })
 
+  it('--summary-file masks a key in the names it lists, also where markdown escapes it', () => {
+    // A key with `_`, which the markdown writes as `\_`: masked before rendering, not only in the file.
+    const key = 'sk_cli_summary_0123456789'
+    const named = makeWorkspace({
+      'docs/a.md': '# A\n',
+      [`docs/.${key}.md`]: 'hidden, so listed as skipped by its name\n',
+    })
+    try {
+      const file = join(named.dir, 'summary.md')
+      const ids = ['--base-url', serve.url, '--org-id', ORG, '--flow-id', FLOW, '--node-id', NODE]
+      const run = runCli(['index', ...ids, '--files', 'docs/**', '--dry-run', '--summary-file', file], {
+        cwd: named.dir,
+        env: { KB_SYNC_PRIVATE_KEY: key },
+      })
+      expect(run.status).toBe(0)
+      const markdown = readFileSync(file, 'utf8')
+      expect(markdown).toContain('docs/.\\*\\*\\*.md')
+      expect(markdown).not.toContain(key)
+      expect(markdown).not.toContain(key.replaceAll('_', '\\_'))
+    } finally {
+      named.remove()
+    }
+  })
+
   it("--report-file writes every output, uncut, as the action's report file", () => {
     const file = join(workspace.dir, 'report.json')
     const run = index(['--files', 'docs/**', '--report-file', file])

@@ -41,7 +41,7 @@ import { fileFields, type OutputSpec } from '../report/output-budget.js'
 import { ReportFileError, writeReportFile } from '../report/report-file.js'
 import { plannedEntries } from '../report/planned.js'
 import { shardLabel } from '../select/shard.js'
-import { redactDeep } from '../report/redact.js'
+import { redactDeep, redactForSummary } from '../report/redact.js'
 import { LAST_SUCCESS } from '../select/change-base.js'
 import { checksText, comparedText } from './checks-text.js'
 import { commandLogger, printResult, reportError } from './console.js'
@@ -85,8 +85,10 @@ function checkPaths(flags: Flags): void {
   }
 }
 
-function writeSummaryFile(log: Logger, flags: Flags, markdown: string): void {
+/** `--summary-file`: the markdown, made only when the flag asks for it (a long run's is not cheap). */
+function writeSummaryFile(log: Logger, flags: Flags, render: () => string): void {
   if (typeof flags.summaryFile !== 'string') return
+  const markdown = render()
   try {
     writeFileSync(flags.summaryFile, log.secrets.redact(markdown))
   } catch (error) {
@@ -167,7 +169,10 @@ async function printIndexReport(report: IndexReport, flags: Flags, log: Logger):
   const verbose = flags.verbose === true
   if (verbose) logIndexResult(report, log)
   printResult(log, flags.json ? JSON.stringify(indexJson(report)) : indexSummaryText(report, { verbose }))
-  writeSummaryFile(log, flags, renderIndexSummary(redactDeep(report, log.secrets)))
+  writeSummaryFile(log, flags, () => {
+    const summary = redactForSummary(report, log.secrets)
+    return renderIndexSummary(summary.report, undefined, summary.maskItemText)
+  })
   await writeReportFileFlag(log, flags, indexOutputSpecs(report), indexCountsLine(report))
 }
 
@@ -232,9 +237,7 @@ export async function runCommand(flags: Flags): Promise<void> {
           })
         : report.result,
     )
-    writeSummaryFile(
-      log,
-      flags,
+    writeSummaryFile(log, flags, () =>
       flowSection(redactDeep(report, log.secrets), verdict, problem ? [log.secrets.redact(problem)] : []),
     )
     await writeReportFileFlag(log, flags, flowOutputSpecs(report), 'the flow run completed')
@@ -266,9 +269,7 @@ async function checksCommand(
       config.failOn,
     )
   printResult(log, flags.json ? checksResultsJson(results) : checksText(results, verdict))
-  writeSummaryFile(
-    log,
-    flags,
+  writeSummaryFile(log, flags, () =>
     renderChecksSummary(redactDeep(results, log.secrets), redactDeep(verdict, log.secrets)),
   )
   await writeReportFileFlag(log, flags, checksOutputSpecs(results, verdict), verdictText(verdict))
@@ -314,9 +315,7 @@ async function comparedChecksOutcome(
 ): Promise<void> {
   const change = changeSummary(compared)
   printResult(log, flags.json ? comparedResultsJson(compared) : comparedText(compared, verdict, failOn))
-  writeSummaryFile(
-    log,
-    flags,
+  writeSummaryFile(log, flags, () =>
     renderComparedSummary(redactDeep(compared, log.secrets), redactDeep(verdict, log.secrets), failOn),
   )
   await writeReportFileFlag(log, flags, comparedOutputSpecs(compared, verdict), changeSentence(change))
