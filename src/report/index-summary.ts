@@ -1,7 +1,7 @@
 import { sanitize } from '../log.js'
 // The index job's summary, in the order a reader needs it: the verdict and counts on the first line,
 // the flow's answer, the failures grouped by cause, then everything else collapsed by outcome.
-import type { ChangeBase, ItemOutcome, LeftDocument, SkippedItem } from '../model.js'
+import type { ChangeBase, ItemOutcome, LeftDocument, PlannedOperation, SkippedItem } from '../model.js'
 import { fallbackNote, plannedCounts, plannedOperation, type PlannedItem } from '../plan.js'
 import { firstNames, groupFailures } from './causes.js'
 import {
@@ -187,12 +187,16 @@ export function renderIndexSummary(
   }
 
   if (report.preview || report.dryRun) {
-    const planned = [...report.planned]
-    const uploads = planned.filter((p) => plannedOperation(p) === 'upload')
-    const updates = planned.filter((p) => plannedOperation(p) === 'update')
-    const upserts = planned.filter((p) => plannedOperation(p) === 'upsert')
-    const removals = planned.filter((p) => plannedOperation(p) === 'remove')
-    if (planned.length > 0) parts.push('### Plan\n')
+    // The planned items by operation, in one pass over the plan (its items are made as they are listed).
+    const byOperation: Record<PlannedOperation, PlannedItem[]> = {
+      upload: [],
+      update: [],
+      upsert: [],
+      remove: [],
+    }
+    for (const item of report.planned) byOperation[plannedOperation(item)].push(item)
+    const { upload: uploads, update: updates, upsert: upserts, remove: removals } = byOperation
+    if (report.planned.length > 0) parts.push('### Plan\n')
     // The plan is masked as it is listed (redactDeep), not by `maskItemText`.
     parts.push(collapsedList(`Would upload (${uploads.length})`, uploads, plannedLine, planCutNote))
     parts.push(collapsedList(`Would update (${updates.length})`, updates, plannedLine, planCutNote))

@@ -11,7 +11,7 @@ const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOL
  * size takes one read, without the read that would only find its end), and returns the part filled;
  * empty when the file cannot be read here (sending reads it again and reports why).
  */
-export function readHead(file: string, buffer: Buffer, size = buffer.length): Buffer {
+export function readHead(file: string, buffer: Buffer, size: number): Buffer {
   let fd: number
   try {
     fd = openSync(file, OPEN_FLAGS)
