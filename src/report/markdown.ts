@@ -2,6 +2,7 @@
 // service errors, answers) only ever enters through `inline`, `inlineHtml` or `fenced`, so it cannot
 // open HTML, break a table, close a fence or ping someone.
 import { displayName, sanitize } from '../log.js'
+import { needsWithin } from './shared-room.js'
 
 /** `@name` pings a person or a team on GitHub; a zero-width space after `@` keeps it readable and silent. */
 export function neutraliseMentions(text: string): string {
@@ -91,11 +92,8 @@ export class BudgetedDocument {
     const lists = parts.filter((p): p is CollapsedList => typeof p !== 'string')
     const textRoom = texts.reduce((n, t) => n + sizeOf(t) + 1, 0)
     const room = this.remaining - textRoom
-    const measured = measureLists(lists, room)
-    const shares = fairShares(
-      measured.map((m) => m.need),
-      room,
-    )
+    const measured = lists.map(measuredList)
+    const shares = fairShares(needsWithin(measured, room, measureUpTo), room)
     let list = 0
     for (const part of parts) {
       if (typeof part === 'string') {
@@ -153,53 +151,43 @@ const LIST_MARKUP = (list: CollapsedList) =>
   sizeOf(`<details><summary>${list.summaryHtml}</summary>\n\n`) + sizeOf('\n</details>\n') + NOTE_ROOM + 1
 
 /**
- * A list as measured for its share: `need` is the room it takes to be shown whole, or, past `cap`, only
- * known to be more than `cap`; `lines` are the lines made while measuring, kept to be shown.
+ * A list as measured for its share: `need` is the room it takes to be shown whole, or, past the cap it was
+ * measured to, only known to be more; `lines` are the lines made while measuring, kept to be shown.
  */
 interface MeasuredList {
+  list: CollapsedList
   need: number
   lines: string[]
   /** The room each of `lines` takes (its UTF-8 size and a line break). */
   sizes: number[]
 }
 
-/**
- * Each list measured line by line until it is known to fit in `cap` or to need more. No share is larger
- * than the room of all lists, so past it only how the lists over it compare decides (who gets a rounding
- * byte): when two or more are over it, those are measured whole. Lines past what can be shown are thus
- * made only in that case; the common one makes each shown line once.
- */
-function measureLists(lists: readonly CollapsedList[], room: number): MeasuredList[] {
-  const cap = Math.max(0, room)
-  const measured = lists.map((list) => measure(list, cap))
-  if (measured.filter((m) => m.need > cap).length > 1)
-    measured.forEach((m, index) => {
-      if (m.need > cap) m.need = restOfNeed(lists[index], m)
-    })
-  return measured
-}
+const measuredList = (list: CollapsedList): MeasuredList => ({
+  list,
+  need: list.count === 0 ? 0 : LIST_MARKUP(list),
+  lines: [],
+  sizes: [],
+})
 
-/** The room a list needs (0 when empty: it is not shown), measured until it passes `cap`. */
-function measure(list: CollapsedList, cap: number): MeasuredList {
-  const measured: MeasuredList = { need: 0, lines: [], sizes: [] }
-  if (list.count === 0) return measured
-  measured.need = LIST_MARKUP(list)
-  for (let index = 0; index < list.count && measured.need <= cap; index++) {
+/**
+ * The room a list needs (0 when empty: it is not shown), measured line by line until it passes `cap`: the
+ * lines made are kept to be shown. With no cap (the lists over it compared, shared-room.ts) the lines past
+ * the kept ones are made, measured and dropped.
+ */
+function measureUpTo(measured: MeasuredList, cap: number): number {
+  const { list } = measured
+  if (list.count === 0) return 0
+  const keep = Number.isFinite(cap)
+  for (let index = measured.lines.length; index < list.count && measured.need <= cap; index++) {
     const line = `- ${list.lineAt(index)}`
     const size = sizeOf(line) + 1
-    measured.lines.push(line)
-    measured.sizes.push(size)
+    if (keep) {
+      measured.lines.push(line)
+      measured.sizes.push(size)
+    }
     measured.need += size
   }
-  return measured
-}
-
-/** The whole need of a list measured in part: its lines past the kept ones are made, measured, dropped. */
-function restOfNeed(list: CollapsedList, measured: MeasuredList): number {
-  let need = measured.need
-  for (let index = measured.lines.length; index < list.count; index++)
-    need += sizeOf(`- ${list.lineAt(index)}`) + 1
-  return need
+  return measured.need
 }
 
 const NOTE_ROOM = 200

@@ -6,6 +6,7 @@ import { cutJson } from '../service/cut.js'
 import type { Secrets } from '../log.js'
 import { redactDeep } from './redact.js'
 import { formatCount } from '../config/units.js'
+import { needsWithin } from './shared-room.js'
 
 /** Default budget for all outputs of one step, in UTF-16 code units (two kb-sync steps fit in a job). */
 export const DEFAULT_OUTPUTS_BUDGET = 256_000
@@ -134,21 +135,18 @@ function wholeSize(spec: Exclude<OutputSpec, { list: readonly unknown[] }>): num
   return outputSize(spec.name, JSON.stringify(spec.json) ?? 'null')
 }
 
-/**
- * The sizes the shared outputs are ordered by. No share is larger than `room`, so a list is measured
- * item by item only until it is known to be over it; when two or more outputs are over it, their order
- * decides who gets a rounding unit, and those lists are measured whole.
- */
+/** The sizes the shared outputs are ordered by: a list measured item by item only as far as a share reaches. */
 function sizeShared(shared: { spec: OutputSpec; index: number }[], room: number): Sized[] {
-  const cap = Math.max(0, room)
-  const sized: Sized[] = shared.map(({ spec, index }) => {
-    if (!('list' in spec)) return { spec, index, size: wholeSize(spec) }
-    const items = new ItemSizes(spec.list)
-    return { spec, index, size: spec.name.length + items.lengthUpTo(cap), items }
-  })
-  if (sized.filter((s) => s.size > cap).length > 1)
-    for (const s of sized)
-      if (s.items && s.size > cap) s.size = s.spec.name.length + s.items.lengthUpTo(Infinity)
+  const sized: Sized[] = shared.map(({ spec, index }) => ({
+    spec,
+    index,
+    size: 0,
+    items: 'list' in spec ? new ItemSizes(spec.list) : undefined,
+  }))
+  const sizes = needsWithin(sized, room, ({ spec, items }, cap) =>
+    'list' in spec ? spec.name.length + items!.lengthUpTo(cap) : wholeSize(spec),
+  )
+  sized.forEach((s, at) => (s.size = sizes[at]))
   return sized
 }
 
