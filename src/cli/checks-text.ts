@@ -7,6 +7,7 @@ import type { FailOn } from '../config/run.js'
 import { afterText, CHANGE_LABEL, leadLine, renderComparedTable } from '../report/baseline-markdown.js'
 import { checksResultEntries, comparedResultEntries } from '../report/checks-results.js'
 import { renderChecksTable, runsLine, verdictLine } from '../report/checks-markdown.js'
+import { formatCount } from '../config/units.js'
 import { displayName, sanitize } from '../log.js'
 import { DIFF_CHARS, MIN_SHARED_WORDS, wordDiffOf, type DiffPart } from '../checks/word-diff.js'
 
@@ -35,7 +36,7 @@ function diffLines(check: ComparedCheck): string[] {
   if (diff.kind === 'same-words')
     return [
       diff.partial
-        ? `  No word differs in the first ${DIFF_CHARS.toLocaleString('en-US')} characters of the answers.`
+        ? `  No word differs in the first ${formatCount(DIFF_CHARS)} characters of the answers.`
         : '  The answers have the same words; only white space differs.',
     ]
   if (diff.kind === 'dissimilar')

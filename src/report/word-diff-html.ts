@@ -5,6 +5,7 @@
 // is in the fenced answers that follow. No line of the paragraph is blank (each line break ends in <br>),
 // so the HTML block cannot end early and let markdown parse the answers.
 import { DIFF_CHARS, MIN_SHARED_WORDS, type DiffPart, type WordDiff } from '../checks/word-diff.js'
+import { formatCount } from '../config/units.js'
 import { neutraliseMentions, sizeOf } from './markdown.js'
 
 const TAG = { removed: 'del', added: 'ins' } as const
@@ -15,7 +16,7 @@ export const MIN_DIFF_BYTES = 256
 const HEADING = '**Word-level diff**: <del>only before</del>, <ins>only after</ins>'
 const LEFT_OUT = "_The word-level diff is left out to stay within GitHub's size limit._"
 const CUT_NOTE = "_The diff is cut here to stay within GitHub's size limit; the answers follow._"
-const PARTIAL_NOTE = `_The diff compares the first ${DIFF_CHARS.toLocaleString('en-US')} characters of each answer._`
+const PARTIAL_NOTE = `_The diff compares the first ${formatCount(DIFF_CHARS)} characters of each answer._`
 
 /** Answer text inside HTML: entities for what could open a tag or an entity, line breaks kept. */
 const textHtml = (text: string) =>
@@ -57,7 +58,7 @@ function whyNone(diff: Exclude<WordDiff, { kind: 'diff' }>): string {
   if (diff.kind === 'no-answer') return `_No word-level diff: the ${diff.side} side has no answer._`
   if (diff.kind === 'same-words')
     return diff.partial
-      ? `_No word differs in the first ${DIFF_CHARS.toLocaleString('en-US')} characters of the answers; the change is further on._`
+      ? `_No word differs in the first ${formatCount(DIFF_CHARS)} characters of the answers; the change is further on._`
       : '_The two answers have the same words; only white space differs._'
   return `_No word-level diff: the two answers have less than ${MIN_SHARED_WORDS * 100}% of their words in common, so they are shown one after the other._`
 }
