@@ -1,5 +1,6 @@
 // How every kind of failure becomes one ServiceError: status, scrubbed excerpt, retryable, Retry-After,
 // network errors, redirects (never followed), aborts and files that changed.
+import { getEventListeners } from 'node:events'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { open } from 'node:fs/promises'
 import { createServer as createNetServer, type AddressInfo, type Server } from 'node:net'
@@ -239,6 +240,15 @@ describe('aborts', () => {
     expect(server.requests).toHaveLength(1)
     expect(error.code).toBe('ABORTED')
     expect(error.retryable).toBe(false)
+  })
+
+  it('a run’s signal outlives its requests: each request stops listening to it once it ends', async () => {
+    const run = new AbortController()
+    const answering = clientFor((await serve(answer(200, '{}'))).url)
+    for (let i = 0; i < 5; i++) await answering.uploadUrls(TARGET, URLS, { signal: run.signal })
+    const refusing = clientFor((await serve(answer(400, '{}'))).url)
+    expect((await failure(refusing.uploadUrls(TARGET, URLS, { signal: run.signal }))).status).toBe(400)
+    expect(getEventListeners(run.signal, 'abort')).toHaveLength(0)
   })
 
   it('an already aborted signal sends nothing', async () => {

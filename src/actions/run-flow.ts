@@ -2,8 +2,11 @@
 // first (cancellation.ts).
 import './claim-signals.js'
 import { runFlowAction } from './run-flow-action.js'
-import { isMainModule } from './main-module.js'
+import { exitWhenFlushed, isMainModule } from './main-module.js'
 
 export const run = runFlowAction
 
-if (isMainModule(import.meta.url)) await run()
+if (isMainModule(import.meta.url)) {
+  await run()
+  await exitWhenFlushed()
+}

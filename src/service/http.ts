@@ -204,11 +204,14 @@ export async function exchange(agent: Dispatcher, secrets: Secrets, call: Exchan
     call.body.dispose()
     throw failure({ code: 'ABORTED', retryable: false, reason: 'aborted before the request was sent' })
   }
-  const watchdogAbort = new AbortController()
-  const signal = call.signal ? AbortSignal.any([call.signal, watchdogAbort.signal]) : watchdogAbort.signal
+  // One controller for the request, which the caller's signal aborts too: AbortSignal.any made a signal
+  // more per request, kept as a dependant of the run's signal until collected.
+  const requestAbort = new AbortController()
+  const signal = requestAbort.signal
+  const forwardAbort = () => requestAbort.abort(call.signal?.reason)
   const watchdog = new BodyWatchdog(call.bodyIdleMs, () => {
     idle = true
-    watchdogAbort.abort(new Error('the request body made no progress'))
+    requestAbort.abort(new Error('the request body made no progress'))
   })
   // Counts progress as the bytes pass on towards the socket (undici pauses this stream when the socket
   // is full, so a stalled upload stops calling transform).
@@ -230,6 +233,7 @@ export async function exchange(agent: Dispatcher, secrets: Secrets, call: Exchan
     progress.destroy(error)
   })
 
+  call.signal?.addEventListener('abort', forwardAbort, { once: true })
   try {
     const response = await agent.request({
       origin: call.url.origin,
@@ -316,6 +320,7 @@ export async function exchange(agent: Dispatcher, secrets: Secrets, call: Exchan
     if (error instanceof ServiceError) throw error
     throw unanswered(error)
   } finally {
+    call.signal?.removeEventListener('abort', forwardAbort)
     watchdog.stop()
     progress.destroy()
     call.body.dispose()
