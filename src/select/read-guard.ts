@@ -22,10 +22,12 @@ function accessFailed(shown: string, what: string, error: unknown): FileChangedE
 }
 
 /** Why the opened file is not the selected one (not a regular file, another size), or undefined. */
-function changedSinceSelected(stats: Stats, file: SelectedFile, shown: string): FileChangedError | undefined {
+function changedSinceSelected(stats: Stats, file: SelectedFile): FileChangedError | undefined {
   if (stats.isFile() && stats.size === file.size) return undefined
   const now = stats.isFile() ? `${stats.size} bytes` : 'not a regular file'
-  return new FileChangedError(`${shown} changed since it was selected (${file.size} bytes, now ${now}).`)
+  return new FileChangedError(
+    `${displayName(file.name)} changed since it was selected (${file.size} bytes, now ${now}).`,
+  )
 }
 
 /**
@@ -41,7 +43,7 @@ export async function openSelectedFile(file: SelectedFile): Promise<Readable> {
   } catch (error) {
     throw accessFailed(shown, 'opened for sending', error)
   }
-  const changed = changedSinceSelected(await handle.stat(), file, shown)
+  const changed = changedSinceSelected(await handle.stat(), file)
   if (changed) {
     await handle.close()
     throw changed
@@ -57,15 +59,15 @@ export async function openSelectedFile(file: SelectedFile): Promise<Readable> {
  * receives the bytes instead of a new buffer.
  */
 export function readSmallSelectedFile(file: SelectedFile, into?: Buffer): Buffer {
-  const shown = displayName(file.name)
+  // The name is made only for an error: most files have none.
   let fd: number
   try {
     fd = openSync(file.path, OPEN_FLAGS)
   } catch (error) {
-    throw accessFailed(shown, 'opened for sending', error)
+    throw accessFailed(displayName(file.name), 'opened for sending', error)
   }
   try {
-    const changed = changedSinceSelected(fstatSync(fd), file, shown)
+    const changed = changedSinceSelected(fstatSync(fd), file)
     if (changed) throw changed
     const buffer = into ?? Buffer.allocUnsafe(file.size + 1)
     if (buffer.length !== file.size + 1) throw new RangeError('readSmallSelectedFile needs size + 1 bytes')
@@ -77,13 +79,15 @@ export function readSmallSelectedFile(file: SelectedFile, into?: Buffer): Buffer
       bytesRead = readSync(fd, buffer, filled, buffer.length - filled, filled)
       filled += bytesRead
     } while (bytesRead > 0 && filled < file.size)
-    if (filled > file.size) throw new FileChangedError(`${shown} grew while it was being read.`)
-    if (filled < file.size) throw new FileChangedError(`${shown} shrank while it was being read.`)
+    if (filled > file.size)
+      throw new FileChangedError(`${displayName(file.name)} grew while it was being read.`)
+    if (filled < file.size)
+      throw new FileChangedError(`${displayName(file.name)} shrank while it was being read.`)
     return buffer.subarray(0, filled)
   } catch (error) {
     // Read at opening time, a read error fails the document as an open error does.
     if (error instanceof FileChangedError) throw error
-    throw accessFailed(shown, 'read', error)
+    throw accessFailed(displayName(file.name), 'read', error)
   } finally {
     closeSync(fd)
   }

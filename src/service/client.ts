@@ -112,6 +112,7 @@ const OPERATIONS: Readonly<Record<OperationName, OperationSpec>> = {
 export class ServiceClient {
   private readonly origin: string
   private readonly prefix: string
+  private readonly routes = new Map<string, Route>()
   private readonly agent: Agent
   private readonly secrets = new Secrets()
   private readonly timeouts: ClientTimeouts
@@ -309,6 +310,16 @@ export class ServiceClient {
    * may move the request, and its key, to another path.
    */
   private route(operation: OperationName, fixed: string[], ids: string[]): Route {
+    // Every request of a run goes to the same few routes: each is checked and parsed once.
+    const key = `${operation}\0${ids.join('\0')}`
+    const known = this.routes.get(key)
+    if (known) return known
+    const route = this.checkedRoute(operation, fixed, ids)
+    this.routes.set(key, route)
+    return route
+  }
+
+  private checkedRoute(operation: OperationName, fixed: string[], ids: string[]): Route {
     const labels = fixed[0] === 'indexing' ? ['flow id', 'org id', 'node id'] : ['org id', 'flow id']
     ids.forEach((id, index) => {
       const problem = typeof id === 'string' ? idProblem(id) : 'must be a string'

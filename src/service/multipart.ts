@@ -119,6 +119,8 @@ export async function openDocuments(documents: readonly DocumentRef[]): Promise<
     size !== undefined && size <= SMALL_DOCUMENT_BYTES
   const smallBytes = documents.reduce((n, document) => n + (isSmall(document.size) ? document.size : 0), 0)
   const shared = smallBytes > 0 ? takeBuffer(smallBytes + 1) : undefined
+  if (shared && documents.every((document) => isSmall(document.size)))
+    return readSmallDocuments(documents as readonly Required<DocumentRef>[], shared)
   let offset = 0
   const settled = await Promise.allSettled(
     documents.map(async (document) => {
@@ -151,6 +153,26 @@ export async function openDocuments(documents: readonly DocumentRef[]): Promise<
     reuse: () => {
       if (shared) reuseBuffer(shared)
     },
+  }
+}
+
+/**
+ * The usual batch, small documents of known size only: read one after another, without a promise per
+ * document (the first file that fails fails the batch, as in openDocuments).
+ */
+function readSmallDocuments(documents: readonly Required<DocumentRef>[], shared: Buffer): OpenedDocuments {
+  const contents: Buffer[] = []
+  let offset = 0
+  for (const document of documents) {
+    contents.push(readSmallSelectedFile(document, shared.subarray(offset, offset + document.size + 1)))
+    offset += document.size
+  }
+  return {
+    documents,
+    contents,
+    sizes: documents.map((document) => document.size),
+    dispose: () => undefined,
+    reuse: () => reuseBuffer(shared),
   }
 }
 
