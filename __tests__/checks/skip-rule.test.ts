@@ -1,7 +1,8 @@
 // The skip rule of the run-flow action (documents-changed) as a pure decision, and the inputs it reads.
 import { describe, expect, it } from '@jest/globals'
 import {
-  checksFileChange,
+  checksFiles,
+  checksFilesChange,
   decideSkip,
   documentsAllowSkip,
   workspaceName,
@@ -9,6 +10,7 @@ import {
 import { ConfigError } from '../../src/config/errors.js'
 import { readRunConfig } from '../../src/config/run.js'
 import type { ChangeDecision } from '../../src/model.js'
+import type { Check } from '../../src/checks/schema.js'
 import { makeWorkspace } from '../helpers/workspace.js'
 
 const changes = (names: Partial<Record<'added' | 'modified' | 'removed', string[]>>, under?: string[]) =>
@@ -31,32 +33,47 @@ describe('documentsAllowSkip', () => {
   })
 })
 
-describe('checksFileChange', () => {
+describe('checksFilesChange', () => {
   it('finds the checks file among added, modified and removed names, as the input spells it', () => {
     for (const kind of ['added', 'modified', 'removed'] as const)
-      expect(checksFileChange(changes({ [kind]: ['ci/checks.yml'] }), './ci/checks.yml')).toEqual({
+      expect(checksFilesChange(changes({ [kind]: ['ci/checks.yml'] }), ['./ci/checks.yml'])).toEqual({
         known: true,
-        changed: true,
+        changed: ['./ci/checks.yml'],
       })
-    expect(checksFileChange(changes({ modified: ['ci/other.yml', 'docs/a.md'] }), 'ci/checks.yml')).toEqual({
+    expect(
+      checksFilesChange(changes({ modified: ['ci/other.yml', 'docs/a.md'] }), ['ci/checks.yml']),
+    ).toEqual({ known: true, changed: [] })
+    expect(checksFilesChange({ kind: 'none', reason: 'nothing' }, ['ci/checks.yml'])).toEqual({
       known: true,
-      changed: false,
-    })
-    expect(checksFileChange({ kind: 'none', reason: 'nothing' }, 'ci/checks.yml')).toEqual({
-      known: true,
-      changed: false,
+      changed: [],
     })
   })
 
+  it('names each of the files that changed: the checks file, a schema file, both', () => {
+    const files = ['ci/checks.yml', 'ci/answer.schema.json']
+    expect(checksFilesChange(changes({ modified: ['ci/answer.schema.json'] }), files)).toEqual({
+      known: true,
+      changed: ['ci/answer.schema.json'],
+    })
+    expect(
+      checksFilesChange(changes({ added: ['ci/answer.schema.json'], removed: ['ci/checks.yml'] }), files),
+    ).toEqual({ known: true, changed: files })
+  })
+
   it('a folder whose changes are unknown counts as changing the files below it', () => {
-    expect(checksFileChange(changes({}, ['ci']), 'ci/checks.yml').known).toBe(true)
-    expect(checksFileChange(changes({}, ['ci']), 'ci/checks.yml')).toMatchObject({ changed: true })
-    expect(checksFileChange(changes({}, ['ci-other']), 'ci/checks.yml')).toMatchObject({ changed: false })
+    expect(checksFilesChange(changes({}, ['ci']), ['ci/checks.yml'])).toEqual({
+      known: true,
+      changed: ['ci/checks.yml'],
+    })
+    expect(checksFilesChange(changes({}, ['ci-other']), ['ci/checks.yml'])).toEqual({
+      known: true,
+      changed: [],
+    })
   })
 
   it('an unknown change set is unknown, with its reason', () => {
     expect(
-      checksFileChange({ kind: 'all', source: 'full-sync', reason: 'no github-token' }, 'ci/checks.yml'),
+      checksFilesChange({ kind: 'all', source: 'full-sync', reason: 'no github-token' }, ['ci/checks.yml']),
     ).toEqual({ known: false, why: 'no github-token' })
   })
 
@@ -66,8 +83,23 @@ describe('checksFileChange', () => {
   })
 })
 
+describe('checksFiles', () => {
+  const schema = (file?: string) => ({ jsonSchema: { validate: () => true, file } }) as unknown as Check
+
+  it('the checks file, then each schema file a check names, once each', () => {
+    expect(
+      checksFiles('ci/checks.yml', [schema('ci/a.json'), schema(), schema('./ci/a.json'), schema('b.json')]),
+    ).toEqual(['ci/checks.yml', 'ci/a.json', 'b.json'])
+  })
+
+  it('inline checks read only their schema files; one question reads none', () => {
+    expect(checksFiles(undefined, [schema('ci/a.json')])).toEqual(['ci/a.json'])
+    expect(checksFiles(undefined)).toEqual([])
+  })
+})
+
 describe('decideSkip', () => {
-  it('without a checks file (inline checks, one question) the documents decide alone', () => {
+  it('without a file the checks read (one question, inline checks) the documents decide alone', () => {
     expect(decideSkip('Flow run')).toEqual({
       skip: true,
       reason:
@@ -77,7 +109,7 @@ describe('decideSkip', () => {
   })
 
   it('skips when the checks file is unchanged, naming it', () => {
-    const decision = decideSkip('Flow checks', 'ci/checks.yml', { known: true, changed: false })
+    const decision = decideSkip('Flow checks', ['ci/checks.yml'], { known: true, changed: [] })
     expect(decision).toEqual({
       skip: true,
       reason: expect.stringMatching(
@@ -86,18 +118,43 @@ describe('decideSkip', () => {
     })
   })
 
+  it('skips when none of the files is changed, naming each', () => {
+    const files = ['ci/checks.yml', 'ci/a.json', 'ci/b.json']
+    expect(decideSkip('Flow checks', files, { known: true, changed: [] })).toMatchObject({
+      skip: true,
+      reason: expect.stringContaining(
+        'changes none of the selected documents nor ci/checks.yml, ci/a.json or ci/b.json;',
+      ),
+    })
+  })
+
   it('runs when the checks file changed', () => {
-    expect(decideSkip('Flow checks', 'ci/checks.yml', { known: true, changed: true })).toEqual({
+    expect(decideSkip('Flow checks', ['ci/checks.yml'], { known: true, changed: ['ci/checks.yml'] })).toEqual(
+      {
+        skip: false,
+        why: 'Flow checks not skipped: this pull request changes none of the selected documents, but it changes ci/checks.yml.',
+      },
+    )
+  })
+
+  it('runs when a schema file changed, naming the files that did', () => {
+    const files = ['ci/checks.yml', 'ci/a.json', 'ci/b.json']
+    expect(decideSkip('Flow checks', files, { known: true, changed: ['ci/a.json', 'ci/b.json'] })).toEqual({
       skip: false,
-      why: 'Flow checks not skipped: this pull request changes none of the selected documents, but it changes ci/checks.yml.',
+      why: 'Flow checks not skipped: this pull request changes none of the selected documents, but it changes ci/a.json and ci/b.json.',
     })
   })
 
   it('runs, saying why, when whether the checks file changed is unknown', () => {
-    expect(decideSkip('Flow checks', 'ci/checks.yml', { known: false, why: 'no github-token' })).toEqual({
+    expect(decideSkip('Flow checks', ['ci/checks.yml'], { known: false, why: 'no github-token' })).toEqual({
       skip: false,
       unknown: true,
       why: expect.stringContaining('whether it changes ci/checks.yml is unknown (no github-token)'),
+    })
+    expect(
+      decideSkip('Flow checks', ['ci/checks.yml', 'ci/a.json'], { known: false, why: 'no github-token' }),
+    ).toMatchObject({
+      why: expect.stringContaining('whether it changes ci/checks.yml or ci/a.json is unknown'),
     })
   })
 })

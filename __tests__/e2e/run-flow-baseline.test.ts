@@ -34,6 +34,13 @@ const SUITE = [
   '  contains: 9 to 5',
 ].join('\n')
 
+// One check whose JSON Schema is a file of its own: a pull request may change that file alone.
+const SCHEMA_SUITE = [
+  '- name: answer shape',
+  '  inputs: {in-0: "When is support open?"}',
+  '  json-schema: ci/answer.schema.json',
+].join('\n')
+
 let emulator: Emulator
 let github: CommentsServer
 let workspace: ReturnType<typeof makeWorkspace>
@@ -235,12 +242,19 @@ describe('documents-changed: skip when the pull request changes nothing the chec
   beforeAll(() => {
     fixture = GitFixture.create()
     const author = fixture.author()
-    author.write('ci/checks.yml', SUITE).write('README.md', 'readme\n')
+    author
+      .write('ci/checks.yml', SUITE)
+      .write('ci/schema-checks.yml', SCHEMA_SUITE)
+      .write('ci/answer.schema.json', '{"type": "object"}\n')
+      .write('README.md', 'readme\n')
     base = author.commit('base')
     author.push()
     heads.readme = author.branch('readme', base, (copy) => copy.write('README.md', 'new readme\n'))
     heads.checks = author.branch('checks', base, (copy) =>
       copy.write('ci/checks.yml', `${SUITE}\n# reworded\n`),
+    )
+    heads.schema = author.branch('schema', base, (copy) =>
+      copy.write('ci/answer.schema.json', '{"type": "object", "required": ["answer"]}\n'),
     )
   })
   afterAll(() => fixture.cleanup())
@@ -318,6 +332,28 @@ describe('documents-changed: skip when the pull request changes nothing the chec
     expect(run.outputs['fixed-count']).toBe('1')
     expect(decoded(run.stdout)).toContain(
       'Flow checks not skipped: this pull request changes none of the selected documents, but it changes ci/checks.yml.',
+    )
+  })
+
+  it('0 and neither the checks file nor the schema file its check names changed: skipped, naming both', async () => {
+    const runsBefore = flowRuns()
+    const run = await runOn('readme', { checks: 'ci/schema-checks.yml', 'documents-changed': '0' })
+    expect(flowRuns() - runsBefore).toBe(0)
+    expect(run.outputs.skipped).toBe('true')
+    expect(decoded(run.stdout)).toContain(
+      'Flow checks skipped: this pull request changes none of the selected documents nor ' +
+        'ci/schema-checks.yml or ci/answer.schema.json;',
+    )
+  })
+
+  it('0 but the pull request changes only a schema file a check names: the checks run', async () => {
+    const runsBefore = flowRuns()
+    const run = await runOn('schema', { checks: 'ci/schema-checks.yml', 'documents-changed': '0' })
+    expect(flowRuns() - runsBefore).toBe(2)
+    expect(run.outputs.skipped).toBe('false')
+    expect(decoded(run.stdout)).toContain(
+      'Flow checks not skipped: this pull request changes none of the selected documents, but it changes ' +
+        'ci/answer.schema.json.',
     )
   })
 

@@ -1,7 +1,13 @@
 // The run-flow action's skip rule at work (the rule itself: checks/skip-rule.ts): in a pull request that
-// changes none of the selected documents (`documents-changed: 0`) nor the checks file, nothing runs; the
-// outputs, the summary and the sticky comment say so.
-import { checksFileChange, decideSkip, documentsAllowSkip, type SkipDecision } from '../checks/skip-rule.js'
+// changes none of the selected documents (`documents-changed: 0`) nor the files the checks read, nothing
+// runs; the outputs, the summary and the sticky comment say so.
+import {
+  checksFiles,
+  checksFilesChange,
+  decideSkip,
+  documentsAllowSkip,
+  type SkipDecision,
+} from '../checks/skip-rule.js'
 import type { RunConfig } from '../config/run.js'
 import type { Logger } from '../log.js'
 import { skippedOutputSpecs } from '../report/checks-results.js'
@@ -13,7 +19,7 @@ import { writeStepOutputs } from './step-outputs.js'
 
 const stepWork = (config: RunConfig) => (config.checks ? 'Flow checks' : 'Flow run')
 
-/** Whether the step skips, after looking up (only when the documents allow it) the checks file's change. */
+/** Whether the step skips, after looking up (only when the documents allow it) the checks' files' changes. */
 export async function skipDecision(
   config: RunConfig,
   runner: RunnerEnvironment,
@@ -25,8 +31,8 @@ export async function skipDecision(
     )
   if (!documentsAllowSkip(runner.eventName, config.documentsChanged)) return undefined
   const what = stepWork(config)
-  const file = config.checksFile
-  if (file === undefined) return decideSkip(what)
+  const files = checksFiles(config.checksFile, config.checks)
+  if (files.length === 0) return decideSkip(what)
   // Loaded only here: change detection brings git and octokit, which a run that does not skip never needs.
   const { detectPullRequestChanges } = await import('../select/pull-request-changes.js')
   const changes = await log.group('Checks file changes', async () => {
@@ -34,7 +40,7 @@ export async function skipDecision(
       {
         payload: runner.payload,
         workspace: runner.workspace,
-        patterns: [file],
+        patterns: files,
         repository: runner.repository,
         githubToken: config.comment.githubToken,
         apiUrl: runner.apiUrl,
@@ -44,10 +50,10 @@ export async function skipDecision(
       // The decision's own warning says why the checks run; one warning, not two.
       { quiet: true },
     )
-    log.info(`Whether the pull request changes ${file}: ${found.description}`)
+    log.info(`Whether the pull request changes ${files.join(', ')}: ${found.description}`)
     return found
   })
-  return decideSkip(what, file, checksFileChange(changes.decision, file))
+  return decideSkip(what, files, checksFilesChange(changes.decision, files))
 }
 
 /** Nothing runs: a notice, the outputs a skip means, the summary, and a note on an existing comment. */
