@@ -2,8 +2,12 @@
 // 20,000 and 100,000 documents of 2 KB in one folder (issue 24), `mode: upload`, against a stand-in service
 // that does no work per document and answers after 20 ms; the two alternated in one run, so the ratios
 // compare like with like on a loaded machine. Peak RSS of both from /usr/bin/time (VmHWM polled from
-// /proc without it). Then searching that 100,000-entry folder for patterns that select 5 of its files.
+// /proc without it). Each run also times the least client making the system calls of the action's per-file
+// checks first (`checked`): the floor of a client that checks what it sends. Then searching that
+// 100,000-entry folder for patterns that select 5 of its files.
 // BENCH_SCALE_COUNTS=2000,20000 leaves the 100,000 row out; BENCH_SCALE_RUNS sets the runs per size (3).
+// BENCH_BASELINE=<another build's dist/index.js> runs that build too, in the same alternation (action, least
+// client, baseline): a before/after comparison that the machine's drift between two runs cannot skew.
 // Needs `npm run bundle` (dist/index.js) and the tsc build of bench/run.mjs (for the in-process search).
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -32,6 +36,7 @@ const COUNTS = (process.env.BENCH_SCALE_COUNTS ?? '2000,20000,100000').split(','
 const RUNS = Number(process.env.BENCH_SCALE_RUNS ?? 3)
 const DOCUMENT = `# Page\n\n${'Some documentation text. '.repeat(81)}\n` // 2,033 bytes
 const SELECTED = 5
+const BASELINE = process.env.BENCH_BASELINE
 
 /** `count` documents of 2 KB in `workspace`/docs, and SELECTED more named guide-N.md, not uploaded. */
 function writeDocs(workspace, count) {
@@ -48,12 +53,12 @@ function outputValue(file, name) {
 
 let nodeCounter = 0
 
-async function runAction(service, workspace, count) {
+async function runAction(service, workspace, count, action = ACTION) {
   const temp = mkdtempSync(join(tmpdir(), 'kb-sync-bench-scale-'))
   try {
     const env = actionEnv(workspace, temp, uploadInputs(service.url, `scale-${++nodeCounter}`))
     const before = service.entries().length
-    const result = await timedWithPeak([ACTION], { env, cwd: workspace })
+    const result = await timedWithPeak([action], { env, cwd: workspace })
     const uploaded = Number(outputValue(join(temp, 'output'), 'uploaded-count'))
     if (result.code !== 0 || uploaded !== count)
       throw new Error(
@@ -65,10 +70,11 @@ async function runAction(service, workspace, count) {
   }
 }
 
-async function runLeastClient(service, folder, expectedRequests) {
+async function runLeastClient(service, folder, expectedRequests, checked = false) {
   const url = `${service.url}/indexing/v0/documents/${FLOW}/${ORG}/least-${++nodeCounter}`
   const before = service.entries().length
   const args = [LEAST_CLIENT, url, folder, String(batchSize), String(concurrency), PRIVATE_KEY]
+  if (checked) args.push('checked')
   const result = await timedWithPeak(args, { env: { PATH: process.env.PATH, HOME: process.env.HOME } })
   const requests = service.entries().length - before
   if (result.code !== 0 || requests !== expectedRequests)
@@ -154,18 +160,40 @@ export async function benchScale({ row, load }) {
       writeDocs(workspace, count)
       const action = { walls: [], rss: [] }
       const least = { walls: [], rss: [] }
+      const checkedLeast = []
+      const baseline = { walls: [], rss: [] }
       let requests = 0
-      // Alternated, so a burst of load from elsewhere falls on both.
+      // Alternated, so a burst of load from elsewhere falls on both (on all three with a baseline).
       for (let i = 0; i < RUNS; i++) {
         const result = await runAction(service, workspace, count)
         requests = result.requests
         action.walls.push(result.ms)
         action.rss.push(result.rss)
-        const baseline = await runLeastClient(service, join(workspace, 'docs'), requests)
-        least.walls.push(baseline.ms)
-        least.rss.push(baseline.rss)
+        const leastRun = await runLeastClient(service, join(workspace, 'docs'), requests)
+        least.walls.push(leastRun.ms)
+        least.rss.push(leastRun.rss)
+        checkedLeast.push((await runLeastClient(service, join(workspace, 'docs'), requests, true)).ms)
+        if (BASELINE) {
+          const before = await runAction(service, workspace, count, BASELINE)
+          baseline.walls.push(before.ms)
+          baseline.rss.push(before.rss)
+        }
       }
       const ratios = action.walls.map((wall, i) => wall / least.walls[i])
+      const floor = checkedLeast.map((wall, i) => wall / least.walls[i])
+      row(
+        `${count.toLocaleString('en-US')} documents: least client with the checks' system calls / least client`,
+        `${median(floor).toFixed(2)}x (${ms(median(checkedLeast))})`,
+        `lstat and a read of each file's beginning first (bench/least-client.mjs checked); ratio per pair ${floor.map((r) => `${r.toFixed(2)}x`).join(', ')}`,
+      )
+      if (BASELINE) {
+        const before = baseline.walls.map((wall, i) => wall / least.walls[i])
+        row(
+          `${count.toLocaleString('en-US')} documents: baseline build / least client`,
+          `${median(before).toFixed(2)}x (${ms(median(baseline.walls))}; ${median(baseline.rss).toFixed(0)} MiB)`,
+          `BENCH_BASELINE, in the same alternation; ratio per pair ${before.map((r) => `${r.toFixed(2)}x`).join(', ')}`,
+        )
+      }
       const entry = {
         count,
         requests,
