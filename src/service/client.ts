@@ -311,7 +311,7 @@ export class ServiceClient {
    */
   private route(operation: OperationName, fixed: string[], ids: string[]): Route {
     // Every request of a run goes to the same few routes: each is checked and parsed once.
-    const key = `${operation}\0${ids.join('\0')}`
+    const key = `${operation}\0${fixed.join('/')}\0${ids.join('\0')}`
     const known = this.routes.get(key)
     if (known) return known
     const route = this.checkedRoute(operation, fixed, ids)
