@@ -7,7 +7,7 @@
 // 100,000-entry folder for patterns that select 5 of its files.
 // BENCH_SCALE_COUNTS=2000,20000 leaves the 100,000 row out; BENCH_SCALE_RUNS sets the runs per size (3).
 // BENCH_BASELINE=<another build's dist/index.js> runs that build too, in the same alternation (action, least
-// client, baseline): a before/after comparison that the machine's drift between two runs cannot skew.
+// client, checked least client, baseline): a before/after comparison the machine's drift cannot skew.
 // Needs `npm run bundle` (dist/index.js) and the tsc build of bench/run.mjs (for the in-process search).
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -163,7 +163,7 @@ export async function benchScale({ row, load }) {
       const checkedLeast = []
       const baseline = { walls: [], rss: [] }
       let requests = 0
-      // Alternated, so a burst of load from elsewhere falls on both (on all three with a baseline).
+      // Alternated, so a burst of load from elsewhere falls on every client compared.
       for (let i = 0; i < RUNS; i++) {
         const result = await runAction(service, workspace, count)
         requests = result.requests
