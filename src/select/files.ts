@@ -384,7 +384,8 @@ function collect(verdicts: Verdict[], root: string): FileSelection {
   const reachedOnce = selected.every((file) => file instanceof WorkspaceFile)
   const distinct = distinctDocumentNames(reachedOnce ? selected : oncePerPath(selected, root, skipped))
   skipped.push(...distinct.skipped)
-  return { files: distinct.kept.sort(byNameOrder), skipped: skipped.sort(byNameOrder) }
+  // distinctDocumentNames keeps the files in code-unit name order, the order a selection has.
+  return { files: distinct.kept, skipped: skipped.sort(byNameOrder) }
 }
 
 /** One file reached under two names (a link and its target) is kept once, under its own name. */
