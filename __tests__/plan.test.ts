@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
 import type { ChangeDecision, FileSelection, SelectedFile } from '../src/model.js'
-import { chunkFiles, placeholderBatches, planSync, plannedItems } from '../src/plan.js'
+import { chunkFiles, placeholderBatches, planSync, plannedItems, withoutDocuments } from '../src/plan.js'
 
 const MiB = 1024 * 1024
 const file = (name: string, size = 10): SelectedFile => ({ name, path: `/ws/${name}`, size })
@@ -325,6 +325,26 @@ describe('removed documents and drafts', () => {
     expect([...plannedItems(plan)].map((i) => i.name)).toEqual(['a.md'])
     expect(plan.skipped).toEqual([expect.objectContaining({ name: 'draft.md', reason: 'draft' })])
     expect(plan.placeholders).toEqual([])
+  })
+
+  it('drafts leave their batches after chunking: the others keep their batches, an emptied batch goes', () => {
+    const names = ['a.md', 'b.md', 'c.md', 'd.md', 'e.md', 'f.md']
+    const documents = (plan: ReturnType<typeof planSync>) =>
+      plan.batches.map((b) => (b.kind === 'documents' ? b.documents.map((d) => d.name) : []))
+    const input = {
+      selection: selection(names),
+      urls: [],
+      mode: 'upload' as const,
+      changes: all,
+      batchSize: 2,
+    }
+    const withDrafts = planSync({ ...input, drafts: new Set(['b.md', 'c.md', 'd.md']) })
+    // Chunked as [a b] [c d] [e f], then the drafts taken out (not [a e] [f]).
+    expect(documents(withDrafts)).toEqual([['a.md'], ['e.md', 'f.md']])
+    expect(withDrafts.batches.map((b) => b.kind === 'documents' && b.bytes)).toEqual([10, 20])
+    // What a sync that finds the drafts while sending takes out of the batches it planned without them.
+    const found = withoutDocuments(planSync(input).batches, new Set(['b.md', 'c.md', 'd.md']))
+    expect(found).toEqual(withDrafts.batches)
   })
 
   it('a push: an added draft is skipped, a modified one (published before) is blanked, an unknown folder skips', () => {

@@ -189,6 +189,39 @@ export class Logger {
     this.sink.error(this.clean(message))
   }
 
+  /**
+   * A logger whose lines wait until `release`, then follow in order (and later ones go straight through):
+   * for work that starts before what the log shows ahead of it has been printed.
+   */
+  held(): { log: Logger; release: () => void } {
+    const waiting: (() => void)[] = []
+    let released = false
+    const later =
+      (write: (message: string) => void) =>
+      (message: string): void => {
+        if (released) write(message)
+        else waiting.push(() => write(message))
+      }
+    const sink = this.sink
+    const heldSink: LogSink = {
+      info: later((m) => sink.info(m)),
+      debug: later((m) => sink.debug(m)),
+      notice: later((m) => sink.notice(m)),
+      warning: later((m) => sink.warning(m)),
+      error: later((m) => sink.error(m)),
+      startGroup: later((n) => sink.startGroup(n)),
+      endGroup: () => later(() => sink.endGroup())(''),
+      mask: (secret) => sink.mask(secret),
+    }
+    return {
+      log: new Logger(heldSink, this.secrets),
+      release: () => {
+        released = true
+        for (const write of waiting.splice(0)) write()
+      },
+    }
+  }
+
   async group<T>(name: string, work: () => Promise<T>): Promise<T> {
     this.sink.startGroup(this.clean(name))
     try {

@@ -85,7 +85,7 @@ export function planSync(input: PlanInput): Plan {
     skipped = []
   } else if (changes.kind === 'all') {
     skipped = [...skipped, ...draftSkips(input.selection.files)]
-    fileIntents = [{ files: input.selection.files.filter((file) => !isDraft(file)), intent: modeIntent }]
+    fileIntents = [{ files: input.selection.files, intent: modeIntent }]
   } else {
     // Only what the push changed: added → upload (409 → update), modified → update (404 → upload).
     // Below a folder whose changes are unknown, every file is sent like a modified one: by upsert.
@@ -110,13 +110,13 @@ export function planSync(input: PlanInput): Plan {
     ]
     removed = [...new Set([...changes.removed, ...unpublished.map((f) => f.name)])].sort(compareNames)
     fileIntents = [
-      { files: addedFiles.filter((f) => !isDraft(f)), intent: { operation: 'upload', fallback: true } },
+      { files: addedFiles, intent: { operation: 'upload', fallback: true } },
       {
-        files: changedFiles.filter((f) => !isDraft(f) && modified.has(f.name)),
+        files: changedFiles.filter((f) => modified.has(f.name)),
         intent: { operation: 'update', fallback: true },
       },
       // Below a folder whose changes are unknown: whether they are in the node is unknown too.
-      { files: changedFiles.filter((f) => !isDraft(f) && !modified.has(f.name)), intent: UPSERT },
+      { files: changedFiles.filter((f) => !modified.has(f.name)), intent: UPSERT },
     ]
   }
   const { placeholders, left } = removals(removed, input.removed ?? 'tombstone', input.removedBy)
@@ -142,13 +142,33 @@ export function planSync(input: PlanInput): Plan {
       batches.push({ kind: 'documents', ...intent, documents: chunk, bytes: totalBytes(chunk) })
     }
   }
+  // Drafts leave their batches after chunking: a sync finds them while its first batches are already
+  // being sent (send/withheld.ts), and the batches it sends are the ones a dry run shows.
+  const sent = drafts.size > 0 ? withoutDocuments(batches, drafts) : batches
   // URLs are not files of the push: websites change outside the repository, so they are synced on
   // every run that lists them.
   const urls = changes.kind === 'none' ? [] : input.urls
   for (let i = 0; i < urls.length; i += input.batchSize) {
     batches.push({ kind: 'urls', ...modeIntent, urls: urls.slice(i, i + input.batchSize) })
   }
-  return { batches, skipped, placeholders, left, refused }
+  return { batches: sent, skipped, placeholders, left, refused }
+}
+
+/**
+ * The batches without the named documents: each keeps its other documents (one fewer in a batch that
+ * held a draft), and a batch left empty is not sent.
+ */
+export function withoutDocuments(batches: readonly Batch[], names: ReadonlySet<string>): Batch[] {
+  const kept: Batch[] = []
+  for (const batch of batches) {
+    if (batch.kind !== 'documents' || !batch.documents.some((file) => names.has(file.name))) {
+      kept.push(batch)
+      continue
+    }
+    const documents = batch.documents.filter((file) => !names.has(file.name))
+    if (documents.length > 0) kept.push({ ...batch, documents, bytes: totalBytes(documents) })
+  }
+  return kept
 }
 
 /** Each removed name blanked by a placeholder of its format, or left (keep, or no placeholder fits). */

@@ -1,6 +1,6 @@
 // Drafts: the front matter at a markdown/MDX file's top, read from disk, parsed as YAML.
 import { afterEach, describe, expect, it } from '@jest/globals'
-import { FRONT_MATTER_MAX_BYTES, findDrafts, frontMatterOf } from '../../src/select/drafts.js'
+import { DraftScanner, FRONT_MATTER_MAX_BYTES, findDrafts, frontMatterOf } from '../../src/select/drafts.js'
 import { makeFixture, type Fixture } from './files-fixture.js'
 
 let fixture: Fixture | undefined
@@ -56,5 +56,49 @@ describe('findDrafts', () => {
     fixture.file('docs/big-body.md', `---\ndraft: true\n---\n${'body\n'.repeat(FRONT_MATTER_MAX_BYTES)}`)
     const selection = await fixture.select(['docs/**'])
     expect([...(await findDrafts(selection.files)).drafts]).toEqual(['docs/big-body.md'])
+  })
+})
+
+describe('DraftScanner', () => {
+  it('tells each batch its drafts, and all drafts and unparsable files once done', async () => {
+    fixture = makeFixture()
+    fixture.file('a/one.md', '---\ndraft: true\n---\n')
+    fixture.file('a/two.md', '# two\n')
+    fixture.file('b/three.md', '---\ndraft: [unclosed\n---\n')
+    fixture.file('c/four.mdx', '---\ndraft: true\n---\n')
+    const { files } = await fixture.select(['**'])
+    const byName = (name: string) => files.find((file) => file.name === name)!
+    const scanner = new DraftScanner([
+      [byName('a/one.md'), byName('a/two.md')],
+      [byName('b/three.md')],
+      [],
+      [byName('c/four.mdx')],
+    ])
+    expect([...(await scanner.drafts(3))]).toEqual(['c/four.mdx'])
+    expect([...(await scanner.drafts(0))]).toEqual(['a/one.md'])
+    expect([...(await scanner.drafts(1))]).toEqual([])
+    expect([...(await scanner.drafts(9))]).toEqual([])
+    const scan = await scanner.done
+    expect([...scan.drafts]).toEqual(['a/one.md', 'c/four.mdx'])
+    expect(scan.unparsable.map((bad) => bad.name)).toEqual(['b/three.md'])
+  })
+
+  it('gives the event loop turns while it reads: what waits for a later batch does not hold the rest', async () => {
+    fixture = makeFixture()
+    for (let i = 0; i < 300; i++) fixture.file(`docs/${String(i).padStart(3, '0')}.md`, `# ${i}\n`)
+    // No front matter anywhere: no parser to load, whose import would give turns of its own.
+    fixture.file('last.md', '# last\n')
+    const { files } = await fixture.select(['**'])
+    const last = files.find((file) => file.name === 'last.md')!
+    const scanner = new DraftScanner([files.filter((file) => file !== last), [last]])
+    let turns = 0
+    const tick = () => {
+      turns++
+      if (turns < 1000) setImmediate(tick)
+    }
+    setImmediate(tick)
+    expect([...(await scanner.drafts(1))]).toEqual([])
+    // 300 files read in one go would give no turn at all.
+    expect(turns).toBeGreaterThanOrEqual(3)
   })
 })

@@ -14,7 +14,14 @@ import type {
   SelectedFile,
   SkippedItem,
 } from '../model.js'
-import { fallbackNote, placeholderBatches, planSync, plannedItems, plannedOperation } from '../plan.js'
+import {
+  fallbackNote,
+  placeholderBatches,
+  planSync,
+  plannedItems,
+  plannedOperation,
+  type PlanInput,
+} from '../plan.js'
 import { logSkipped, startProgress } from '../report/index-outputs.js'
 import type { IndexReport } from '../report/types.js'
 import { ServiceClient } from '../service/client.js'
@@ -36,7 +43,7 @@ import { inShard, shardLabel, shardSelection } from '../select/shard.js'
 import { collectIfGrown, holdYoungGeneration } from '../select/chunk-release.js'
 import { writePlaceholderFiles, type PlaceholderFiles } from '../send/placeholder-files.js'
 import { sendPlan } from '../send/send-plan.js'
-import { findDrafts } from '../select/drafts.js'
+import { DraftScanner, findDrafts, type DraftScan } from '../select/drafts.js'
 import { firstNames } from '../report/causes.js'
 import type { SitemapSync } from '../sitemaps/sync.js'
 import { retryPolicyOf } from '../config/shared-inputs.js'
@@ -444,10 +451,15 @@ async function indexPipeline(
       : []
   // Found before planning, so a dry run and a preview fail on them too, as the sync they show would.
   const pointers = findLfsPointers(selection.files)
-  const drafts = config.skipDrafts ? await draftsOf(selection, log, notices) : undefined
+  // A sync of every selected file looks for drafts while its first batches are sent: the plan it logs is
+  // the same, only its first requests leave before (bench/README.md). A dry run, a preview and a push's
+  // changed files look first: a changed draft is blanked, which the plan must know before it sends.
+  const draftsWhileSending = config.skipDrafts && changes.kind === 'all' && !config.dryRun && !config.preview
+  const drafts =
+    config.skipDrafts && !draftsWhileSending ? await draftsOf(selection.files, log, notices) : undefined
   const blanking = changes.kind === 'changes' && (removed.length > 0 || (drafts?.size ?? 0) > 0)
   const sitemaps = await sitemapPages(config, context, report.base)
-  const plan = planSync({
+  const planInput: PlanInput = {
     selection,
     urls: shardUrls(config, sitemaps ? [...config.urls, ...sitemaps.urls] : config.urls),
     mode: config.mode,
@@ -461,36 +473,42 @@ async function indexPipeline(
             await import('../select/removal-commit.js')
           ).removalCommit(context.workspace, config.files, context.payload)
         : undefined,
-    drafts,
-  })
+  }
+  let plan = planSync({ ...planInput, drafts })
+  // Until drafts found while sending complete it: what a job stopped on the way reports as planned.
   report.planned = plannedItems(plan)
-  report.skipped = plan.skipped
-  report.left = plan.left
   const unreadSitemaps = sitemaps?.failures ?? []
   if (sitemaps) {
     report.sitemaps = sitemaps.counts
     notices.push(...sitemaps.notices)
   }
-  report.items = [...plan.refused, ...unreadSitemaps]
-  logSkipped(plan.skipped, log)
-  warnLeft(plan.left, log, notices)
+  const unsent = [...plan.refused, ...unreadSitemaps]
+  report.items = unsent
+  const logPlan = () => {
+    report.planned = plannedItems(plan)
+    report.skipped = plan.skipped
+    report.left = plan.left
+    logSkipped(plan.skipped, log)
+    warnLeft(plan.left, log, notices)
+    return log.group('Plan', async () => {
+      // Placeholders are a few hundred bytes: their requests are counted by batch size alone.
+      const requests = plan.batches.length + Math.ceil(plan.placeholders.length / config.batchSize)
+      const lines = [`${report.planned.length} item(s) in ${requests} request(s).`]
+      // A few thousand lines per message: one write to the runner's pipe per message instead of one per
+      // item, yet no one string of every item (cleaning it made ~5 copies of ~6 MB at 100,000 documents).
+      for (const item of report.planned) {
+        lines.push(
+          item.removal
+            ? `  remove from answers (placeholder, update) document ${displayName(item.name)}`
+            : `  ${plannedOperation(item)}${fallbackNote(item)} ${item.kind} ${displayName(item.name)}`,
+        )
+        if (lines.length === PLAN_LINES_PER_MESSAGE) log.info(lines.splice(0).join('\n'))
+      }
+      if (lines.length > 0) log.info(lines.join('\n'))
+    })
+  }
 
-  await log.group('Plan', async () => {
-    // Placeholders are a few hundred bytes: their requests are counted by batch size alone.
-    const requests = plan.batches.length + Math.ceil(plan.placeholders.length / config.batchSize)
-    const lines = [`${report.planned.length} item(s) in ${requests} request(s).`]
-    // A few thousand lines per message: one write to the runner's pipe per message instead of one per
-    // item, yet no one string of every item (cleaning it made ~5 copies of ~6 MB at 100,000 documents).
-    for (const item of report.planned) {
-      lines.push(
-        item.removal
-          ? `  remove from answers (placeholder, update) document ${displayName(item.name)}`
-          : `  ${plannedOperation(item)}${fallbackNote(item)} ${item.kind} ${displayName(item.name)}`,
-      )
-      if (lines.length === PLAN_LINES_PER_MESSAGE) log.info(lines.splice(0).join('\n'))
-    }
-    if (lines.length > 0) log.info(lines.join('\n'))
-  })
+  if (!draftsWhileSending) await logPlan()
   if (config.dryRun || config.preview) {
     log.notice(
       config.preview
@@ -510,33 +528,66 @@ async function indexPipeline(
   let placeholders: PlaceholderFiles | undefined
   try {
     placeholders = await writePlaceholderFiles(plan.placeholders)
-    const batches = [...plan.batches, ...placeholderBatches(placeholders.files, config.batchSize)]
-    if (batches.length > 0) {
-      const result = await log.group('Send', async () => {
-        const progress = startProgress(log, batches.length)
-        try {
-          return await sendPlan({ ...plan, batches }, client, config.target, {
+    const placeholderRequests = placeholderBatches(placeholders.files, config.batchSize)
+    const batches = [...plan.batches, ...placeholderRequests]
+    const scanner = draftsWhileSending
+      ? new DraftScanner(plan.batches.map((batch) => (batch.kind === 'documents' ? batch.documents : [])))
+      : undefined
+    // The send's lines follow the plan in the log, even when its first requests leave before the plan is
+    // complete.
+    const held = log.held()
+    let progress: ReturnType<typeof startProgress> | undefined
+    let latest: { done: number; total: number; bytes: number } | undefined
+    const sending =
+      batches.length === 0
+        ? undefined
+        : sendPlan({ ...plan, batches }, client, config.target, {
             concurrency: config.concurrency,
             maxFileSize: config.maxFileSize,
             names: config.names,
             retry: retryPolicyOf(config),
-            log,
+            log: held.log,
             signal: context.signal,
+            withhold: scanner && ((index) => scanner.drafts(index)),
             onProgress: (p) => {
-              progress.update(p)
+              latest = p
+              progress?.update(p)
               context.onProgress?.(p)
             },
           })
+    // Awaited below; a failure of the send itself must not go unhandled while the drafts are looked for.
+    sending?.catch(() => undefined)
+    if (scanner) {
+      let scan: DraftScan
+      try {
+        scan = await scanner.done
+      } catch (error) {
+        // Every batch still waiting for the drafts failed with the error: the report has each outcome.
+        const result = await sending
+        if (result) report.items = [...unsent, ...result.items]
+        held.release()
+        throw error
+      }
+      reportUnparsable(scan, log, notices)
+      plan = planSync({ ...planInput, drafts: scan.drafts })
+      await logPlan()
+    }
+    if (sending) {
+      const result = await log.group('Send', async () => {
+        held.release()
+        progress = startProgress(log, plan.batches.length + placeholderRequests.length)
+        if (latest) progress.update(latest)
+        try {
+          return await sending
         } finally {
           progress.stop()
         }
       })
-      const unsent = [...plan.refused, ...unreadSitemaps]
       // The send's list is the report's when nothing precedes it (not a copy of 100,000 entries).
       report.items = unsent.length === 0 ? result.items : [...unsent, ...result.items]
       report.requests = result.requests
       if (result.cancelled) notices.push('The run was cancelled: unsent items are reported as failed.')
-    }
+    } else held.release()
     const failed = report.items.some((item) => item.outcome === 'failed')
     if (config.flowRun && !context.signal?.aborted) {
       if (failed)
@@ -576,8 +627,18 @@ async function indexPipeline(
 const NAMES_IN_WARNING = 10
 
 /** The drafts among the selected files; front matter that does not parse is one warning naming the files. */
-async function draftsOf(selection: FileSelection, log: Logger, notices: string[]): Promise<Set<string>> {
-  const scan = await findDrafts(selection.files)
+async function draftsOf(
+  files: readonly SelectedFile[],
+  log: Logger,
+  notices: string[],
+): Promise<Set<string>> {
+  const scan = await findDrafts(files)
+  reportUnparsable(scan, log, notices)
+  return scan.drafts
+}
+
+/** Front matter that does not parse: one warning naming the files (they are sent, as not drafts). */
+function reportUnparsable(scan: DraftScan, log: Logger, notices: string[]): void {
   if (scan.unparsable.length > 0) {
     const names = firstNames(
       scan.unparsable.map((bad) => `${displayName(bad.name)} (${bad.why})`),
@@ -590,7 +651,6 @@ async function draftsOf(selection: FileSelection, log: Logger, notices: string[]
     log.warning(message)
     notices.push(message)
   }
-  return scan.drafts
 }
 
 /** Removed documents left in the knowledge base: one warning for the formats that cannot be blanked. */

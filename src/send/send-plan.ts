@@ -44,6 +44,12 @@ export interface SendOptions {
   maxFileSize?: number
   /** How a refusal names the setting to check (default: the action's inputs). */
   names?: SettingNames
+  /**
+   * Documents of batch `index` (in plan order) not to send after all, once known: drafts found while the
+   * first batches are already being sent. A batch waits for its answer before it opens its files; its
+   * withheld documents get no outcome here (the plan reports them), and a batch left empty is not sent.
+   */
+  withhold?: (index: number) => Promise<ReadonlySet<string>>
 }
 
 export type IndexingClient = Pick<
@@ -197,6 +203,8 @@ class PlanSender {
   private batchesDone = 0
   private batchesTotal = 0
   private bytesLanded = 0
+  /** Items of the plan taken out before they were sent (SendOptions.withhold): no outcome of theirs. */
+  private readonly withheld = new Set<Item>()
 
   constructor(
     private readonly client: IndexingClient,
@@ -237,7 +245,7 @@ class PlanSender {
       this.stop.abort()
     }
     return {
-      items: outcomesOf(items),
+      items: outcomesOf(this.withheld.size > 0 ? items.filter((item) => !this.withheld.has(item)) : items),
       requests: this.requests,
       cancelled: signal?.aborted ?? false,
     }
@@ -258,7 +266,8 @@ class PlanSender {
           if (running === 0) resolve()
           return
         }
-        const unit = units[next++]
+        const index = next++
+        const unit = units[index]
         running++
         let admitted = false
         unit.onAdmitted = () => {
@@ -266,7 +275,7 @@ class PlanSender {
           admitted = true
           startNext()
         }
-        this.runBatch(unit).then(() => {
+        this.runBatch(unit, index).then(() => {
           running--
           unit.onAdmitted?.()
           delete unit.onAdmitted
@@ -277,8 +286,16 @@ class PlanSender {
     })
   }
 
-  private async runBatch(unit: Unit): Promise<void> {
+  private async runBatch(unit: Unit, index: number): Promise<void> {
     try {
+      if (this.options.withhold && unit.kind === 'documents') {
+        const names = await this.options.withhold(index)
+        if (names.size > 0) unit.items = unit.items.filter((item) => !this.withhold(item, names))
+        if (unit.items.length === 0) {
+          this.batchesTotal--
+          return this.reportProgress()
+        }
+      }
       await this.runUnit(unit)
     } catch (error) {
       // A bug must not lose items: whatever has no outcome yet fails with the error.
@@ -290,6 +307,12 @@ class PlanSender {
     }
     this.batchesDone++
     this.reportProgress()
+  }
+
+  private withhold(item: Item, names: ReadonlySet<string>): boolean {
+    if (!names.has(item.name)) return false
+    this.withheld.add(item)
+    return true
   }
 
   /** Sends one unit until every item has an outcome: carries out what `nextStep` decides after a failure. */
