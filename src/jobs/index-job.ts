@@ -475,8 +475,10 @@ async function indexPipeline(
         : undefined,
   }
   let plan = planSync({ ...planInput, drafts })
-  // Until drafts found while sending complete it: what a job stopped on the way reports as planned.
+  // Until drafts found while sending complete it: what a job stopped on the way reports.
   report.planned = plannedItems(plan)
+  report.skipped = plan.skipped
+  report.left = plan.left
   const unreadSitemaps = sitemaps?.failures ?? []
   if (sitemaps) {
     report.sitemaps = sitemaps.counts
