@@ -1,6 +1,13 @@
 import { describe, expect, it } from '@jest/globals'
 import type { ChangeDecision, FileSelection, SelectedFile } from '../src/model.js'
-import { chunkFiles, placeholderBatches, planSync, plannedItems, withoutDocuments } from '../src/plan.js'
+import {
+  chunkFiles,
+  placeholderBatches,
+  planSync,
+  plannedItems,
+  withDraftsFound,
+  withoutDocuments,
+} from '../src/plan.js'
 
 const MiB = 1024 * 1024
 const file = (name: string, size = 10): SelectedFile => ({ name, path: `/ws/${name}`, size })
@@ -332,7 +339,7 @@ describe('removed documents and drafts', () => {
     const documents = (plan: ReturnType<typeof planSync>) =>
       plan.batches.map((b) => (b.kind === 'documents' ? b.documents.map((d) => d.name) : []))
     const input = {
-      selection: selection(names),
+      selection: selection(names, ['.hidden.md']),
       urls: [],
       mode: 'upload' as const,
       changes: all,
@@ -345,6 +352,11 @@ describe('removed documents and drafts', () => {
     // What a sync that finds the drafts while sending takes out of the batches it planned without them.
     const found = withoutDocuments(planSync(input).batches, new Set(['b.md', 'c.md', 'd.md']))
     expect(found).toEqual(withDrafts.batches)
+    // And the whole plan, drafts skipped included, from the plan made without them.
+    const drafts = new Set(['b.md', 'c.md', 'd.md'])
+    expect(withDraftsFound(planSync(input), input.selection, drafts)).toEqual(withDrafts)
+    expect(withDrafts.skipped.map((item) => item.name)).toEqual(['.hidden.md', 'b.md', 'c.md', 'd.md'])
+    expect(withDraftsFound(planSync(input), input.selection, new Set())).toEqual(planSync(input))
   })
 
   it('a push: an added draft is skipped, a modified one (published before) is blanked, an unknown folder skips', () => {

@@ -69,13 +69,7 @@ export function planSync(input: PlanInput): Plan {
 
   const drafts = input.drafts ?? new Set<string>()
   const isDraft = (file: SelectedFile) => drafts.has(file.name)
-  const draftSkips = (files: SelectedFile[]): SkippedItem[] =>
-    files.filter(isDraft).map((file) => ({
-      kind: 'document',
-      name: file.name,
-      reason: 'draft',
-      detail: DRAFT_DETAIL,
-    }))
+  const draftSkips = (files: readonly SelectedFile[]) => draftSkipsOf(files, drafts)
   let skipped: SkippedItem[] = input.selection.skipped
   let removed: string[] = []
   let fileIntents: { files: SelectedFile[]; intent: Intent }[]
@@ -152,6 +146,26 @@ export function planSync(input: PlanInput): Plan {
     batches.push({ kind: 'urls', ...modeIntent, urls: urls.slice(i, i + input.batchSize) })
   }
   return { batches: sent, skipped, placeholders, left, refused }
+}
+
+function draftSkipsOf(files: readonly SelectedFile[], drafts: ReadonlySet<string>): SkippedItem[] {
+  return files
+    .filter((file) => drafts.has(file.name))
+    .map((file) => ({ kind: 'document', name: file.name, reason: 'draft', detail: DRAFT_DETAIL }))
+}
+
+/**
+ * The plan of a sync of every selected file (changes `all`, or mode upload/update), planned without its
+ * drafts, once they are known: what planSync gives with them (each skipped, then taken out of its batch),
+ * made from that plan instead of planning again (the same plan when there are none).
+ */
+export function withDraftsFound(plan: Plan, selection: FileSelection, drafts: ReadonlySet<string>): Plan {
+  if (drafts.size === 0) return plan
+  return {
+    ...plan,
+    skipped: [...plan.skipped, ...draftSkipsOf(selection.files, drafts)],
+    batches: withoutDocuments(plan.batches, drafts),
+  }
 }
 
 /**

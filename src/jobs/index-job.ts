@@ -20,7 +20,7 @@ import {
   planSync,
   plannedItems,
   plannedOperation,
-  type PlanInput,
+  withDraftsFound,
 } from '../plan.js'
 import { logSkipped, startProgress } from '../report/index-outputs.js'
 import type { IndexReport } from '../report/types.js'
@@ -459,7 +459,7 @@ async function indexPipeline(
     config.skipDrafts && !draftsWhileSending ? await draftsOf(selection.files, log, notices) : undefined
   const blanking = changes.kind === 'changes' && (removed.length > 0 || (drafts?.size ?? 0) > 0)
   const sitemaps = await sitemapPages(config, context, report.base)
-  const planInput: PlanInput = {
+  let plan = planSync({
     selection,
     urls: shardUrls(config, sitemaps ? [...config.urls, ...sitemaps.urls] : config.urls),
     mode: config.mode,
@@ -473,8 +473,8 @@ async function indexPipeline(
             await import('../select/removal-commit.js')
           ).removalCommit(context.workspace, config.files, context.payload)
         : undefined,
-  }
-  let plan = planSync({ ...planInput, drafts })
+    drafts,
+  })
   // Until drafts found while sending complete it: what a job stopped on the way reports.
   report.planned = plannedItems(plan)
   report.skipped = plan.skipped
@@ -571,7 +571,7 @@ async function indexPipeline(
         throw error
       }
       reportUnparsable(scan, log, notices)
-      plan = planSync({ ...planInput, drafts: scan.drafts })
+      plan = withDraftsFound(plan, selection, scan.drafts)
       await logPlan()
     }
     if (sending) {
