@@ -104,3 +104,22 @@ describe('Secrets: the forms a key can be echoed in', () => {
     expect(sink.lines[0]).toBe('HTTP 401: {"detail":"token ***"}')
   })
 })
+
+describe('Logger.held', () => {
+  it('keeps lines until released, then writes them in order and lets later ones through, cleaned alike', () => {
+    const sink = memorySink()
+    const log = new Logger(sink)
+    log.addSecret('s3cret-key-value')
+    const held = log.held()
+    held.log.info('first, with s3cret-key-value')
+    log.info('the plan')
+    held.log.warning('second')
+    held.log.addSecret('another-secret-1')
+    // A secret reaches the runner at once, before any line that could hold it.
+    expect(sink.masks).toContain('another-secret-1')
+    expect(sink.lines).toEqual(['the plan'])
+    held.release()
+    held.log.info('third, after another-secret-1')
+    expect(sink.lines).toEqual(['the plan', 'first, with ***', 'second', 'third, after ***'])
+  })
+})

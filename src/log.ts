@@ -196,21 +196,17 @@ export class Logger {
   held(): { log: Logger; release: () => void } {
     const waiting: (() => void)[] = []
     let released = false
-    const later =
-      (write: (message: string) => void) =>
-      (message: string): void => {
-        if (released) write(message)
-        else waiting.push(() => write(message))
-      }
+    const hold = (write: () => void) => (released ? write() : void waiting.push(write))
     const sink = this.sink
     const heldSink: LogSink = {
-      info: later((m) => sink.info(m)),
-      debug: later((m) => sink.debug(m)),
-      notice: later((m) => sink.notice(m)),
-      warning: later((m) => sink.warning(m)),
-      error: later((m) => sink.error(m)),
-      startGroup: later((n) => sink.startGroup(n)),
-      endGroup: () => later(() => sink.endGroup())(''),
+      info: (m) => hold(() => sink.info(m)),
+      debug: (m) => hold(() => sink.debug(m)),
+      notice: (m) => hold(() => sink.notice(m)),
+      warning: (m) => hold(() => sink.warning(m)),
+      error: (m) => hold(() => sink.error(m)),
+      startGroup: (n) => hold(() => sink.startGroup(n)),
+      endGroup: () => hold(() => sink.endGroup()),
+      // The runner must know a secret before any line that could hold it.
       mask: (secret) => sink.mask(secret),
     }
     return {
