@@ -2,6 +2,7 @@
 // top — says `draft: true` is not published. Only the file's beginning is read; front matter that does
 // not parse is not a draft, and is reported so the author can fix it.
 import path from 'node:path'
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { SelectedFile } from '../model.js'
 import { readHead } from './read-head.js'
 
@@ -109,8 +110,8 @@ export async function findDrafts(files: readonly SelectedFile[]): Promise<DraftS
 const FILES_PER_TURN = 16
 
 /**
- * The drafts of batches of files, looked at in batch order in the background, a few dozen files per turn
- * of the event loop: a sync sends its first batches while the later ones are still being looked at (the
+ * The drafts of batches of files, looked at in batch order in the background, a few files per turn of
+ * the event loop: a sync sends its first batches while the later ones are still being looked at (the
  * system calls of 100,000 heads take ~0.5 s of a send's idle time instead of delaying its first request).
  */
 export class DraftScanner {
@@ -154,7 +155,7 @@ export class DraftScanner {
           }
           if (++sinceTurn === FILES_PER_TURN) {
             sinceTurn = 0
-            await new Promise((resolve) => setImmediate(resolve))
+            await nextTurn()
           }
         }
         this.scanned = index + 1
