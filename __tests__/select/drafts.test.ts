@@ -83,22 +83,40 @@ describe('DraftScanner', () => {
     expect(scan.unparsable.map((bad) => bad.name)).toEqual(['b/three.md'])
   })
 
-  it('gives the event loop turns while it reads: what waits for a later batch does not hold the rest', async () => {
+  /** 300 files without front matter (no parser to load, whose import would give turns of its own). */
+  async function threeHundredFiles() {
     fixture = makeFixture()
     for (let i = 0; i < 300; i++) fixture.file(`docs/${String(i).padStart(3, '0')}.md`, `# ${i}\n`)
-    // No front matter anywhere: no parser to load, whose import would give turns of its own.
     fixture.file('last.md', '# last\n')
     const { files } = await fixture.select(['**'])
     const last = files.find((file) => file.name === 'last.md')!
-    const scanner = new DraftScanner([files.filter((file) => file !== last), [last]])
-    let turns = 0
+    return [files.filter((file) => file !== last), [last]]
+  }
+
+  /** Counts the turns of the event loop from now on. */
+  function turnCounter() {
+    const counter = { turns: 0 }
     const tick = () => {
-      turns++
-      if (turns < 1000) setImmediate(tick)
+      counter.turns++
+      if (counter.turns < 1000) setImmediate(tick)
     }
     setImmediate(tick)
-    expect([...(await scanner.drafts(1))]).toEqual([])
+    return counter
+  }
+
+  it('gives the event loop turns while nothing waits for it: the requests in flight are not held', async () => {
+    const scanner = new DraftScanner(await threeHundredFiles())
+    const counter = turnCounter()
+    await scanner.done
     // 300 files read in one go would give no turn at all.
-    expect(turns).toBeGreaterThanOrEqual(3)
+    expect(counter.turns).toBeGreaterThanOrEqual(3)
+  })
+
+  it('gives no turn while a batch waits for its answer: that batch cannot be sent before', async () => {
+    const scanner = new DraftScanner(await threeHundredFiles())
+    const counter = turnCounter()
+    expect([...(await scanner.drafts(0))]).toEqual([])
+    expect(counter.turns).toBe(0)
+    await scanner.done
   })
 })

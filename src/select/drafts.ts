@@ -113,6 +113,8 @@ const FILES_PER_TURN = 16
  * The drafts of batches of files, looked at in batch order in the background, a few files per turn of
  * the event loop: a sync sends its first batches while the later ones are still being looked at (the
  * system calls of 100,000 heads take ~0.5 s of a send's idle time instead of delaying its first request).
+ * When a batch is waiting for its answer (the send caught up, as it does with a few thousand files),
+ * the files up to it are looked at without giving turns.
  */
 export class DraftScanner {
   /** Every draft and unparsable file once all batches have been looked at. */
@@ -153,7 +155,8 @@ export class DraftScanner {
             found.add(file.name)
             this.draftsOf.set(index, found)
           }
-          if (++sinceTurn === FILES_PER_TURN) {
+          // A batch waiting for its answer cannot be sent before it: no turn is given until it has it.
+          if (++sinceTurn >= FILES_PER_TURN && this.waiting.size === 0) {
             sinceTurn = 0
             await nextTurn()
           }
