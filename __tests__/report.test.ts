@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
 import type { ItemOutcome } from '../src/model.js'
-import { indexOutputs, indexOutputSpecs } from '../src/report/index-outputs.js'
+import { heldProgress, indexOutputs, indexOutputSpecs } from '../src/report/index-outputs.js'
 import { renderIndexSummary, SUMMARY_LIMIT } from '../src/report/index-summary.js'
 import { fenced } from '../src/report/markdown.js'
 import type { IndexReport } from '../src/report/types.js'
@@ -115,5 +115,26 @@ describe('summary', () => {
     )
     expect(Buffer.byteLength(md)).toBeLessThan(SUMMARY_LIMIT)
     expect(md).toContain('Cut to 64 KiB of 2048 KiB')
+  })
+})
+
+describe('heldProgress', () => {
+  it('tells nothing until shown, then the latest at once and every later update', () => {
+    const told: number[] = []
+    const progress = heldProgress(({ done }) => told.push(done))
+    progress.update({ done: 1, total: 9, bytes: 10 })
+    progress.update({ done: 2, total: 9, bytes: 20 })
+    expect(told).toEqual([])
+    progress.show()
+    expect(told).toEqual([2])
+    progress.update({ done: 3, total: 8, bytes: 30 })
+    expect(told).toEqual([2, 3])
+  })
+
+  it('tells nothing when shown before any progress', () => {
+    const told: number[] = []
+    const progress = heldProgress(({ done }) => told.push(done))
+    progress.show()
+    expect(told).toEqual([])
   })
 })

@@ -22,7 +22,7 @@ import {
   plannedOperation,
   withDraftsFound,
 } from '../plan.js'
-import { logSkipped, startProgress } from '../report/index-outputs.js'
+import { heldProgress, logSkipped, startProgress } from '../report/index-outputs.js'
 import type { IndexReport } from '../report/types.js'
 import { ServiceClient } from '../service/client.js'
 import type { ChangeBaseDecision } from '../select/change-base.js'
@@ -539,7 +539,11 @@ async function indexPipeline(
     // complete.
     const held = log.held()
     let progress: ReturnType<typeof startProgress> | undefined
-    let latest: { done: number; total: number; bytes: number } | undefined
+    // Progress, as the log's lines, follows the plan (the CLI draws its own from it).
+    const shown = heldProgress((p) => {
+      progress?.update(p)
+      context.onProgress?.(p)
+    })
     const sending =
       batches.length === 0
         ? undefined
@@ -551,11 +555,7 @@ async function indexPipeline(
             log: held.log,
             signal: context.signal,
             withhold: scanner && ((index) => scanner.drafts(index)),
-            onProgress: (p) => {
-              latest = p
-              progress?.update(p)
-              context.onProgress?.(p)
-            },
+            onProgress: (p) => shown.update(p),
           })
     // Awaited below; a failure of the send itself must not go unhandled while the drafts are looked for.
     sending?.catch(() => undefined)
@@ -578,7 +578,7 @@ async function indexPipeline(
       const result = await log.group('Send', async () => {
         held.release()
         progress = startProgress(log, plan.batches.length + placeholderRequests.length)
-        if (latest) progress.update(latest)
+        shown.show()
         try {
           return await sending
         } finally {

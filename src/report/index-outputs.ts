@@ -177,6 +177,31 @@ export function logSkipped(skipped: readonly SkippedItem[], log: Logger): void {
   }
 }
 
+export interface SendProgress {
+  done: number
+  total: number
+  bytes: number
+}
+
+/**
+ * The send's progress, told to `forward` only once `show` is called (a sync that sends while it reads
+ * its drafts logs its plan first): then the latest at once, and every later update as it comes.
+ */
+export function heldProgress(forward: (progress: SendProgress) => void) {
+  let shown = false
+  let latest: SendProgress | undefined
+  return {
+    update(progress: SendProgress): void {
+      latest = progress
+      if (shown) forward(progress)
+    },
+    show(): void {
+      shown = true
+      if (latest) forward(latest)
+    },
+  }
+}
+
 /** One progress line at least every `intervalMs` while a long run goes on. */
 export function startProgress(log: Logger, total: number, intervalMs = 5000) {
   const started = Date.now()
