@@ -340,15 +340,16 @@ describe('removed documents and drafts', () => {
       plan.batches.map((b) => (b.kind === 'documents' ? b.documents.map((d) => d.name) : []))
     const input = {
       selection: selection(names, ['.hidden.md']),
-      urls: [],
+      urls: ['https://example.com/a'],
       mode: 'upload' as const,
       changes: all,
       batchSize: 2,
     }
     const withDrafts = planSync({ ...input, drafts: new Set(['b.md', 'c.md', 'd.md']) })
-    // Chunked as [a b] [c d] [e f], then the drafts taken out (not [a e] [f]).
-    expect(documents(withDrafts)).toEqual([['a.md'], ['e.md', 'f.md']])
-    expect(withDrafts.batches.map((b) => b.kind === 'documents' && b.bytes)).toEqual([10, 20])
+    // Chunked as [a b] [c d] [e f], then the drafts taken out (not [a e] [f]); the URLs stay.
+    expect(documents(withDrafts)).toEqual([['a.md'], ['e.md', 'f.md'], []])
+    expect(withDrafts.batches.at(-1)).toMatchObject({ kind: 'urls', urls: ['https://example.com/a'] })
+    expect(withDrafts.batches.map((b) => b.kind === 'documents' && b.bytes)).toEqual([10, 20, false])
     // What a sync that finds the drafts while sending takes out of the batches it planned without them.
     const found = withoutDocuments(planSync(input).batches, new Set(['b.md', 'c.md', 'd.md']))
     expect(found).toEqual(withDrafts.batches)

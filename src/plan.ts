@@ -136,15 +136,16 @@ export function planSync(input: PlanInput): Plan {
       batches.push({ kind: 'documents', ...intent, documents: chunk, bytes: totalBytes(chunk) })
     }
   }
-  // Drafts leave their batches after chunking: a sync finds them while its first batches are already
-  // being sent (send/withheld.ts), and the batches it sends are the ones a dry run shows.
-  const sent = drafts.size > 0 ? withoutDocuments(batches, drafts) : batches
   // URLs are not files of the push: websites change outside the repository, so they are synced on
   // every run that lists them.
   const urls = changes.kind === 'none' ? [] : input.urls
   for (let i = 0; i < urls.length; i += input.batchSize) {
     batches.push({ kind: 'urls', ...modeIntent, urls: urls.slice(i, i + input.batchSize) })
   }
+  // Drafts leave their batches after chunking: a full sync finds them while its first batches are
+  // already being sent (DraftScanner in select/drafts.ts), and the batches it sends are the ones a dry
+  // run shows.
+  const sent = drafts.size > 0 ? withoutDocuments(batches, drafts) : batches
   return { batches: sent, skipped, placeholders, left, refused }
 }
 
