@@ -42,7 +42,7 @@ import { nameMatcher } from '../select/match.js'
 import { inShard, shardLabel, shardSelection } from '../select/shard.js'
 import { collectIfGrown, holdYoungGeneration } from '../select/chunk-release.js'
 import { writePlaceholderFiles, type PlaceholderFiles } from '../send/placeholder-files.js'
-import { sendPlan } from '../send/send-plan.js'
+import { sendPlan, type SendProgress } from '../send/send-plan.js'
 import { DraftScanner, findDrafts, type DraftScan } from '../select/drafts.js'
 import { firstNames } from '../report/causes.js'
 import type { SitemapSync } from '../sitemaps/sync.js'
@@ -63,7 +63,7 @@ export interface JobContext {
   /** The run's cancellation: every wait stops, and the job ends with an IndexJobFailure. */
   signal?: AbortSignal
   /** After each completed request (the CLI draws its progress from it). */
-  onProgress?: (progress: { done: number; total: number; bytes: number }) => void
+  onProgress?: (progress: SendProgress) => void
 }
 
 /** A failure of the job as a whole (not of one document), with a message a user can act on. */

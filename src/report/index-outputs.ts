@@ -1,5 +1,6 @@
 // Step outputs of both actions and the index run's log lines and progress, from what happened. Reporting
 // never decides what to send.
+import type { SendProgress } from '../send/send-plan.js'
 import type { FlowRunReport, ItemOutcome, SkippedItem } from '../model.js'
 import { outputsOf } from '../flow/answer.js'
 import { formatBytes } from '../config/units.js'
@@ -175,12 +176,6 @@ export function logSkipped(skipped: readonly SkippedItem[], log: Logger): void {
         : `Skipped ${items.length} files (${first.reason}; ${names}), e.g. ${displayName(first.name)}: ${first.detail}. The "skipped" output and the job summary list all.`,
     )
   }
-}
-
-export interface SendProgress {
-  done: number
-  total: number
-  bytes: number
 }
 
 /**

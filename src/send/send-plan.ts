@@ -24,6 +24,13 @@ import { CircuitBreaker } from './breaker.js'
 import { formatMs, METHOD, nextStep, otherOf, type UnitState } from './next-step.js'
 import { RequestScheduler } from './scheduler.js'
 
+/** How far a send got: `done` of `total` batches finished, `bytes` of documents landed. */
+export interface SendProgress {
+  done: number
+  total: number
+  bytes: number
+}
+
 export interface SendOptions {
   concurrency: number
   retry: RetryPolicy
@@ -32,8 +39,8 @@ export interface SendOptions {
   signal?: AbortSignal
   graceMs?: number
   clock?: Clock
-  /** Called after each completed request: `done` of `total` batches finished, `bytes` of documents landed. */
-  onProgress?: (progress: { done: number; total: number; bytes: number }) => void
+  /** Called after each completed request. */
+  onProgress?: (progress: SendProgress) => void
   /**
    * How long every attempt (across workers) must have failed before nothing new starts; default the
    * retry deadline, so an outage shorter than it costs time, not documents.
