@@ -8,6 +8,8 @@
 // BENCH_SCALE_COUNTS=2000,20000 leaves the 100,000 row out; BENCH_SCALE_RUNS sets the runs per size (3).
 // BENCH_BASELINE=<another build's dist/index.js> runs that build too, in the same alternation (action, least
 // client, checked least client, baseline): a before/after comparison the machine's drift cannot skew.
+// BENCH_SCALE_LATENCY_MS sets the stand-in service's latency (20 ms): a slower service, as a real one is,
+// shows how much of the action's own work the waits for its answers hide.
 // Needs `npm run bundle` (dist/index.js) and the tsc build of bench/run.mjs (for the in-process search).
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -37,6 +39,7 @@ const RUNS = Number(process.env.BENCH_SCALE_RUNS ?? 3)
 const DOCUMENT = `# Page\n\n${'Some documentation text. '.repeat(81)}\n` // 2,033 bytes
 const SELECTED = 5
 const BASELINE = process.env.BENCH_BASELINE
+const LATENCY = Number(process.env.BENCH_SCALE_LATENCY_MS ?? LATENCY_MS)
 
 /** `count` documents of 2 KB in `workspace`/docs, and SELECTED more named guide-N.md, not uploaded. */
 function writeDocs(workspace, count) {
@@ -149,10 +152,10 @@ export async function benchScale({ row, load }) {
   row(
     'settings',
     `batch-size ${batchSize}, concurrency ${concurrency}, ${RUNS} runs per size`,
-    `action and least client on Node ${version}; stand-in service: no work per document, latency ${LATENCY_MS} ms`,
+    `action and least client on Node ${version}; stand-in service: no work per document, latency ${LATENCY} ms`,
   )
   const work = mkdtempSync(join(tmpdir(), 'kb-sync-bench-scale-'))
-  const service = await startConstantService()
+  const service = await startConstantService(LATENCY)
   const results = { rows: [] }
   try {
     for (const count of COUNTS) {
@@ -200,6 +203,7 @@ export async function benchScale({ row, load }) {
         action: median(action.walls),
         least: median(least.walls),
         ratio: median(ratios),
+        checkedRatio: median(action.walls.map((wall, i) => wall / checkedLeast[i])),
         actionRss: median(action.rss),
         leastRss: median(least.rss),
       }
@@ -226,12 +230,25 @@ export async function benchScale({ row, load }) {
   }
 
   const verdict = (ok) => (ok ? 'met' : 'NOT met')
-  for (const entry of results.rows)
+  // The target as decided (bench/README.md, eighth round of Scale): against the least client that makes
+  // the checks users rely on, from 20,000 documents; at 2,000 the fixed start-up costs rule, which the
+  // side-by-side bench holds (start to first request). Against the least client without checks the ratio
+  // is printed as the issue first asked for it.
+  for (const entry of results.rows) {
+    const count = entry.count.toLocaleString('en-US')
     row(
-      `**action ÷ least client, ${entry.count.toLocaleString('en-US')} documents**`,
-      `${entry.ratio.toFixed(2)}x`,
-      `target ≤ 1.3x: ${verdict(entry.ratio <= 1.3)} (median of the per-pair ratios)`,
+      `**action ÷ least client with the checks, ${count} documents**`,
+      `${entry.checkedRatio.toFixed(2)}x`,
+      entry.count >= 20_000
+        ? `target ≤ 1.3x: ${verdict(entry.checkedRatio <= 1.3)} (median of the per-pair ratios)`
+        : 'no target: fixed costs rule here (start to first request: npm run bench -- side-by-side)',
     )
+    row(
+      `action ÷ least client without checks, ${count} documents`,
+      `${entry.ratio.toFixed(2)}x`,
+      'issue 24 as first written (≤ 1.3x); median of the per-pair ratios',
+    )
+  }
   const smallest = results.rows.find((entry) => entry.count === 2000)
   const largest = results.rows.find((entry) => entry.count === 100_000)
   if (smallest && largest) {

@@ -112,7 +112,7 @@ function emulatorDataDir(work) {
  * after the latency. Against it the run shows the client's own schedule, which the emulator's per-document
  * file work (one thread) hides at 2,000 documents.
  */
-export async function startConstantService() {
+export async function startConstantService(latencyMs = LATENCY_MS) {
   const arrivals = []
   const server = http.createServer((request, response) => {
     arrivals.push({ time: new Date().toISOString(), method: request.method })
@@ -121,7 +121,7 @@ export async function startConstantService() {
       setTimeout(() => {
         response.setHeader('content-type', 'application/json')
         response.end('{"uploaded":[]}')
-      }, LATENCY_MS),
+      }, latencyMs),
     )
   })
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
