@@ -118,20 +118,23 @@ export function planSync(input: PlanInput): Plan {
   const batches: Batch[] = []
   const refused: ItemOutcome[] = []
   for (const { files, intent } of fileIntents) {
-    const sendable = files.filter((file) => {
-      const cause = input.refused?.get(file.name)
-      if (cause === undefined) return true
-      refused.push({
-        kind: 'document',
-        name: file.name,
-        outcome: 'failed',
-        operation: intent.operation,
-        attempts: 0,
-        size: file.size,
-        error: cause,
-      })
-      return false
-    })
+    // Without refused files (no Git LFS pointers), the files as they are: no copy of 100,000 of them.
+    const sendable = !input.refused?.size
+      ? files
+      : files.filter((file) => {
+          const cause = input.refused?.get(file.name)
+          if (cause === undefined) return true
+          refused.push({
+            kind: 'document',
+            name: file.name,
+            outcome: 'failed',
+            operation: intent.operation,
+            attempts: 0,
+            size: file.size,
+            error: cause,
+          })
+          return false
+        })
     for (const chunk of chunkFiles(sendable, input.batchSize, maxBatchBytes)) {
       batches.push({ kind: 'documents', ...intent, documents: chunk, bytes: totalBytes(chunk) })
     }

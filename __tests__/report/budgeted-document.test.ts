@@ -41,6 +41,26 @@ describe('BudgetedDocument lists', () => {
     expect(Buffer.byteLength(doc.toString())).toBeLessThanOrEqual(50_000)
   })
 
+  it('counts as used exactly the bytes it renders, lists cut or whole, in any script', () => {
+    const line = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 12 })
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 200, max: 4000 }),
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 300 }), line), { minLength: 1, maxLength: 3 }),
+        fc.string({ unit: 'grapheme', maxLength: 30 }),
+        (limit, lists, heading) => {
+          const doc = new BudgetedDocument(limit)
+          doc.addAll([
+            heading,
+            ...lists.map(([count, text], index) => countingList(`L${index}`, count, text)),
+          ])
+          expect(doc.remaining).toBe(limit - Buffer.byteLength(`${doc.toString()}\n`))
+        },
+      ),
+      { numRuns: 300 },
+    )
+  })
+
   it('shows a list that fits whole, each line made once', () => {
     const list = countingList('Uploaded', 2000)
     const doc = new BudgetedDocument(1_000_000)

@@ -71,3 +71,33 @@ describe('searchFiles', () => {
     },
   )
 })
+
+describe('searchFiles on a large folder', () => {
+  let big: Fixture
+  // Made in a shuffled order: neither the order of creation nor the file system's own order is name order.
+  const names = Array.from({ length: 3000 }, (_, index) => `n${String(index).padStart(4, '0')}.md`)
+  beforeAll(() => {
+    big = makeFixture()
+    const shuffled = [...names]
+    for (let i = shuffled.length - 1; i > 0; i--) {
+      const j = Math.floor(Math.random() * (i + 1))
+      ;[shuffled[i], shuffled[j]] = [shuffled[j], shuffled[i]]
+    }
+    for (const name of shuffled) big.file(`docs/${name}`)
+    big.file('docs/sub/inner.md')
+    big.file('docs/ZZ.md')
+  })
+  afterAll(() => big.remove())
+
+  it('gives a folder of more entries than one read holds in code-unit name order, then its subfolders', async () => {
+    const { paths, skipped } = await searchFiles(['docs/**'], big.ws)
+    const folder = join(big.ws, 'docs')
+    // 'Z' (U+005A) sorts before 'n': code units, not a locale's order.
+    expect(paths).toEqual([
+      join(folder, 'ZZ.md'),
+      ...names.map((name) => join(folder, name)),
+      join(folder, 'sub/inner.md'),
+    ])
+    expect(skipped).toEqual([])
+  })
+})

@@ -5,6 +5,7 @@ import type { FlowRunReport, ItemOutcome, SkippedItem } from '../model.js'
 import { outputsOf } from '../flow/answer.js'
 import { formatBytes } from '../config/units.js'
 import { displayName, type Logger } from '../log.js'
+import { splitByOutcome } from './by-outcome.js'
 import { firstNames, groupFailures } from './causes.js'
 import type { IndexReport } from './types.js'
 import type { OutputSpec } from './output-budget.js'
@@ -24,16 +25,16 @@ export interface IndexOutputs {
 
 /** The lists of names by outcome, in one pass over the items. */
 export function indexOutputs(report: IndexReport): IndexOutputs {
-  const outputs: IndexOutputs = {
-    uploaded: [],
-    updated: [],
+  const names = splitByOutcome(report.items, (item) => item.name)
+  // In this order: the outputs and the counts line list them so.
+  return {
+    uploaded: names.uploaded,
+    updated: names.updated,
     skipped: report.skipped.map((s) => s.name),
-    failed: [],
-    removed: [],
+    failed: names.failed,
+    removed: names.removed,
     left: report.left.map((document) => document.name),
   }
-  for (const item of report.items) outputs[item.outcome].push(item.name)
-  return outputs
 }
 
 /**

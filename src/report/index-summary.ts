@@ -3,6 +3,7 @@ import { sanitize } from '../log.js'
 // the flow's answer, the failures grouped by cause, then everything else collapsed by outcome.
 import type { ChangeBase, ItemOutcome, LeftDocument, PlannedOperation, SkippedItem } from '../model.js'
 import { fallbackNote, plannedCounts, plannedOperation, type PlannedItem } from '../plan.js'
+import { itemsByOutcome } from './by-outcome.js'
 import { firstNames, groupFailures } from './causes.js'
 import {
   BudgetedDocument,
@@ -26,20 +27,8 @@ export const CAUSE_WIDTH = 120
 const FIRST_NAMES = 3
 const MAX_CAUSE_ROWS = 50
 
-/** The items of each outcome, in their order, in one pass. */
-function byOutcome(items: readonly ItemOutcome[]): Record<ItemOutcome['outcome'], ItemOutcome[]> {
-  const lists: Record<ItemOutcome['outcome'], ItemOutcome[]> = {
-    uploaded: [],
-    updated: [],
-    removed: [],
-    failed: [],
-  }
-  for (const item of items) lists[item.outcome].push(item)
-  return lists
-}
-
 /** ✅/❌ and the counts, one line. */
-export function verdictLine(report: IndexReport, outcomes = byOutcome(report.items)): string {
+export function verdictLine(report: IndexReport, outcomes = itemsByOutcome(report.items)): string {
   const base = report.changeBase
     ? `, base \`${report.changeBase.sha.slice(0, 12)}\`${report.changeBase.source ? ` (${inline(report.changeBase.source)})` : ''}`
     : ''
@@ -138,7 +127,7 @@ export function renderIndexSummary(
 ): string {
   const doc = new BudgetedDocument(limit - 1024)
   // Outcomes are the code's own words, read as they are; the texts of an item are masked when it is shown.
-  const { uploaded, updated, removed, failed } = byOutcome(report.items)
+  const { uploaded, updated, removed, failed } = itemsByOutcome(report.items)
   const lines = listLines(maskItemText)
   doc.add(`## ${summaryTitle(report)}\n`)
   doc.add(`${verdictLine(report, { uploaded, updated, removed, failed })}\n`)

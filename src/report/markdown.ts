@@ -73,9 +73,9 @@ export class BudgetedDocument {
     return this.limit - this.used
   }
 
-  /** Adds the text when it fits, else nothing; says which. */
-  add(text: string): boolean {
-    const size = sizeOf(text) + 1
+  /** Adds the text when it fits, else nothing; says which. `bytes`: its size, when already known. */
+  add(text: string, bytes = sizeOf(text)): boolean {
+    const size = bytes + 1
     if (size > this.remaining) return false
     this.parts.push(text)
     this.used += size
@@ -102,7 +102,7 @@ export class BudgetedDocument {
       }
       const rendered = renderCollapsedList(part, shares[list], measured[list])
       list++
-      if (rendered) this.add(rendered)
+      if (rendered) this.add(rendered.text, rendered.bytes)
     }
   }
 
@@ -196,21 +196,32 @@ const NOTE_ROOM = 200
  * A `<details>` list within `room` bytes (items cut with a note), or undefined when even that does not
  * fit. `made` are its first lines, already made when it was measured.
  */
-function renderCollapsedList(list: CollapsedList, room: number, made: MeasuredList): string | undefined {
+function renderCollapsedList(
+  list: CollapsedList,
+  room: number,
+  made: MeasuredList,
+): { text: string; bytes: number } | undefined {
   if (list.count === 0) return undefined
   const open = `<details><summary>${list.summaryHtml}</summary>\n\n`
   const close = '\n</details>\n'
   let size = LIST_MARKUP(list)
   if (size > room) return undefined
-  const lines: string[] = []
-  for (let index = 0; index < list.count; index++) {
-    const line = made.lines[index] ?? `- ${list.lineAt(index)}`
-    const lineSize = made.sizes[index] ?? sizeOf(line) + 1
+  // The lines made while measuring, cut or continued in place: a long list's lines are not copied.
+  const lines = made.lines
+  let linesBytes = 0
+  let count = 0
+  for (; count < list.count; count++) {
+    const line = lines[count] ?? `- ${list.lineAt(count)}`
+    const lineSize = made.sizes[count] ?? sizeOf(line) + 1
     if (size + lineSize > room) break
-    lines.push(line)
+    lines[count] = line
     size += lineSize
+    linesBytes += lineSize
   }
-  const missing = list.count - lines.length
+  lines.length = count
+  const missing = list.count - count
   const tail = missing > 0 ? `\n\n${list.note(missing)}\n` : '\n'
-  return `${open}${lines.join('\n')}${tail}${close}`
+  // Each line's size counts the newline after it; joined, the last has none.
+  const bytes = sizeOf(open) + Math.max(0, linesBytes - 1) + sizeOf(tail) + sizeOf(close)
+  return { text: `${open}${lines.join('\n')}${tail}${close}`, bytes }
 }

@@ -18,10 +18,12 @@ export function wireFilename(name: string): string {
   return name.replace(/\r/g, '%0D').replace(/\n/g, '%0A').replace(/"/g, '%22')
 }
 
+/** Names holding none of the escaped characters and no `%`: their key is the name itself. */
+const ESCAPABLE = /["\r\n%]/
+
 /** What a service that undoes the escapes would store: names with the same key are one document. */
 function storedKey(name: string): string {
-  // Most names hold none of the escaped characters and no `%`: their key is the name itself.
-  if (!/["\r\n%]/.test(name)) return name
+  if (!ESCAPABLE.test(name)) return name
   return wireFilename(name).replace(/%(22|0d|0a)/gi, (escape) => escape.toUpperCase())
 }
 
@@ -46,9 +48,12 @@ export function distinctDocumentNames<T extends { name: string }>(
 ): { kept: T[]; skipped: SkippedItem[] } {
   const kept: T[] = []
   const skipped: SkippedItem[] = []
+  // Two names that are their own keys differ in their keys too: only a key of a name with an escapable
+  // character can be shared, so only names with such keys are looked up (not a table of every name).
+  const contested = new Set<string>()
+  for (const file of files) if (ESCAPABLE.test(file.name)) contested.add(storedKey(file.name))
   const firstByKey = new Map<string, T>()
-  const ordered = [...files].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-  for (const file of ordered) {
+  for (const file of inNameOrder(files)) {
     if (CONTROL.test(file.name)) {
       skipped.push({
         kind: 'document',
@@ -72,6 +77,10 @@ export function distinctDocumentNames<T extends { name: string }>(
       continue
     }
     const key = storedKey(file.name)
+    if (!contested.has(key)) {
+      kept.push(file)
+      continue
+    }
     const first = firstByKey.get(key)
     if (first) {
       skipped.push({
@@ -88,4 +97,12 @@ export function distinctDocumentNames<T extends { name: string }>(
     kept.push(file)
   }
   return { kept, skipped }
+}
+
+/** The files in code-unit name order: as they are when they come so (a selection), else a sorted copy. */
+function inNameOrder<T extends { name: string }>(files: readonly T[]): readonly T[] {
+  const byName = (a: T, b: T) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
+  for (let index = 1; index < files.length; index++)
+    if (byName(files[index - 1], files[index]) > 0) return [...files].sort(byName)
+  return files
 }

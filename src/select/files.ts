@@ -71,16 +71,19 @@ export async function selectFiles(options: FileSelectionOptions): Promise<FileSe
   const context = checkContext(options, root)
   // The candidates' folders are resolved first (once each), so that the usual candidate, a file in a
   // folder that is its own real path, is checked without a promise of its own (100,000 files: 100,000).
-  const folders = [...new Set(search.paths.map((candidate) => path.dirname(candidate)))]
-  await mapLimited(folders, CONCURRENCY, (folder) => isRealFolder(folder, context))
-  const known = search.paths.map((candidate) => checkKnown(candidate, context))
-  // The others (links, folders behind links) are checked as before, 16 at a time.
-  const rest = search.paths.filter((_, index) => known[index] === undefined)
-  const checked = await mapLimited(rest, CONCURRENCY, (candidate) => check(candidate, context))
-  let next = 0
-  const verdicts = known.map((verdict) => verdict ?? checked[next++])
+  const folders = new Set<string>()
+  for (const candidate of search.paths) folders.add(path.dirname(candidate))
+  await mapLimited([...folders], CONCURRENCY, (folder) => isRealFolder(folder, context))
+  const verdicts: (Verdict | undefined)[] = search.paths.map((candidate) => checkKnown(candidate, context))
+  // The others (links, folders behind links) are checked as before, 16 at a time, and take their places.
+  const rest = search.paths.filter((_, index) => verdicts[index] === undefined)
+  if (rest.length > 0) {
+    const checked = await mapLimited(rest, CONCURRENCY, (candidate) => check(candidate, context))
+    let next = 0
+    for (let index = 0; index < verdicts.length; index++) verdicts[index] ??= checked[next++]
+  }
   for (const skipped of search.skipped) verdicts.push({ skipped })
-  return collect(verdicts, root)
+  return collect(verdicts as Verdict[], root)
 }
 
 /**
