@@ -184,7 +184,7 @@ export async function searchFiles(patterns: string[], root: string): Promise<Sea
   }
 
   /**
-   * A folder's files matched as they are read, a few hundred entries at a time, and its subfolders' names
+   * A folder's files matched as they are read, READ_AHEAD entries at a time, and its subfolders' names
    * returned to be searched after it: `readdir` would hold every entry of a folder at once (a folder of
    * 100,000 entries: ~30 MB of entries and of libuv's sorted copy, kept by the process after they are
    * freed). Undefined when the folder could not be read (reported), `undecodable` when a name is not valid
