@@ -35,7 +35,7 @@ export function chunkStreamed(bytes: number): void {
 // (bench/README.md, issue 24). A full collection whenever the heap has grown by HEAP_GROWTH_BYTES since
 // the last one bounds it at what is live plus that; with fewer documents the heap never grows that far.
 // 8 MiB: on Node 22 and later, whose V8 keeps the pages a collection frees for reuse, the heap's highest
-// point is the process's, and 100,000 documents peak ~3 MiB lower than at 16 MiB in the same time; 4 MiB
+// point is the process's, and 100,000 documents peak 3–4 MiB lower than at 16 MiB in the same time; 4 MiB
 // lowered it no further (on Node 20, 16 MiB was already as low; bench/README.md).
 const HEAP_GROWTH_BYTES = 8 * 1024 * 1024
 /** Requests between two looks at the heap's size (each look costs a few µs). */

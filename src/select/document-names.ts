@@ -18,7 +18,10 @@ export function wireFilename(name: string): string {
   return name.replace(/\r/g, '%0D').replace(/\n/g, '%0A').replace(/"/g, '%22')
 }
 
-/** Names holding none of the escaped characters and no `%`: their key is the name itself. */
+/**
+ * Names holding none of the escaped characters and no `%`: their key is the name itself. Every other key
+ * holds a `%`, so such a name never shares its key with another name.
+ */
 const ESCAPABLE = /["\r\n%]/
 
 /** What a service that undoes the escapes would store: names with the same key are one document. */
@@ -48,10 +51,7 @@ export function distinctDocumentNames<T extends { name: string }>(
 ): { kept: T[]; skipped: SkippedItem[] } {
   const kept: T[] = []
   const skipped: SkippedItem[] = []
-  // Two names that are their own keys differ in their keys too: only a key of a name with an escapable
-  // character can be shared, so only names with such keys are looked up (not a table of every name).
-  const contested = new Set<string>()
-  for (const file of files) if (ESCAPABLE.test(file.name)) contested.add(storedKey(file.name))
+  // Only names with an escapable character are looked up, not a table of every name.
   const firstByKey = new Map<string, T>()
   for (const file of inNameOrder(files)) {
     if (CONTROL.test(file.name)) {
@@ -76,11 +76,11 @@ export function distinctDocumentNames<T extends { name: string }>(
       })
       continue
     }
-    const key = storedKey(file.name)
-    if (!contested.has(key)) {
+    if (!ESCAPABLE.test(file.name)) {
       kept.push(file)
       continue
     }
+    const key = storedKey(file.name)
     const first = firstByKey.get(key)
     if (first) {
       skipped.push({
@@ -99,10 +99,14 @@ export function distinctDocumentNames<T extends { name: string }>(
   return { kept, skipped }
 }
 
+/** Code-unit order of names: the same on every machine and locale. */
+export function byNameOrder(a: { name: string }, b: { name: string }): number {
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0
+}
+
 /** The files in code-unit name order: as they are when they come so (a selection), else a sorted copy. */
 function inNameOrder<T extends { name: string }>(files: readonly T[]): readonly T[] {
-  const byName = (a: T, b: T) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
   for (let index = 1; index < files.length; index++)
-    if (byName(files[index - 1], files[index]) > 0) return [...files].sort(byName)
+    if (byNameOrder(files[index - 1], files[index]) > 0) return [...files].sort(byNameOrder)
   return files
 }

@@ -8,7 +8,7 @@ import { lstat, realpath } from 'node:fs/promises'
 import path from 'node:path'
 import { displayName } from '../log.js'
 import type { FileSelection, SelectedFile, SkippedItem, SkipReason } from '../model.js'
-import { distinctDocumentNames } from './document-names.js'
+import { byNameOrder, distinctDocumentNames } from './document-names.js'
 import { insideName } from './inside-name.js'
 import { literalNames, patternProblem } from './patterns.js'
 import { describeFailure, searchFiles } from './search.js'
@@ -414,11 +414,6 @@ function oncePerPath(files: readonly SelectedFile[], root: string, skipped: Skip
 
 function isOwnName(file: SelectedFile, root: string): boolean {
   return insideName(root, file.path) === file.name
-}
-
-/** Code-unit order: the same on every machine and locale. */
-function byNameOrder(a: { name: string }, b: { name: string }): number {
-  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0
 }
 
 function formatBytes(bytes: number): string {
