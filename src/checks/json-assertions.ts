@@ -37,6 +37,7 @@ const re2Engine: RegExpEngine = Object.assign(
       if (!(error instanceof RE2JSException)) throw error
       throw new Error(
         `pattern ${JSON.stringify(pattern)} is not a regular expression in RE2 syntax (no lookaround or backreferences): ${error.message}`,
+        { cause: error },
       )
     }
     // Ajv keeps one compiled pattern per text, keyed by toString().
