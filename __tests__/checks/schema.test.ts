@@ -381,6 +381,18 @@ describe('parseChecks: every validation error names the check and the field', ()
       ])
   })
 
+  it('never runs a json-schema pattern with the backtracking engine, even on the schema’s own property names', () => {
+    // Ajv's strict mode tests each patternProperties pattern against the property names with RegExp
+    // (and refuses a name that matches); ^(a+)+$ against a long name of a's would backtrack for ever.
+    const [check] = parseChecks(
+      '- name: a\n  inputs: {in-0: q}\n  json-schema:\n    type: object\n' +
+        '    properties: {aaa: {type: number}}\n' +
+        '    patternProperties: {"^(a+)+$": {type: number}}\n',
+    )
+    expect(check.jsonSchema?.validate({ aaa: 1, aa: 2, b: 'x' })).toBe(true)
+    expect(check.jsonSchema?.validate({ aa: 'two' })).toBe(false)
+  })
+
   it('refuses a json-schema file that a link leads out of the workspace', () => {
     workspace = makeWorkspace({ 'a.md': 'x' })
     const outside = makeWorkspace({ 'schema.json': '{"type": "object"}' })
