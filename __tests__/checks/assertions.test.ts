@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from '@jest/globals'
 import { isCited, citedDocuments } from '../../src/checks/citations.js'
 import { failedAssertions, type JudgedRun } from '../../src/checks/judge.js'
 import { parseChecks } from '../../src/checks/schema.js'
-import { formatRatio, similarity } from '../../src/checks/similarity.js'
+import { formatRatio, MAX_COMPARED_PAIRS, similarity, similarityJudged } from '../../src/checks/similarity.js'
 import { makeWorkspace } from '../helpers/workspace.js'
 
 let workspace: ReturnType<typeof makeWorkspace> | undefined
@@ -120,6 +120,44 @@ describe('similar', () => {
     ])
     expect(judge('  similar: {reference: sitting, min-similarity: 0.575}', run('kitten'))).toEqual([
       'similar 0.575: similarity 0.57',
+    ])
+  })
+
+  it('fails on the lengths alone an answer too long to reach the minimum, comparing nothing', () => {
+    // The distance is at least 600,000 - 10,000: the ratio is at most 10,000 / 600,000 = 0.0166….
+    const reference = 'Refunds are granted within 14 days. '.repeat(300).slice(0, 10_000)
+    const answer = `${reference}${'x'.repeat(590_000)}`
+    expect(similarityJudged(answer, reference, 0.5)).toEqual({
+      kind: 'at-most',
+      score: 10_000 / 600_000,
+      length: 600_000,
+    })
+    expect(judge(`  similar: {reference: "${reference}", min-similarity: 0.5}`, run(answer))).toEqual([
+      'similar 0.50: similarity at most 0.02 (the answer has 600,000 characters, the reference 10,000)',
+    ])
+  })
+
+  it('compares in full up to MAX_COMPARED_PAIRS, and past it the beginning with the rest counted as changed', () => {
+    const reference = 'x'.repeat(10_000)
+    expect(similarityJudged('x'.repeat(20_000), reference, 0.2)).toEqual({ kind: 'exact', score: 0.5 })
+    expect(20_000 * 10_000).toBe(MAX_COMPARED_PAIRS)
+    // 30,000 × 10,000 pairs: the first 20,000 characters are compared, the last 10,000 count as changed.
+    expect(similarityJudged(`${reference}${'z'.repeat(20_000)}`, reference, 0.2)).toEqual({
+      kind: 'at-least',
+      score: expect.closeTo(1 / 3, 10),
+      compared: 20_000,
+      length: 30_000,
+    })
+    expect(
+      judge(
+        `  similar: {reference: ${reference}, min-similarity: 0.2}`,
+        run(`${reference}${'z'.repeat(20_000)}`),
+      ),
+    ).toEqual([])
+    expect(
+      judge(`  similar: {reference: ${reference}, min-similarity: 0.2}`, run('q'.repeat(30_000))),
+    ).toEqual([
+      "similar 0.20: similarity at least 0.00 (only the answer's first 20,000 of 30,000 characters were compared, the rest counted as changed)",
     ])
   })
 

@@ -128,6 +128,32 @@ describe('runChecks', () => {
     expect(server.requests.filter((r) => questionOf(r.raw) === 'boom')).toHaveLength(1)
   })
 
+  it("an answer that cannot be judged is that run's error with the reason; every other check is judged", async () => {
+    // JSON nested 100,000 deep parses, but validating it against a recursive schema overflows the stack.
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`
+    const server = await startRecordingServer((request, response) => {
+      const question = questionOf(request.raw)
+      answer(response, question === 'deep' ? deep : `[${question}]`)
+    })
+    cleanups.push(() => server.close())
+    const nested =
+      '  json-schema: {$ref: "#/definitions/list", definitions: {list: {type: array, items: {$ref: "#/definitions/list"}}}}'
+    const results = await suite(
+      server,
+      `- name: first\n  inputs: {in-0: "1"}\n  is-json: true\n` +
+        `- name: deep\n  inputs: {in-0: deep}\n${nested}\n` +
+        `- name: last\n  inputs: {in-0: "[]"}\n${nested}`,
+      1,
+    )
+    expect(results.map((r) => [r.name, r.verdict])).toEqual([
+      ['first', 'passed'],
+      ['deep', 'error'],
+      ['last', 'passed'],
+    ])
+    expect(results[1].failed).toEqual(['the answer could not be judged: Maximum call stack size exceeded'])
+    expect(results[1].runs[0]).toMatchObject({ answer: deep, runId: `run-${deep}`, started: true })
+  })
+
   describe('repeats', () => {
     // The nth request of a question answers "good" unless n is listed: a flow that varies run to run.
     function varyingServer(badRuns: Record<string, number[]>) {

@@ -10,6 +10,15 @@ afterEach(() => {
   workspace = undefined
 })
 
+// Each level holds nine of the one before: 9^6 values from a few lines (yaml refuses past 100 aliases).
+const ALIAS_BOMB = [
+  'a: &a ["x","x","x","x","x","x","x","x","x"]',
+  ...['b', 'c', 'd', 'e', 'f'].map(
+    (name, i) => `${name}: &${name} [${Array(9).fill(`*${'abcde'[i]}`).join(',')}]`,
+  ),
+  '',
+].join('\n')
+
 function problems(text: string, dir = process.cwd()): string[] {
   try {
     parseChecks(text, { workspace: dir })
@@ -344,6 +353,44 @@ describe('parseChecks: every validation error names the check and the field', ()
   ])('%s', (_, text, pattern) => {
     const found = problems(text)
     expect(found.some((problem) => pattern.test(problem))).toBe(true)
+  })
+
+  it('refuses a YAML alias bomb in the checks or in a json-schema file, naming what expands', () => {
+    workspace = makeWorkspace({ 'bomb.yml': ALIAS_BOMB })
+    expect(problems(`${ALIAS_BOMB}checks: [{name: a, inputs: {in-0: q}}]\n`)).toEqual([
+      expect.stringMatching(/^not valid YAML or JSON: its aliases \(\*name\) expand too much to be read \(/),
+    ])
+    expect(problems('- name: a\n  inputs: {in-0: q}\n  json-schema: bomb.yml', workspace.dir)).toEqual([
+      expect.stringMatching(
+        /^check "a" \(#1\), field "json-schema": "bomb.yml" is not valid JSON or YAML: its aliases \(\*name\) expand too much/,
+      ),
+    ])
+  })
+
+  it('refuses a json-schema pattern or patternProperties RE2 cannot run, naming the pattern', () => {
+    const schema = (fields: string) => `- name: a\n  inputs: {in-0: q}\n  json-schema: ${fields}`
+    for (const fields of [
+      '{type: string, pattern: "^(?=refund)"}',
+      '{type: object, patternProperties: {"(a)\\\\1": {type: string}}}',
+      '{type: object, properties: {x: {type: string, pattern: "(?<!no)refund"}}}',
+    ])
+      expect(problems(schema(fields))).toEqual([
+        expect.stringMatching(
+          /^check "a" \(#1\), field "json-schema": the schema does not compile: pattern ".+" is not a regular expression in RE2 syntax \(no lookaround or backreferences\): /,
+        ),
+      ])
+  })
+
+  it('never runs a json-schema pattern with the backtracking engine, even on the schema’s own property names', () => {
+    // Ajv's strict mode tests each patternProperties pattern against the property names with RegExp
+    // (and refuses a name that matches); ^(a+)+$ against a long name of a's would backtrack for ever.
+    const [check] = parseChecks(
+      '- name: a\n  inputs: {in-0: q}\n  json-schema:\n    type: object\n' +
+        '    properties: {aaa: {type: number}}\n' +
+        '    patternProperties: {"^(a+)+$": {type: number}}\n',
+    )
+    expect(check.jsonSchema?.validate({ aaa: 1, aa: 2, b: 'x' })).toBe(true)
+    expect(check.jsonSchema?.validate({ aa: 'two' })).toBe(false)
   })
 
   it('refuses a json-schema file that a link leads out of the workspace', () => {

@@ -1,11 +1,14 @@
 // `is-json` and `json-schema`: an output read as JSON, and a JSON Schema compiled with Ajv. Schemas are
 // compiled once, when the checks are read, in Ajv's strict mode: a misspelt keyword (`requried`) or a
 // `format` ajv-formats does not know is an error before any run, never a schema that silently accepts
-// everything.
+// everything. The schema's `pattern` and `patternProperties` are matched by RE2, as `expect` is: in time
+// linear in the answer, where the JavaScript engine's backtracking could hang the step on `^(a+)+$`.
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
+import type { RegExpEngine, RegExpLike } from 'ajv/dist/types/index.js'
 import { Ajv2019 } from 'ajv/dist/2019.js'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import ajvFormats from 'ajv-formats'
+import { RE2JS, RE2JSException } from 're2js'
 import { parseDocument } from 'yaml'
 import { readWorkspaceFile } from './source.js'
 
@@ -20,9 +23,39 @@ const SHOWN_ERRORS = 5
 // How much of a JSON.parse message (which quotes the text) a failure keeps.
 const PARSE_MESSAGE_CHARS = 200
 const CUT_MARK = '…[cut by kb-sync'
+// `yaml`'s default: how many alias nodes a document may resolve, counted with what each expands to.
+const MAX_ALIAS_COUNT = 100
+
+// A pattern RE2 cannot compile (lookaround, backreferences) fails the schema's compilation, so the check
+// is refused before any run, naming the pattern.
+const re2Engine: RegExpEngine = Object.assign(
+  (pattern: string): RegExpLike => {
+    let compiled: RE2JS
+    try {
+      compiled = RE2JS.compile(pattern)
+    } catch (error) {
+      if (!(error instanceof RE2JSException)) throw error
+      throw new Error(
+        `pattern ${JSON.stringify(pattern)} is not a regular expression in RE2 syntax (no lookaround or backreferences): ${error.message}`,
+        { cause: error },
+      )
+    }
+    // Ajv keeps one compiled pattern per text, keyed by toString().
+    const matcher: RegExpLike = { test: (text: string) => compiled.matcher(text).find() }
+    return Object.assign(matcher, { toString: () => pattern })
+  },
+  { code: 'RE2JS' },
+)
 
 // Every error, not the first only; Ajv's own warnings would go to the console, around the step's logger.
-const OPTIONS = { allErrors: true, logger: false } as const
+// allowMatchingProperties: strict mode would otherwise test each patternProperties pattern against the
+// schema's own property names with JavaScript's backtracking RegExp, the one place RE2 does not reach.
+const OPTIONS = {
+  allErrors: true,
+  logger: false,
+  code: { regExp: re2Engine },
+  allowMatchingProperties: true,
+} as const
 
 // The formats of the JSON Schema specification (email, date-time, uri, uuid, …), checked in full mode.
 // The package is CommonJS: its plugin function carries itself as `.default`, which both Node's and the
@@ -58,6 +91,23 @@ export function compileJsonSchema(schema: unknown): { validate: ValidateFunction
   }
 }
 
+/**
+ * A YAML (or JSON) text as a value, or the first line of each problem. Aliases that would expand past
+ * `yaml`'s own bound (an alias bomb: a few lines that would fill the memory) are one of the problems,
+ * not an error thrown past the caller that names the input.
+ */
+export function readYaml(text: string): { value: unknown } | { problems: string[] } {
+  const document = parseDocument(text, { prettyErrors: true, uniqueKeys: true })
+  if (document.errors.length > 0)
+    return { problems: document.errors.map((error) => error.message.split('\n')[0]) }
+  try {
+    return { value: document.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as unknown }
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    return { problems: [`its aliases (*name) expand too much to be read (${message})`] }
+  }
+}
+
 /** The schema of a check's `json-schema` field: inline (a mapping) or a file (YAML or JSON) in the workspace. */
 export function loadJsonSchema(
   value: string | Record<string, unknown>,
@@ -69,10 +119,9 @@ export function loadJsonSchema(
   }
   const file = readWorkspaceFile(value, workspace)
   if ('problem' in file) return file
-  const document = parseDocument(file.text, { prettyErrors: true, uniqueKeys: true })
-  if (document.errors.length > 0)
-    return { problem: `"${value}" is not valid JSON or YAML: ${document.errors[0].message.split('\n')[0]}` }
-  const compiled = compileJsonSchema(document.toJS())
+  const read = readYaml(file.text)
+  if ('problems' in read) return { problem: `"${value}" is not valid JSON or YAML: ${read.problems[0]}` }
+  const compiled = compileJsonSchema(read.value)
   if ('problem' in compiled) return { problem: `"${value}": ${compiled.problem}` }
   return { validate: compiled.validate, file: value }
 }

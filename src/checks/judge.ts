@@ -1,9 +1,10 @@
 // The assertions of one check against one run of the flow. Each failed assertion is one sentence that
 // starts with the assertion as the check wrote it.
+import { formatCount } from '../config/units.js'
 import { citedDocuments, isCited } from './citations.js'
 import { jsonOf, schemaMismatch } from './json-assertions.js'
 import type { Check } from './schema.js'
-import { formatRatio, similarity } from './similarity.js'
+import { formatRatio, similarityJudged, type SimilarityJudged } from './similarity.js'
 
 /** What a run gives the assertions to judge. */
 export interface JudgedRun {
@@ -24,6 +25,24 @@ const quoted = (text: string) => JSON.stringify(text)
 
 function quotedStart(text: string, chars = QUOTED_ANSWER_CHARS): string {
   return text.length <= chars ? quoted(text) : `${quoted(text.slice(0, chars))}…`
+}
+
+function similarityShown(judged: SimilarityJudged, reference: string): string {
+  switch (judged.kind) {
+    case 'exact':
+      return `similarity ${formatRatio(judged.score)}`
+    case 'at-most':
+      // A bound from the lengths: shown rounded up, so it is never below the ratio it bounds.
+      return (
+        `similarity at most ${(Math.ceil(judged.score * 100 - 1e-9) / 100).toFixed(2)} (the answer has ` +
+        `${formatCount(judged.length)} characters, the reference ${formatCount(reference.trim().length)})`
+      )
+    case 'at-least':
+      return (
+        `similarity at least ${formatRatio(judged.score)} (only the answer's first ${formatCount(judged.compared)} ` +
+        `of ${formatCount(judged.length)} characters were compared, the rest counted as changed)`
+      )
+  }
 }
 
 function textFailures(check: Check, answer: string): string[] {
@@ -54,10 +73,11 @@ function textFailures(check: Check, answer: string): string[] {
     failed.push(`max-length ${check.maxLength}: the answer has ${answer.length} characters`)
   if (check.similar) {
     const { reference, minSimilarity } = check.similar
-    const score = similarity(fold(answer), fold(reference))
+    const judged = similarityJudged(fold(answer), fold(reference), minSimilarity)
     const shownMinimum =
       Number(minSimilarity.toFixed(2)) === minSimilarity ? minSimilarity.toFixed(2) : String(minSimilarity)
-    if (score < minSimilarity) failed.push(`similar ${shownMinimum}: similarity ${formatRatio(score)}`)
+    if (judged.score < minSimilarity)
+      failed.push(`similar ${shownMinimum}: ${similarityShown(judged, reference)}`)
   }
   return failed
 }

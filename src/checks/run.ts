@@ -5,8 +5,9 @@ import type { RunConfig } from '../config/run.js'
 import { outputsOf } from '../flow/answer.js'
 import { FlowRunError, flowRunOptions, questionOf, runFlow, type FlowRunOptions } from '../jobs/flow-run.js'
 import type { Logger } from '../log.js'
-import type { FlowTarget } from '../model.js'
+import type { FlowRunReport, FlowTarget } from '../model.js'
 import { ServiceClient } from '../service/client.js'
+import { excerpt } from '../service/errors.js'
 import { failedAssertions } from './judge.js'
 import { repeatsOf, type SuiteRepeats } from './repeats.js'
 import type { Check } from './schema.js'
@@ -47,6 +48,13 @@ const notRun = (run: number, why: string): RunResult => ({
   started: false,
 })
 
+const messageOf = (error: unknown) => excerpt(error instanceof Error ? error.message : String(error))
+
+/**
+ * One run of a check, judged. This is the boundary of one run: whatever its run or its judging throws
+ * (an answer nested too deep for a schema's recursion, a library's own limit) is that run's error, and
+ * every other run is still made, judged and reported.
+ */
 async function runCheck(
   client: Pick<ServiceClient, 'runFlow'>,
   target: FlowTarget,
@@ -55,41 +63,49 @@ async function runCheck(
   options: FlowRunOptions,
 ): Promise<{ result: RunResult; keyRefused?: boolean }> {
   const started = performance.now()
-  const seconds = () => Math.round((performance.now() - started) / 100) / 10
+  // The run's time ends when its answer is in: judging (its own, or another check's on the same thread)
+  // is never counted against max-seconds.
+  const secondsTo = (end: number) => Math.round((end - started) / 100) / 10
+  let report: FlowRunReport
   try {
-    const report = await runFlow(client, { target, inputs: check.inputs, outputKey: check.output }, options)
-    const failed = failedAssertions(check, {
-      answer: report.result,
-      outputs: outputsOf(report.response),
-      seconds: seconds(),
-      response: report.response,
-    })
-    return {
-      result: {
-        run,
-        verdict: failed.length === 0 ? 'passed' : 'failed',
-        failed,
-        answer: report.result,
-        runId: runIdOf(report.response),
-        seconds: seconds(),
-        started: true,
-      },
-    }
+    report = await runFlow(client, { target, inputs: check.inputs, outputKey: check.output }, options)
   } catch (error) {
-    if (!(error instanceof FlowRunError)) throw error
+    const seconds = secondsTo(performance.now())
+    const failed = error instanceof FlowRunError ? error.message : `the run failed: ${messageOf(error)}`
     return {
       result: {
         run,
         verdict: 'error',
-        failed: [error.message],
+        failed: [failed],
         answer: '',
-        runId: runIdOf(error.response),
-        seconds: seconds(),
+        runId: error instanceof FlowRunError ? runIdOf(error.response) : undefined,
+        seconds,
         started: true,
       },
-      keyRefused: error.keyRefused,
+      keyRefused: error instanceof FlowRunError && error.keyRefused,
     }
   }
+  const seconds = secondsTo(performance.now())
+  const answered = { answer: report.result, runId: runIdOf(report.response), seconds, started: true }
+  let failed: string[]
+  try {
+    failed = failedAssertions(check, {
+      answer: report.result,
+      outputs: outputsOf(report.response),
+      seconds,
+      response: report.response,
+    })
+  } catch (error) {
+    return {
+      result: {
+        run,
+        verdict: 'error',
+        failed: [`the answer could not be judged: ${messageOf(error)}`],
+        ...answered,
+      },
+    }
+  }
+  return { result: { run, verdict: failed.length === 0 ? 'passed' : 'failed', failed, ...answered } }
 }
 
 /**

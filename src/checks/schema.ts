@@ -1,9 +1,8 @@
 // The checks file: YAML (JSON is YAML too) listing named checks of a flow. Parsed with `yaml`, validated
 // with a zod schema; every problem names the check and the field, and all are reported at once.
-import { parseDocument } from 'yaml'
 import { z } from 'zod'
 import { compileExpectation, type Expectation } from '../flow/expect.js'
-import { loadJsonSchema, type JsonSchemaAssertion } from './json-assertions.js'
+import { loadJsonSchema, readYaml, type JsonSchemaAssertion } from './json-assertions.js'
 import { formatCount } from '../config/units.js'
 
 export interface Check {
@@ -64,8 +63,8 @@ export const CHECK_FIELDS = [
 
 const SIMILAR_FIELDS = ['reference', 'min-similarity']
 
-// Bounds the Levenshtein work (answer length × reference length / 32 word steps): milliseconds for
-// answers of a few thousand characters, about 4 s here for the largest answer kept (900 KiB).
+// Bounds the Levenshtein work with MAX_COMPARED_PAIRS (similarity.ts): every answer of up to twice the
+// longest reference is compared in full.
 const MAX_REFERENCE_CHARS = 10_000
 
 const strings = z.union([z.string(), z.array(z.string())]).transform((v) => (Array.isArray(v) ? v : [v]))
@@ -218,12 +217,10 @@ export interface ParseChecksOptions {
 export function parseChecks(text: string, options: ParseChecksOptions = {}): Check[] {
   const workspace = options.workspace ?? (process.env.GITHUB_WORKSPACE || process.cwd())
   const checkSchema = checkSchemaFor(workspace)
-  const document = parseDocument(text, { prettyErrors: true, uniqueKeys: true })
-  if (document.errors.length > 0)
-    throw new ChecksError(
-      document.errors.map((error) => `not valid YAML or JSON: ${error.message.split('\n')[0]}`),
-    )
-  const suite = suiteSchema.safeParse(document.toJS())
+  const read = readYaml(text)
+  if ('problems' in read)
+    throw new ChecksError(read.problems.map((problem) => `not valid YAML or JSON: ${problem}`))
+  const suite = suiteSchema.safeParse(read.value)
   if (!suite.success)
     throw new ChecksError([
       'must be a list of checks, or a mapping with one key "checks" holding that list (each check has a name and inputs)',
