@@ -9,6 +9,7 @@ import { GitFixture, type WorkingCopy } from '../helpers/git-fixture.js'
 import { recordingLog } from '../helpers/log.js'
 import { WorkflowRunsServer, type ListedRun } from '../helpers/workflow-runs-server.js'
 import { GITHUB_TOKEN as TOKEN } from '../helpers/keys.js'
+import { LookupBudget } from '../../src/github/lookup-budget.js'
 
 let fixture: GitFixture
 let author: WorkingCopy
@@ -55,6 +56,7 @@ async function decide(workspace: string, overrides: Partial<ChangeBaseRequest> =
   const { log, lines } = recordingLog()
   const result = await decideChangeBase({
     eventName: 'push',
+    github: new LookupBudget(),
     payload: {},
     workspace,
     repository: { owner: 'octo-org', repo: 'docs' },

@@ -12,6 +12,7 @@ import { GitFixture, type WorkingCopy } from '../helpers/git-fixture.js'
 import { GITHUB_TOKEN } from '../helpers/keys.js'
 import { recordingLog } from '../helpers/log.js'
 import { type ListedRun, WorkflowRunsServer } from '../helpers/workflow-runs-server.js'
+import { LookupBudget } from '../../src/github/lookup-budget.js'
 
 let fixture: GitFixture
 let author: WorkingCopy
@@ -74,6 +75,7 @@ async function stagingRun(pr: PullRequest, options: { workspace?: string; depth?
     },
   }
   const changes = await detectStagingChanges({
+    github: new LookupBudget(),
     payload: { pull_request: { number: pr.number, base: { sha: pr.base }, head: { sha: pr.head } } },
     workspace: dir,
     patterns: ['docs/**'],
@@ -293,11 +295,12 @@ describe('staging change set fallbacks: every selected file, with a warning', ()
     const { log, of } = recordingLog()
     const base = { payload: {}, workspace: fixture.plainFolder(), log }
     const noToken = await detectStagingChanges({
+      github: new LookupBudget(),
       ...base,
       workflow: { ok: true, run: { owner: 'o', repo: 'r', workflowFile: 'docs.yml', branch: '' } },
     })
     expect(noToken.description).toContain('no github-token to list the earlier runs')
-    const offRunner = await detectStagingChanges(base)
+    const offRunner = await detectStagingChanges({ ...base, github: new LookupBudget() })
     expect(offRunner.description).toContain('not on a runner, so no earlier run is known')
     expect(of('warning')).toHaveLength(2)
     expect(runs.requests).toHaveLength(0)
@@ -306,6 +309,7 @@ describe('staging change set fallbacks: every selected file, with a warning', ()
   it('full-sync: every selected file, no run looked up', async () => {
     const { log, of } = recordingLog()
     const changes = await detectStagingChanges({
+      github: new LookupBudget(),
       payload: {},
       workspace: fixture.plainFolder(),
       githubToken: GITHUB_TOKEN,

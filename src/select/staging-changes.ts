@@ -71,7 +71,7 @@ async function stagingRuns(
     workflow: workflow.run,
     token: context.githubToken,
     apiUrl: context.apiUrl,
-    signal: context.signal,
+    budget: context.github,
   })
   if (!found.ok)
     return {
