@@ -9,7 +9,8 @@ import { sentByMethod } from '../helpers/emulator-sent.js'
 import { GitFixture, type WorkingCopy } from '../helpers/git-fixture.js'
 import { GITHUB_TOKEN, PRIVATE_KEY } from '../helpers/keys.js'
 import { runAction } from '../helpers/run-action.js'
-import { webhookExamples } from '../helpers/webhook-examples.js'
+import { pullRequestExample, webhookExamples } from '../helpers/webhook-examples.js'
+import { makeWorkspace } from '../helpers/workspace.js'
 import { WorkflowRunsServer } from '../helpers/workflow-runs-server.js'
 
 const ids = { 'flow-id': 'flow-silent', 'org-id': 'org-silent', 'node-id': 'knowledgebase-1' }
@@ -125,5 +126,44 @@ describe('a GitHub API that never answers', () => {
     expect(changeSet).toContain('every selected file')
     // The runs request only: the compare API was not asked.
     expect(api.requests).toHaveLength(1)
+  })
+
+  it("a pull request's preview: the compare API goes silent, and no comment is attempted", async () => {
+    // No checkout: what merging would change is asked of the compare API.
+    const workspace = makeWorkspace({ 'docs/a.md': 'a\n', 'docs/b.md': 'b\n' })
+    api.failure = { hang: true }
+    try {
+      const run = await runAction({
+        action: 'action.yml',
+        workspace: workspace.dir,
+        eventName: 'pull_request',
+        payload: pullRequestExample('synchronize'),
+        inputs: {
+          'base-url': emulator.url,
+          ...ids,
+          'private-key': PRIVATE_KEY,
+          files: 'docs/**',
+          'github-token': GITHUB_TOKEN,
+        },
+        env: {
+          GITHUB_API_URL: api.url,
+          GITHUB_REPOSITORY: 'octo-org/docs',
+          KB_SYNC_GITHUB_DEADLINE_SECONDS: DEADLINE_SECONDS,
+        },
+      })
+      expect(run.status).toBe(0)
+      expect(JSON.parse(run.outputs.planned)).toEqual([
+        { name: 'docs/a.md', operation: 'upsert' },
+        { name: 'docs/b.md', operation: 'upsert' },
+      ])
+      expect(run.stdout).toContain(`compare API: ${UNANSWERED}`)
+      expect(run.stdout).toContain(`::notice::The pull-request comment could not be posted: ${UNANSWERED}.`)
+      // The compare request only: neither its other side nor the comment's listing was sent.
+      expect(api.requests.map((request) => request.path)).toEqual([
+        expect.stringMatching(/^\/repos\/.+\/compare\//),
+      ])
+    } finally {
+      workspace.remove()
+    }
   })
 })

@@ -4,7 +4,9 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { gitHubBudget } from '../../src/actions/runner.js'
 import { RunCancelled } from '../../src/cancellation.js'
+import { ConfigError } from '../../src/config/errors.js'
 import {
   DEADLINE_VARIABLE,
   DEFAULT_GITHUB_DEADLINE_MS,
@@ -137,6 +139,15 @@ describe(`readGitHubDeadline (${DEADLINE_VARIABLE})`, () => {
     })
     expect(readGitHubDeadline({ [DEADLINE_VARIABLE]: '2' })).toEqual({ ok: true, deadlineMs: 2_000 })
     expect(readGitHubDeadline({ [DEADLINE_VARIABLE]: ' 1.5 ' })).toEqual({ ok: true, deadlineMs: 1_500 })
+  })
+
+  it("a run's budget from a bad value is an input error naming the variable", () => {
+    const make = () => gitHubBudget({ [DEADLINE_VARIABLE]: 'soon' }, new AbortController().signal)
+    expect(make).toThrow(ConfigError)
+    expect(make).toThrow(
+      `The variable ${DEADLINE_VARIABLE} must be a number of seconds above 0 and at most 600 (got "soon").`,
+    )
+    expect(gitHubBudget({ [DEADLINE_VARIABLE]: '3' }, new AbortController().signal).deadlineMs).toBe(3_000)
   })
 
   it.each(['0', '-1', 'abc', '1e3', '601', 'Infinity', '2s'])('refuses %j, naming the variable', (text) => {
