@@ -93,7 +93,13 @@ async function everyFile(
   decided: ChangeBaseDecision,
 ): Promise<ChangeBaseDecision> {
   const { decision } = decided
-  if (decision.kind !== 'all' || request.eventName !== 'push' || pushWithNothingToIndex(request.payload))
+  // A new branch (no before) removed nothing.
+  if (
+    decision.kind !== 'all' ||
+    request.eventName !== 'push' ||
+    pushWithNothingToIndex(request.payload) ||
+    !pushBefore(request.payload)
+  )
     return decided
   const own = await detectChanges(request, { quiet: true })
   if (own.kind !== 'changes') {
