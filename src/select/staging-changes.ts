@@ -260,23 +260,22 @@ async function pairChanges(
 async function everyFile(
   context: StagingChangeContext,
   reason: string,
-  description: string,
+  lead: string,
 ): Promise<StagingChanges> {
   const own = await ownRemovals(context)
   const decision: ChangeDecision = { kind: 'all', source: 'full-sync', reason }
+  const describe = (removing: string) =>
+    `${lead}; ${removing}earlier pull requests' extra documents may remain`
   if (!own.ok) {
     context.log.info(
       `Change detection: the names this pull request removes are unknown (${own.why}); none is removed.`,
     )
-    return { decision, description }
+    return { decision, description: describe('') }
   }
-  if (own.value.length === 0) return { decision, description }
+  if (own.value.length === 0) return { decision, description: describe('') }
   return {
     decision: { ...decision, removed: own.value },
-    description: description.replace(
-      "earlier pull requests' extra",
-      "the names this pull request removes are removed; earlier pull requests' extra",
-    ),
+    description: describe('the names this pull request removes are removed; '),
   }
 }
 
@@ -290,7 +289,7 @@ export async function detectStagingChanges(context: StagingChangeContext): Promi
     return everyFile(
       context,
       `what the staging node holds is unknown (${why})`,
-      `every selected file by upsert — what the node holds is unknown (${why}); earlier pull requests' extra documents may remain`,
+      `every selected file by upsert — what the node holds is unknown (${why})`,
     )
   }
   if (context.fullSync) {
@@ -299,11 +298,7 @@ export async function detectStagingChanges(context: StagingChangeContext): Promi
       `Change detection: ${reason}: every selected file by upsert; only the names this pull request ` +
         'removes are removed.',
     )
-    return everyFile(
-      context,
-      `${reason}: every selected file`,
-      `every selected file by upsert (${reason}); earlier pull requests' extra documents may remain`,
-    )
+    return everyFile(context, `${reason}: every selected file`, `every selected file by upsert (${reason})`)
   }
   const runs = await stagingRuns(context)
   if (!runs.ok) return all(runs.why)
