@@ -73,7 +73,16 @@ export interface UndecodableName {
 
 /** What a push changed, or why everything (or nothing) is synced. Names are document names. */
 export type ChangeDecision =
-  | { kind: 'all'; source: 'full-sync'; reason: string }
+  | {
+      kind: 'all'
+      source: 'full-sync'
+      reason: string
+      /**
+       * Names known removed even so (a push's own before..after when every selected file is sent): they
+       * are blanked. Present only when not empty.
+       */
+      removed?: string[]
+    }
   | { kind: 'none'; reason: string }
   | {
       kind: 'changes'

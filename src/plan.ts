@@ -80,6 +80,12 @@ export function planSync(input: PlanInput): Plan {
   } else if (changes.kind === 'all') {
     skipped = [...skipped, ...draftSkips(input.selection.files)]
     fileIntents = [{ files: input.selection.files, intent: modeIntent }]
+    // Known removals (a push's own) are blanked; a name selected again is sent, not blanked.
+    const known = 'removed' in changes ? (changes.removed ?? []) : []
+    if (known.length > 0) {
+      const selected = new Set(input.selection.files.map((file) => file.name))
+      removed = known.filter((name) => !selected.has(name)).sort(compareNames)
+    }
   } else {
     // Only what the push changed: added → upload (409 → update), modified → update (404 → upload).
     // Below a folder whose changes are unknown, every file is sent like a modified one: by upsert.

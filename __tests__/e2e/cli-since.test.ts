@@ -122,6 +122,39 @@ describe('kb-sync index --since', () => {
     expect(run.stderr).not.toContain(GITHUB_TOKEN)
   })
 
+  it('last-success with a GitHub API that never answers: every selected file once the budget is out', async () => {
+    threeCommits()
+    runs.failure = { hang: true }
+    const github = {
+      GITHUB_WORKFLOW_REF: 'octo-org/docs/.github/workflows/docs.yml@refs/heads/main',
+      GITHUB_REPOSITORY: 'octo-org/docs',
+      GITHUB_REF: 'refs/heads/main',
+      GITHUB_API_URL: runs.url,
+      GITHUB_TOKEN,
+    }
+    const checkout = fixture.checkout().dir
+    const bad = await index(
+      checkout,
+      ['--since', 'last-success'],
+      environment({ ...github, KB_SYNC_GITHUB_DEADLINE_SECONDS: 'soon' }),
+    )
+    expect(bad.status).toBe(2)
+    expect(bad.stderr).toContain('KB_SYNC_GITHUB_DEADLINE_SECONDS must be a number of seconds')
+    expect(runs.requests).toHaveLength(0)
+
+    const run = await index(
+      checkout,
+      ['--since', 'last-success'],
+      environment({ ...github, KB_SYNC_GITHUB_DEADLINE_SECONDS: '1.5' }),
+    )
+    expect(run.status).toBe(0)
+    expect(JSON.parse(run.stdout)).toMatchObject({ uploaded: ['docs/a.md', 'docs/b.md', 'docs/c.md'] })
+    expect(run.stderr).toContain(
+      "GitHub's API did not answer within 1.5 s; it is not asked again in this run",
+    )
+    expect(runs.requests).toHaveLength(1)
+  })
+
   it('names documents relative to --workspace, a folder inside the repository', async () => {
     const first = threeCommits()
     const checkout = fixture.checkout().dir

@@ -9,6 +9,8 @@ import { WorkflowRunsServer } from '../helpers/workflow-runs-server.js'
 import { GITHUB_TOKEN, PRIVATE_KEY } from '../helpers/keys.js'
 import { sentByMethod } from '../helpers/emulator-sent.js'
 import { webhookExamples } from '../helpers/webhook-examples.js'
+import { placeholderFor } from '../../src/placeholders.js'
+import { createHash } from 'node:crypto'
 
 const ids = { 'flow-id': 'flow-heal', 'org-id': 'org-heal', 'node-id': 'knowledgebase-1' }
 const ZERO = '0'.repeat(40)
@@ -171,6 +173,37 @@ describe('index action: the change set starts at the last successful sync', () =
     expect(firstLine).toContain(
       'base: every selected file — the workflow runs API refused (HTTP 403), grant actions: read',
     )
+  })
+
+  it("still blanks the push's own removals when the API refuses and every selected file is sent", async () => {
+    author.write('docs/a.md').write('docs/b.md').write('docs/gone.md')
+    const seed = author.commit('seed')
+    author.push()
+    expect((await workflowRun({ eventName: 'push', payload: pushPayload(ZERO, seed) })).status).toBe(0)
+    // The token loses actions: read; the next push deletes a document.
+    runs.failure = { status: 403, message: 'Resource not accessible by integration' }
+    author.remove('docs/gone.md')
+    const after = author.commit('delete gone')
+    author.push()
+    const mark = emulator.requests().length
+    // A real push payload, as GitHub sends it, for this repository's range.
+    const payload = {
+      ...structuredClone(webhookExamples('push')[0]),
+      ...pushPayload(seed, after),
+    }
+    const run = await workflowRun({ eventName: 'push', payload })
+    expect(run.status).toBe(0)
+    // Every selected file by upsert, and the deleted one blanked by a placeholder (PATCH).
+    expect(sent(mark)).toEqual({ POST: [], PATCH: ['docs/a.md', 'docs/b.md', 'docs/gone.md'] })
+    expect(JSON.parse(run.outputs.removed)).toEqual(['docs/gone.md'])
+    expect(JSON.parse(run.outputs.updated)).toEqual(['docs/a.md', 'docs/b.md'])
+    const stored = emulator.documents(ids['flow-id'], ids['org-id'], ids['node-id'])
+    const gone = stored.find((document) => document.name === 'docs/gone.md')
+    expect(gone?.sha256).toBe(
+      createHash('sha256').update(placeholderFor('docs/gone.md', after)!).digest('hex'),
+    )
+    expect(run.stdout).toContain("the push's own before..after removes 1 file(s): they are blanked too")
+    expect(run.outputs['base-source']).toBe('none')
   })
 
   it("keeps the push's before, with a warning, when the API cannot answer for now (HTTP 500)", async () => {

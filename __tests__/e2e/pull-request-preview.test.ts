@@ -124,7 +124,8 @@ describe('index action in a pull request', () => {
     expect(run.status).toBe(0)
     expect([...JSON.parse(run.outputs.uploaded)].sort()).toEqual(['docs/a.md', 'docs/b.md', 'docs/c.md'])
     expect(JSON.parse(run.outputs.planned)).toEqual([])
-    expect(JSON.parse(run.outputs.removed)).toEqual([])
+    // What the pull request itself deletes is removed even so (answered 404 here: it was never sent).
+    expect(JSON.parse(run.outputs.removed)).toEqual(['docs/gone.md'])
     expect(run.stdout).toMatch(
       /^::warning::Change detection: what the staging node holds is unknown \(not on a runner, so no earlier run is known\)/m,
     )

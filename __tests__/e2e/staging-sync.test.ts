@@ -197,4 +197,37 @@ describe('pull-request: index keeps a staging node equal to the checkout', () =>
         .map((d) => d.filename),
     ).not.toContain('README.md')
   })
+
+  it('the runs API refusing the token: every selected file, and what the pull request deletes blanked', async () => {
+    author.write('docs/a.md').write('docs/b.md').write('docs/gone.md')
+    const main0 = author.commit('main')
+    author.push()
+    const pr1: PullRequest = {
+      number: 1,
+      base: main0,
+      head: branch('pr-1', main0, (c) => c.write('docs/a.md', 'a by pr 1\n')),
+    }
+    expect((await stagingSync(pr1)).run.status).toBe(0)
+    // The token loses actions: read; pull request 2 deletes a document the node holds.
+    runs.failure = { status: 403, message: 'Resource not accessible by integration' }
+    const pr2: PullRequest = {
+      number: 2,
+      base: main0,
+      head: branch('pr-2', main0, (c) => c.remove('docs/gone.md')),
+    }
+    const mark = emulator.requests().length
+    const second = await stagingSync(pr2)
+    expect(second.run.status).toBe(0)
+    expect(second.run.stdout).toMatch(
+      /::warning::Change detection: what the staging node holds is unknown \(.*HTTP 403/,
+    )
+    expect(JSON.parse(second.run.outputs.removed)).toEqual(['docs/gone.md'])
+    const patched = emulator
+      .requests()
+      .slice(mark)
+      .filter((request) => request.method === 'PATCH' && request.status === 200)
+      .flatMap((request) => (request.documents ?? []).map((document) => document.filename))
+    expect(patched.sort()).toEqual(['docs/a.md', 'docs/b.md', 'docs/gone.md'])
+    expectNodeEqualsCheckout(second.dir, second.run.outputs.removed)
+  })
 })

@@ -7,6 +7,7 @@ import { findLastSuccessfulRun, MAX_PAGES, RUNS_PER_PAGE } from '../../src/githu
 import { readWorkflowRun, type WorkflowRun } from '../../src/github/workflow.js'
 import { WorkflowRunsServer } from '../helpers/workflow-runs-server.js'
 import { GITHUB_TOKEN as TOKEN } from '../helpers/keys.js'
+import { LookupBudget } from '../../src/github/lookup-budget.js'
 
 const sha = (digit: string | number) => String(digit).repeat(40)
 
@@ -22,7 +23,12 @@ function workflow(overrides: Partial<WorkflowRun> = {}): WorkflowRun {
 }
 
 const lookUp = (overrides: Partial<WorkflowRun> = {}) =>
-  findLastSuccessfulRun({ workflow: workflow(overrides), token: TOKEN, apiUrl: server.url })
+  findLastSuccessfulRun({
+    workflow: workflow(overrides),
+    token: TOKEN,
+    apiUrl: server.url,
+    budget: new LookupBudget(),
+  })
 
 describe('readWorkflowRun', () => {
   it('reads the workflow file, branch and run from the runner variables', () => {
@@ -198,6 +204,7 @@ describe('findLastSuccessfulRun', () => {
       workflow: workflow(),
       token: TOKEN,
       apiUrl: `http://127.0.0.1:${port}`,
+      budget: new LookupBudget(),
     })
     expect(outcome).toEqual({ ok: false, why: expect.stringMatching(/^the request failed: /) })
   })

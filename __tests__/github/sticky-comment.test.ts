@@ -8,6 +8,7 @@ import { checkResult } from '../helpers/check-results.js'
 import { startCommentsServer, type CommentsServer } from '../helpers/github-comments-server.js'
 import { GITHUB_TOKEN as TOKEN } from '../helpers/keys.js'
 import { startRecordingServer } from '../helpers/recording-server.js'
+import { LookupBudget } from '../../src/github/lookup-budget.js'
 
 const where = { owner: 'octo-org', repo: 'docs' }
 let server: CommentsServer
@@ -41,9 +42,17 @@ describe('sticky pull-request comment', () => {
         user: { login: 'someone', type: 'User' },
       })
     const octokit = getOctokit(TOKEN)
-    const first = await upsertStickyComment(octokit, comment('<!-- kb-sync run-flow f1 -->', 'first'))
+    const first = await upsertStickyComment(
+      octokit,
+      comment('<!-- kb-sync run-flow f1 -->', 'first'),
+      new LookupBudget(),
+    )
     expect(first).toMatchObject({ ok: true, action: 'created' })
-    const second = await upsertStickyComment(octokit, comment('<!-- kb-sync run-flow f1 -->', 'second'))
+    const second = await upsertStickyComment(
+      octokit,
+      comment('<!-- kb-sync run-flow f1 -->', 'second'),
+      new LookupBudget(),
+    )
     expect(second).toMatchObject({ ok: true, action: 'updated' })
     expect(second.ok && first.ok && 'id' in second && 'id' in first && second.id === first.id).toBe(true)
     const ours = server.comments.filter((c) => c.body.startsWith('<!-- kb-sync'))
@@ -56,8 +65,16 @@ describe('sticky pull-request comment', () => {
   it('two markers keep two comments', async () => {
     const octokit = getOctokit(TOKEN)
     for (const round of [1, 2]) {
-      await upsertStickyComment(octokit, comment('<!-- kb-sync run-flow f1 smoke -->', `a${round}`))
-      await upsertStickyComment(octokit, comment('<!-- kb-sync run-flow f1 full -->', `b${round}`))
+      await upsertStickyComment(
+        octokit,
+        comment('<!-- kb-sync run-flow f1 smoke -->', `a${round}`),
+        new LookupBudget(),
+      )
+      await upsertStickyComment(
+        octokit,
+        comment('<!-- kb-sync run-flow f1 full -->', `b${round}`),
+        new LookupBudget(),
+      )
     }
     expect(server.comments.map((c) => c.body)).toEqual([
       '<!-- kb-sync run-flow f1 smoke -->\na2',
@@ -73,13 +90,16 @@ describe('sticky pull-request comment', () => {
       seen.push(existing)
       return existing === undefined ? undefined : `note\n\n${existing}`
     }
-    expect(await upsertStickyComment(octokit, comment(marker, amend))).toEqual({ ok: true, action: 'left' })
+    expect(await upsertStickyComment(octokit, comment(marker, amend), new LookupBudget())).toEqual({
+      ok: true,
+      action: 'left',
+    })
     expect(server.comments).toHaveLength(0)
     expect(server.requests.map((r) => r.method)).toEqual(['GET'])
 
     server.comments.push({ id: 1, issue: 7, body: 'a person', user: { login: 'someone', type: 'User' } })
-    await upsertStickyComment(octokit, comment(marker, 'the result'))
-    expect(await upsertStickyComment(octokit, comment(marker, amend))).toMatchObject({
+    await upsertStickyComment(octokit, comment(marker, 'the result'), new LookupBudget())
+    expect(await upsertStickyComment(octokit, comment(marker, amend), new LookupBudget())).toMatchObject({
       ok: true,
       action: 'updated',
     })
@@ -89,7 +109,11 @@ describe('sticky pull-request comment', () => {
 
   it('a refused write is an outcome with the status, never a throw', async () => {
     server.refuseWrites = 403
-    const outcome = await upsertStickyComment(getOctokit(TOKEN), comment('<!-- m -->', 'x'))
+    const outcome = await upsertStickyComment(
+      getOctokit(TOKEN),
+      comment('<!-- m -->', 'x'),
+      new LookupBudget(),
+    )
     expect(outcome).toMatchObject({ ok: false, status: 403 })
     expect(server.comments).toHaveLength(0)
   })
@@ -101,6 +125,7 @@ describe('sticky pull-request comment', () => {
     const outcome = await upsertStickyComment(
       getOctokit(TOKEN),
       comment('<!-- kb-sync run-flow f1 -->', body),
+      new LookupBudget(),
     )
     expect(outcome).toMatchObject({ ok: true, action: 'created' })
     expect(server.comments[0].body.length).toBeLessThanOrEqual(65_536)
@@ -116,7 +141,11 @@ describe('sticky pull-request comment', () => {
     const stalled = await startRecordingServer(() => cancel.abort(reason))
     try {
       const octokit = getOctokit(TOKEN, stalled.url)
-      const outcome = await upsertStickyComment(octokit, comment('<!-- m -->', 'x'), cancel.signal)
+      const outcome = await upsertStickyComment(
+        octokit,
+        comment('<!-- m -->', 'x'),
+        new LookupBudget({ cancel: cancel.signal }),
+      )
       expect(outcome).toMatchObject({ ok: false })
       expect(outcome.ok === false && outcome.why).toContain('cancelled (SIGINT received)')
       expect(stalled.requests).toHaveLength(1)

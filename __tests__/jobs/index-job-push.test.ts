@@ -7,6 +7,7 @@ import { readIndexConfig } from '../../src/config/index-config.js'
 import { runIndexJob } from '../../src/jobs/index-job.js'
 import { GitFixture, type WorkingCopy } from '../helpers/git-fixture.js'
 import { recordingLog } from '../helpers/log.js'
+import { LookupBudget } from '../../src/github/lookup-budget.js'
 
 let fixture: GitFixture
 let author: WorkingCopy
@@ -36,7 +37,13 @@ async function dryRunPush(before: string, inputs: Record<string, string>) {
     forced: false,
     commits: [],
   }
-  const report = await runIndexJob(config, { workspace: author.dir, eventName: 'push', payload, log })
+  const report = await runIndexJob(config, {
+    workspace: author.dir,
+    eventName: 'push',
+    payload,
+    log,
+    github: new LookupBudget(),
+  })
   return { report, lines }
 }
 

@@ -9,6 +9,7 @@ import { GitFixture, type WorkingCopy } from '../helpers/git-fixture.js'
 import { recordingLog } from '../helpers/log.js'
 import { WorkflowRunsServer, type ListedRun } from '../helpers/workflow-runs-server.js'
 import { GITHUB_TOKEN as TOKEN } from '../helpers/keys.js'
+import { LookupBudget } from '../../src/github/lookup-budget.js'
 
 let fixture: GitFixture
 let author: WorkingCopy
@@ -55,6 +56,7 @@ async function decide(workspace: string, overrides: Partial<ChangeBaseRequest> =
   const { log, lines } = recordingLog()
   const result = await decideChangeBase({
     eventName: 'push',
+    github: new LookupBudget(),
     payload: {},
     workspace,
     repository: { owner: 'octo-org', repo: 'docs' },
@@ -563,6 +565,61 @@ describe('repository layouts', () => {
       added: ['sub/docs/b.md'],
       modified: ['sub/README.md', 'sub/docs/a.md'],
       removed: [],
+    })
+  })
+})
+
+describe('a push that sends every selected file still blanks its own removals', () => {
+  /** Seed a, b, c; the push removes b and edits a. */
+  function pushRemovingB(): { before: string; after: string } {
+    author.write('a.md').write('b.md').write('c.md')
+    const before = author.commit('seed')
+    author.push()
+    author.write('a.md', 'a, second\n').remove('b.md')
+    const after = author.commit('edit a, remove b')
+    author.push()
+    return { before, after }
+  }
+
+  it.each([
+    ['the runs API refusing the token', { refused: true }],
+    ['no successful run yet', {}],
+    ['full-sync: true', { fullSync: true }],
+  ])('%s', async (_name, options: { refused?: boolean; fullSync?: boolean }) => {
+    const { before, after } = pushRemovingB()
+    if (options.refused) server.failure = { status: 403, message: 'Resource not accessible by integration' }
+    const result = await decide(fixture.checkout().dir, {
+      payload: pushPayload(before, after),
+      fullSync: options.fullSync === true,
+    })
+    expect(result.decision).toMatchObject({ kind: 'all', source: 'full-sync', removed: ['b.md'] })
+    expect(result.lines.map((line) => line.message)).toContain(
+      "Change detection: the push's own before..after removes 1 file(s): they are blanked too.",
+    )
+  })
+
+  it('says so when the range is unknown too, and warns no more than before', async () => {
+    const { after } = pushRemovingB()
+    server.failure = { status: 403, message: 'Resource not accessible by integration' }
+    const result = await decide(fixture.plainFolder(), {
+      // No checkout, and the compare API is refused too (the server answers 403 to everything).
+      payload: pushPayload('f'.repeat(40), after, { forced: true }),
+    })
+    expect(result.decision).toMatchObject({ kind: 'all' })
+    expect('removed' in result.decision).toBe(false)
+    expect(result.warningLines).toHaveLength(1)
+    expect(result.lines.map((line) => line.message).join('\n')).toMatch(
+      /the push's own removals are unknown \(.*\); documents it deleted stay/,
+    )
+  })
+
+  it('a dispatch has no range: nothing more', async () => {
+    pushRemovingB()
+    const result = await decide(fixture.checkout().dir, { eventName: 'workflow_dispatch', fullSync: true })
+    expect(result.decision).toEqual({
+      kind: 'all',
+      source: 'full-sync',
+      reason: 'input full-sync is true: every selected file',
     })
   })
 })

@@ -10,6 +10,7 @@ import { GitFixture } from '../helpers/git-fixture.js'
 import { GITHUB_TOKEN as TOKEN } from '../helpers/keys.js'
 import { recordingLog } from '../helpers/log.js'
 import { webhookExamples } from '../helpers/webhook-examples.js'
+import { LookupBudget } from '../../src/github/lookup-budget.js'
 
 const pushExamples = webhookExamples('push') as unknown as PushEvent[]
 
@@ -46,6 +47,7 @@ async function detect(payload: Record<string, unknown>, overrides: Partial<Chang
   const { log, lines } = recordingLog()
   const decision = await detectChanges({
     eventName: 'push',
+    github: new LookupBudget(),
     payload,
     workspace: fixture.plainFolder(),
     repository: { owner: 'acme', repo: 'docs' },

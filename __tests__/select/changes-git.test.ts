@@ -6,6 +6,7 @@ import path from 'node:path'
 import { detectChanges } from '../../src/select/changes.js'
 import { GitFixture, type WorkingCopy } from '../helpers/git-fixture.js'
 import { recordingLog } from '../helpers/log.js'
+import { LookupBudget } from '../../src/github/lookup-budget.js'
 
 let fixture: GitFixture
 beforeEach(() => {
@@ -34,6 +35,7 @@ async function detect(workspace: string, before: string, after: string) {
   const { log, lines } = recordingLog()
   const decision = await detectChanges({
     eventName: 'push',
+    github: new LookupBudget(),
     payload: actionsPushPayload(before, after),
     workspace,
     log,

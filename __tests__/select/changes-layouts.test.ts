@@ -7,6 +7,7 @@ import path from 'node:path'
 import { detectChanges } from '../../src/select/changes.js'
 import { GitFixture } from '../helpers/git-fixture.js'
 import { recordingLog } from '../helpers/log.js'
+import { LookupBudget } from '../../src/github/lookup-budget.js'
 
 let fixtures: GitFixture[]
 beforeEach(() => {
@@ -26,6 +27,7 @@ async function detect(workspace: string, before: string, after: string, patterns
   const { log, lines } = recordingLog()
   const decision = await detectChanges({
     eventName: 'push',
+    github: new LookupBudget(),
     payload: { ref: 'refs/heads/main', before, after, deleted: false, forced: false, commits: [] },
     workspace,
     patterns,

@@ -6,6 +6,7 @@ import path from 'node:path'
 import { detectChanges } from '../../src/select/changes.js'
 import { GitFixture, WorkingCopy } from '../helpers/git-fixture.js'
 import { recordingLog } from '../helpers/log.js'
+import { LookupBudget } from '../../src/github/lookup-budget.js'
 
 let fixtures: GitFixture[]
 let kb: GitFixture
@@ -27,6 +28,7 @@ async function detect(workspace: string, before: string, after: string, patterns
   const { log, lines } = recordingLog()
   const decision = await detectChanges({
     eventName: 'push',
+    github: new LookupBudget(),
     payload: pushPayload(before, after),
     workspace,
     patterns,

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { detectPullRequestChanges } from '../../src/select/pull-request-changes.js'
 import { GitFixture, type WorkingCopy } from '../helpers/git-fixture.js'
 import { recordingLog } from '../helpers/log.js'
+import { LookupBudget } from '../../src/github/lookup-budget.js'
 
 let fixture: GitFixture
 let author: WorkingCopy
@@ -26,6 +27,7 @@ describe('pull request change set (base.sha..head.sha)', () => {
     author.push('feature')
     const { log } = recordingLog()
     const changes = await detectPullRequestChanges({
+      github: new LookupBudget(),
       payload: payload(base, head),
       workspace: fixture.checkout({ branch: 'feature' }).dir,
       log,
@@ -49,6 +51,7 @@ describe('pull request change set (base.sha..head.sha)', () => {
   ])('%s: every selected file, with a warning, and git never sees it', async (_, base, head) => {
     const { log, lines } = recordingLog()
     const changes = await detectPullRequestChanges({
+      github: new LookupBudget(),
       payload: payload(base, head),
       workspace: fixture.plainFolder(),
       log,
@@ -64,6 +67,7 @@ describe('pull request change set (base.sha..head.sha)', () => {
   it('without git and without a token: every selected file, saying why', async () => {
     const { log } = recordingLog()
     const changes = await detectPullRequestChanges({
+      github: new LookupBudget(),
       payload: payload('a'.repeat(40), 'b'.repeat(40)),
       workspace: fixture.plainFolder(),
       log,
@@ -91,6 +95,7 @@ describe('pull request change set with a submodule', () => {
       author.push('feature')
       const { log } = recordingLog()
       const changes = await detectPullRequestChanges({
+        github: new LookupBudget(),
         payload: payload(base, head),
         workspace: fixture.checkout({ branch: 'feature', submodules: true }).dir,
         patterns: ['kb/docs/**'],

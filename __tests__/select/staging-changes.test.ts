@@ -12,6 +12,7 @@ import { GitFixture, type WorkingCopy } from '../helpers/git-fixture.js'
 import { GITHUB_TOKEN } from '../helpers/keys.js'
 import { recordingLog } from '../helpers/log.js'
 import { type ListedRun, WorkflowRunsServer } from '../helpers/workflow-runs-server.js'
+import { LookupBudget } from '../../src/github/lookup-budget.js'
 
 let fixture: GitFixture
 let author: WorkingCopy
@@ -52,7 +53,10 @@ interface PullRequest {
 }
 
 /** Runs the change detection as run `number` of docs.yml in a checkout of the merge commit (depth 1). */
-async function stagingRun(pr: PullRequest, options: { workspace?: string; depth?: number } = {}) {
+async function stagingRun(
+  pr: PullRequest,
+  options: { workspace?: string; depth?: number; payload?: Record<string, unknown> } = {},
+) {
   const number = runs.runs.length + 1
   const dir =
     options.workspace ??
@@ -74,7 +78,11 @@ async function stagingRun(pr: PullRequest, options: { workspace?: string; depth?
     },
   }
   const changes = await detectStagingChanges({
-    payload: { pull_request: { number: pr.number, base: { sha: pr.base }, head: { sha: pr.head } } },
+    github: new LookupBudget(),
+    payload: {
+      ...options.payload,
+      pull_request: { number: pr.number, base: { sha: pr.base }, head: { sha: pr.head } },
+    },
     workspace: dir,
     patterns: ['docs/**'],
     repository: { owner: 'octo-org', repo: 'docs' },
@@ -108,11 +116,13 @@ describe('staging change set across pull requests and pushes', () => {
       ),
     }
     const first = await stagingRun(pr1)
-    // Nothing synced the node before: every selected file, and a warning that extra documents may remain.
+    // Nothing synced the node before: every selected file, and a warning that extra documents may remain;
+    // the name the pull request itself deletes is removed even so.
     expect(first.changes.decision).toEqual({
       kind: 'all',
       source: 'full-sync',
       reason: 'what the staging node holds is unknown (no earlier successful run of docs.yml)',
+      removed: ['docs/b.md'],
     })
     expect(first.warnings).toEqual([
       expect.stringContaining(
@@ -289,15 +299,32 @@ describe('staging change set fallbacks: every selected file, with a warning', ()
     expectFallback(await stagingRun(pr()), /HTTP 403.*grant `permissions: actions: read`/)
   })
 
+  it('the runs API refusing: what the pull request removes, and what its new head dropped, are removed even so', async () => {
+    let first = ''
+    const head = pullRequestBranch('pr-3', main0, (c) => {
+      c.write('docs/idea.md').remove('docs/b.md')
+      first = c.commit('first head')
+      c.remove('docs/idea.md')
+    })
+    runs.failure = { status: 403, message: 'Resource not accessible by integration' }
+    const run = await stagingRun(
+      { number: 3, base: main0, head },
+      { payload: { action: 'synchronize', before: first, after: head } },
+    )
+    expect(run.changes.decision).toMatchObject({ kind: 'all', removed: ['docs/b.md', 'docs/idea.md'] })
+    expect(run.changes.description).toContain('the names this pull request removes are removed')
+  })
+
   it('no github-token, and off a runner', async () => {
     const { log, of } = recordingLog()
     const base = { payload: {}, workspace: fixture.plainFolder(), log }
     const noToken = await detectStagingChanges({
+      github: new LookupBudget(),
       ...base,
       workflow: { ok: true, run: { owner: 'o', repo: 'r', workflowFile: 'docs.yml', branch: '' } },
     })
     expect(noToken.description).toContain('no github-token to list the earlier runs')
-    const offRunner = await detectStagingChanges(base)
+    const offRunner = await detectStagingChanges({ ...base, github: new LookupBudget() })
     expect(offRunner.description).toContain('not on a runner, so no earlier run is known')
     expect(of('warning')).toHaveLength(2)
     expect(runs.requests).toHaveLength(0)
@@ -306,6 +333,7 @@ describe('staging change set fallbacks: every selected file, with a warning', ()
   it('full-sync: every selected file, no run looked up', async () => {
     const { log, of } = recordingLog()
     const changes = await detectStagingChanges({
+      github: new LookupBudget(),
       payload: {},
       workspace: fixture.plainFolder(),
       githubToken: GITHUB_TOKEN,

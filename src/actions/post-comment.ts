@@ -75,7 +75,7 @@ export async function postStickyComment(options: {
       marker: options.marker,
       body: typeof body === 'string' ? log.clean(body) : (existing) => clean(body(existing)),
     },
-    runner.signal,
+    runner.github,
   )
   if (outcome.ok && outcome.action === 'left') {
     log.info('Pull-request comment: none from this step exists; none is created.')

@@ -1,6 +1,8 @@
 // What the runner tells an action through its environment, and the pieces both action entries share.
 import * as core from '@actions/core'
 import { existsSync, readFileSync, statSync } from 'node:fs'
+import { ConfigError } from '../config/errors.js'
+import { DEADLINE_VARIABLE, LookupBudget, readGitHubDeadline } from '../github/lookup-budget.js'
 import { readWorkflowRun, type WorkflowRunOutcome } from '../github/workflow.js'
 import type { Logger } from '../log.js'
 import { cancellationOf, runCancellation } from '../cancellation.js'
@@ -16,11 +18,21 @@ export interface RunnerEnvironment {
   workflow?: WorkflowRunOutcome
   /** The run's cancellation (SIGINT, then SIGTERM from the runner). */
   signal: AbortSignal
+  /** The one budget of all this run's GitHub requests (lookups and the comment). */
+  github: LookupBudget
+}
+
+/** A run's GitHub budget: KB_SYNC_GITHUB_DEADLINE_SECONDS, else the default; a bad value is an input error. */
+export function gitHubBudget(env: NodeJS.ProcessEnv, cancel: AbortSignal): LookupBudget {
+  const deadline = readGitHubDeadline(env)
+  if (!deadline.ok) throw new ConfigError([{ input: DEADLINE_VARIABLE, message: deadline.why }])
+  return new LookupBudget({ deadlineMs: deadline.deadlineMs, cancel })
 }
 
 export function readRunnerEnvironment(env: NodeJS.ProcessEnv = process.env): RunnerEnvironment {
   const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/')
   return {
+    github: gitHubBudget(env, runCancellation),
     eventName: env.GITHUB_EVENT_NAME ?? '',
     payload: readPayload(env.GITHUB_EVENT_PATH),
     workspace: env.GITHUB_WORKSPACE || process.cwd(),

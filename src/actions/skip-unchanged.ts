@@ -46,6 +46,7 @@ export async function skipDecision(
         apiUrl: runner.apiUrl,
         log,
         signal: runner.signal,
+        github: runner.github,
       },
       // The decision's own warning says why the checks run; one warning, not two.
       { quiet: true },

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto'
 import { accessSync, constants, statSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
-import { cancellationSignal } from '../actions/runner.js'
+import { cancellationSignal, gitHubBudget } from '../actions/runner.js'
 import { cancellationOf, cancelledExitStatus } from '../cancellation.js'
 import { performance } from 'node:perf_hooks'
 import {
@@ -188,6 +188,7 @@ export async function indexCommand(flags: Flags): Promise<void> {
       payload: {},
       log,
       signal,
+      github: gitHubBudget(process.env, signal),
       onProgress: progressReporter(),
       ...sinceContext(flags, config, log),
     })

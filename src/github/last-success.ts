@@ -2,8 +2,8 @@
 // last received in full, so the next change set is measured from it. A run counts when it succeeded
 // (a failed item fails the step, so the run too), ran for the branch itself (not a pull request),
 // was created before this run, and is not marked as a dry run in its title.
-import { withTimeout } from '../cancellation.js'
 import { COMMIT_ID } from '../model.js'
+import { GitHubUnanswered, type LookupBudget } from './lookup-budget.js'
 import { getOctokit } from './octokit.js'
 import type { WorkflowRun } from './workflow.js'
 
@@ -11,8 +11,8 @@ export interface LastSuccessQuery {
   workflow: WorkflowRun
   token: string
   apiUrl?: string
-  /** The run's cancellation: the lookup stops, and the call rejects with its reason. */
-  signal?: AbortSignal
+  /** The run's GitHub budget (and its cancellation: the lookup stops, and the call rejects with its reason). */
+  budget: LookupBudget
 }
 
 export interface SuccessfulRun {
@@ -37,7 +37,6 @@ export type LastSuccessOutcome =
 // Small pages: the previous run is nearly always the first entry, so one short answer is the usual case.
 export const RUNS_PER_PAGE = 10
 export const MAX_PAGES = 10
-export const LOOKUP_TIMEOUT_MS = 60_000
 
 // Runs of these events never synced the branch: pull request runs preview or index the pull
 // request's head, and workflow_run is refused by the action.
@@ -121,6 +120,7 @@ function isRateLimit(status: number, headers: Record<string, unknown> | undefine
 export function requestFailure(error: unknown): { why: string; refused?: number } {
   const { status, response } = error as { status?: unknown; response?: { headers?: Record<string, unknown> } }
   const message = error instanceof Error ? error.message : String(error)
+  if (error instanceof GitHubUnanswered) return { why: message }
   if (!response || typeof status !== 'number') return { why: `the request failed: ${message}` }
   if (isRateLimit(status, response.headers)) return { why: `HTTP ${status}: ${message} (rate limited)` }
   if (!REFUSALS.has(status)) return { why: `HTTP ${status}: ${message}` }
@@ -135,8 +135,8 @@ export type RunsPage =
   { ok: true; runs: ListedRun[]; seen: number; last: boolean } | { ok: false; why: string; refused?: number }
 
 /**
- * The workflow file's runs, newest first, a page at a time (at most MAX_PAGES), under one deadline for
- * the whole lookup. A failed request or an answer that is not a list ends the pages with its reason.
+ * The workflow file's runs, newest first, a page at a time (at most MAX_PAGES), within the run's GitHub
+ * budget. A failed request or an answer that is not a list ends the pages with its reason.
  */
 export async function* workflowRunPages(
   query: LastSuccessQuery,
@@ -144,23 +144,24 @@ export async function* workflowRunPages(
 ): AsyncGenerator<RunsPage> {
   const { workflow } = query
   const octokit = getOctokit(query.token, query.apiUrl)
-  const signal = withTimeout(query.signal, LOOKUP_TIMEOUT_MS)
   let seen = 0
   for (let page = 1; page <= MAX_PAGES; page++) {
     let data: unknown
     try {
-      const response = await octokit.rest.actions.listWorkflowRuns({
-        owner: workflow.owner,
-        repo: workflow.repo,
-        workflow_id: workflow.workflowFile,
-        ...filters,
-        per_page: RUNS_PER_PAGE,
-        page,
-        request: { signal },
-      })
+      const response = await query.budget.request((signal) =>
+        octokit.rest.actions.listWorkflowRuns({
+          owner: workflow.owner,
+          repo: workflow.repo,
+          workflow_id: workflow.workflowFile,
+          ...filters,
+          per_page: RUNS_PER_PAGE,
+          page,
+          request: { signal },
+        }),
+      )
       data = response.data
     } catch (error) {
-      query.signal?.throwIfAborted()
+      query.budget.throwIfCancelled()
       yield { ok: false, ...requestFailure(error) }
       return
     }

@@ -5,13 +5,14 @@
 // on the same page are counted. Runs marked as dry runs sent nothing.
 import { COMMIT_ID } from '../model.js'
 import { DRY_RUN_MARKER, type ListedRun, workflowRunPages } from './last-success.js'
+import type { LookupBudget } from './lookup-budget.js'
 import type { WorkflowRun } from './workflow.js'
 
 export interface StagingRunsQuery {
   workflow: WorkflowRun
   token: string
   apiUrl?: string
-  signal?: AbortSignal
+  budget: LookupBudget
 }
 
 /** A pull request as a workflow run lists it: the commits its checkout merged. */

@@ -1,9 +1,8 @@
 // One comment per marker on a pull request, updated in place: the marker (a hidden HTML comment at the
 // start of the body) is how the next run finds the comment this step wrote before.
-import { withTimeout } from '../cancellation.js'
+import type { LookupBudget } from './lookup-budget.js'
 import type { Octokit } from './octokit.js'
 
-const REQUEST_TIMEOUT_MS = 30_000
 const COMMENTS_PER_PAGE = 100
 
 export interface StickyComment {
@@ -33,25 +32,29 @@ function failure(error: unknown): CommentOutcome {
 /** The body below the marker line. */
 const afterMarker = (body: string, marker: string) => body.slice(marker.length).replace(/^\r?\n/, '')
 
-/** Creates the comment, or updates the one that carries the same marker. Never throws. */
+/**
+ * Creates the comment, or updates the one that carries the same marker, within the run's GitHub budget
+ * (nothing is sent once the API was seen not to answer). Never throws.
+ */
 export async function upsertStickyComment(
   octokit: Octokit,
   comment: StickyComment,
-  signal?: AbortSignal,
+  budget: LookupBudget,
 ): Promise<CommentOutcome> {
   const where = { owner: comment.owner, repo: comment.repo }
-  const request = () => ({ signal: withTimeout(signal, REQUEST_TIMEOUT_MS) })
   try {
     let existing: { id: number; body?: string | null } | undefined
     // Paged by hand: octokit.paginate drops the `request` options (the timeout and the cancellation).
     for (let page = 1; !existing; page++) {
-      const { data } = await octokit.rest.issues.listComments({
-        ...where,
-        issue_number: comment.issueNumber,
-        per_page: COMMENTS_PER_PAGE,
-        page,
-        request: request(),
-      })
+      const { data } = await budget.request((signal) =>
+        octokit.rest.issues.listComments({
+          ...where,
+          issue_number: comment.issueNumber,
+          per_page: COMMENTS_PER_PAGE,
+          page,
+          request: { signal },
+        }),
+      )
       existing = data.find((c) => (c.body ?? '').startsWith(comment.marker))
       if (data.length < COMMENTS_PER_PAGE) break
     }
@@ -62,20 +65,25 @@ export async function upsertStickyComment(
     if (text === undefined) return { ok: true, action: 'left' }
     const body = `${comment.marker}\n${text}`
     if (existing) {
-      const { data } = await octokit.rest.issues.updateComment({
-        ...where,
-        comment_id: existing.id,
-        body,
-        request: request(),
-      })
+      const id = existing.id
+      const { data } = await budget.request((signal) =>
+        octokit.rest.issues.updateComment({
+          ...where,
+          comment_id: id,
+          body,
+          request: { signal },
+        }),
+      )
       return { ok: true, action: 'updated', id: data.id, url: data.html_url }
     }
-    const { data } = await octokit.rest.issues.createComment({
-      ...where,
-      issue_number: comment.issueNumber,
-      body,
-      request: request(),
-    })
+    const { data } = await budget.request((signal) =>
+      octokit.rest.issues.createComment({
+        ...where,
+        issue_number: comment.issueNumber,
+        body,
+        request: { signal },
+      }),
+    )
     return { ok: true, action: 'created', id: data.id, url: data.html_url }
   } catch (error) {
     return failure(error)

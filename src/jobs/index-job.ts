@@ -3,6 +3,7 @@
 import { cancellationOf, NOT_SENT_CANCELLED } from '../cancellation.js'
 import { ConfigError } from '../config/errors.js'
 import type { IndexConfig } from '../config/index-config.js'
+import type { LookupBudget } from '../github/lookup-budget.js'
 import type { WorkflowRunOutcome } from '../github/workflow.js'
 import { displayName, type Logger } from '../log.js'
 import type {
@@ -62,6 +63,8 @@ export interface JobContext {
   log: Logger
   /** The run's cancellation: every wait stops, and the job ends with an IndexJobFailure. */
   signal?: AbortSignal
+  /** The run's one budget for all its GitHub requests (runs, compare, comment), made with its cancellation. */
+  github: LookupBudget
   /** After each completed request (the CLI draws its progress from it). */
   onProgress?: (progress: SendProgress) => void
 }
@@ -139,7 +142,8 @@ const SOURCE_TEXT = {
 
 export function describeChanges(changes: ChangeDecision): string {
   if (changes.kind === 'changes') return SOURCE_TEXT[changes.source]
-  if (changes.kind === 'all') return `full sync (${changes.reason})`
+  if (changes.kind === 'all')
+    return `full sync (${changes.reason})${changes.removed ? ", and the push's own removals (before..after)" : ''}`
   return `nothing to index (${changes.reason})`
 }
 
@@ -441,14 +445,17 @@ async function indexPipeline(
   // Selection's garbage (~35 MiB at 100,000 files) is collected before the plan and the send add theirs.
   collectIfGrown()
   selected.files = selection.files
-  const removed =
-    changes.kind === 'changes'
-      ? selectedNames(config, [
+  const removed = selectedNames(
+    config,
+    changes.kind === 'all'
+      ? // Every selected file is sent, and the removals known even so (a push's own) are blanked.
+        (changes.removed ?? [])
+      : [
           ...changes.removed,
           // In a staging node a present file that is no longer selected (too large, a link) goes too.
           ...(staged ? stagingRemovals(changes, selection) : []),
-        ]).filter((name) => inShard(name, config.shard))
-      : []
+        ],
+  ).filter((name) => inShard(name, config.shard))
   // Found before planning, so a dry run and a preview fail on them too, as the sync they show would.
   const pointers = findLfsPointers(selection.files)
   // A sync of every selected file looks for drafts while its first batches are sent: the plan it logs is
@@ -457,13 +464,13 @@ async function indexPipeline(
   const draftsWhileSending = config.skipDrafts && changes.kind === 'all' && !config.dryRun && !config.preview
   const drafts =
     config.skipDrafts && !draftsWhileSending ? await draftsOf(selection.files, log, notices) : undefined
-  const blanking = changes.kind === 'changes' && (removed.length > 0 || (drafts?.size ?? 0) > 0)
+  const blanking = removed.length > 0 || (changes.kind === 'changes' && (drafts?.size ?? 0) > 0)
   const sitemaps = await sitemapPages(config, context, report.base)
   let plan = planSync({
     selection,
     urls: shardUrls(config, sitemaps ? [...config.urls, ...sitemaps.urls] : config.urls),
     mode: config.mode,
-    changes: changes.kind === 'changes' ? { ...changes, removed } : changes,
+    changes: { ...changes, removed },
     batchSize: config.batchSize,
     refused: new Map(pointers.map((file) => [file.name, LFS_POINTER_CAUSE])),
     removed: config.removed,

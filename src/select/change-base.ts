@@ -9,6 +9,9 @@
 // The API answering "no successful run yet" means nothing was synced: every selected file. The API
 // refusing the token (no `actions: read`) also means every selected file: without the last sync, a
 // push's own files would leave out whatever earlier runs did not send, with no end to it.
+// Whenever a push sends every selected file (those two, and `full-sync: true`), the removals of its own
+// before..after (git, payload lists, compare API) are blanked too: sending every file removes nothing,
+// so without them a deleted document would keep being answered on every such run.
 import { ConfigError, quoted } from '../config/errors.js'
 import { Git } from '../git.js'
 import { findLastSuccessfulRun, type SuccessfulRun } from '../github/last-success.js'
@@ -72,7 +75,7 @@ async function lookUpLastSuccess(request: ChangeBaseRequest): Promise<LastSucces
     workflow: workflow.run,
     token: request.githubToken,
     apiUrl: request.apiUrl,
-    signal: request.signal,
+    budget: request.github,
   })
   if (!found.ok && found.refused !== undefined)
     return { kind: 'refused', status: found.refused, why: `the workflow runs API refused: ${found.why}` }
@@ -81,8 +84,40 @@ async function lookUpLastSuccess(request: ChangeBaseRequest): Promise<LastSucces
   return { kind: 'found', run: found.run }
 }
 
+/**
+ * A sync of every selected file; on a push, with the removals of the push's own before..after when they
+ * are known (else a line says deleted documents stay).
+ */
+async function everyFile(
+  request: ChangeBaseRequest,
+  decided: ChangeBaseDecision,
+): Promise<ChangeBaseDecision> {
+  const { decision } = decided
+  // A new branch (no before) removed nothing.
+  if (
+    decision.kind !== 'all' ||
+    request.eventName !== 'push' ||
+    pushWithNothingToIndex(request.payload) ||
+    !pushBefore(request.payload)
+  )
+    return decided
+  const own = await detectChanges(request, { quiet: true })
+  if (own.kind !== 'changes') {
+    request.log.info(
+      `Change detection: the push's own removals are unknown (${own.reason}); documents it deleted stay ` +
+        'in the knowledge base until a run knows them.',
+    )
+    return decided
+  }
+  if (own.removed.length === 0) return decided
+  request.log.info(
+    `Change detection: the push's own before..after removes ${own.removed.length} file(s): they are blanked too.`,
+  )
+  return { ...decided, decision: { ...decision, removed: own.removed } }
+}
+
 export async function decideChangeBase(request: ChangeBaseRequest): Promise<ChangeBaseDecision> {
-  if (request.fullSync) return fullSync('input full-sync is true: every selected file')
+  if (request.fullSync) return everyFile(request, fullSync('input full-sync is true: every selected file'))
   if (request.since !== undefined && request.since !== LAST_SUCCESS) return sinceRef(request, request.since)
 
   const isPush = request.eventName === 'push'
@@ -102,7 +137,7 @@ export async function decideChangeBase(request: ChangeBaseRequest): Promise<Chan
 
   if (request.since === LAST_SUCCESS || INCREMENTAL_EVENTS.has(request.eventName)) {
     const last = await lookUpLastSuccess(request)
-    if (last.kind === 'none-yet') return fullSync(`${last.why}: every selected file`)
+    if (last.kind === 'none-yet') return everyFile(request, fullSync(`${last.why}: every selected file`))
     if (last.kind === 'refused') {
       warn(
         `the last successful sync cannot be looked up (${last.why}); sending every selected file (by ` +
@@ -110,11 +145,11 @@ export async function decideChangeBase(request: ChangeBaseRequest): Promise<Chan
           'only what changed since the last sync.',
       )
       const why = `the workflow runs API refused (HTTP ${last.status}), grant actions: read`
-      return {
+      return everyFile(request, {
         decision: { kind: 'all', source: 'full-sync', reason: `${why}: every selected file` },
         base: { ...NO_BASE, why: `every selected file — ${why}` },
         notices,
-      }
+      })
     }
     if (last.kind === 'unavailable') {
       warn(`the last successful sync cannot be looked up (${last.why}); using ${fallback}.`)

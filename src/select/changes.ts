@@ -11,6 +11,7 @@
 //      payload GitHub Actions gives a workflow never does).
 //   3. The compare REST API (at most 300 files and 250 commits).
 //   4. Otherwise every selected file, with a warning saying why.
+import type { LookupBudget } from '../github/lookup-budget.js'
 import type { Logger } from '../log.js'
 import { COMMIT_ID, type ChangeDecision } from '../model.js'
 import { Git } from '../git.js'
@@ -47,6 +48,8 @@ export interface ChangeContext {
   log: Logger
   /** The run's cancellation: every wait stops, and the call rejects with its reason. */
   signal?: AbortSignal
+  /** The run's one budget for GitHub requests (made with the same cancellation). */
+  github: LookupBudget
 }
 
 const ZERO_COMMIT = /^0+$/
@@ -81,8 +84,12 @@ function readPush(payload: Record<string, unknown>): PushFacts {
 const short = (sha: string): string => sha.slice(0, 12)
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error))
 
-export async function detectChanges(context: ChangeContext): Promise<ChangeDecision> {
-  const { log } = context
+/** `quiet`: the caller says in its own words what an unknown change set means (no warnings). */
+export async function detectChanges(
+  context: ChangeContext,
+  options: { quiet?: boolean } = {},
+): Promise<ChangeDecision> {
+  const log = options.quiet ? quietLog(context.log) : context.log
   if (context.eventName !== 'push') {
     const why = context.eventName
       ? `${context.eventName} event, not a push`
@@ -153,6 +160,11 @@ export async function detectChanges(context: ChangeContext): Promise<ChangeDecis
   const reason = `the change set is unknown (git: ${git.why}; compare API: ${api.why}): every selected file`
   log.warning(`Change detection: ${reason}`)
   return { kind: 'all', source: 'full-sync', reason }
+}
+
+/** The log with its warnings as info lines. */
+function quietLog(log: Logger): Pick<Logger, 'info' | 'warning'> {
+  return { info: (message) => log.info(message), warning: (message) => log.info(message) }
 }
 
 /** A tag push or a branch deletion: nothing to index. */
@@ -273,6 +285,6 @@ export async function changesFromCompareApi(
     after,
     token: context.githubToken,
     apiUrl: context.apiUrl || DEFAULT_API_URL,
-    signal: context.signal,
+    budget: context.github,
   })
 }

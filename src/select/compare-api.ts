@@ -2,14 +2,13 @@
 // before commit cannot be fetched). The API compares from the merge base (`base...head`), which is the
 // tree difference only when `before` is an ancestor of `after`; for a force push the other side is
 // asked too, and the two lists are combined into the difference between `before` and `after`.
-import { withTimeout } from '../cancellation.js'
+import { GitHubUnanswered, type LookupBudget } from '../github/lookup-budget.js'
 import { getOctokit, type Octokit } from '../github/octokit.js'
 import { type ChangeSet, type PathPresence, changeSetFromPresence } from './change-sets.js'
 
 // GitHub's limits for one compare answer without paging: at most 300 files and 250 commits.
 export const COMPARE_MAX_FILES = 300
 export const COMPARE_MAX_COMMITS = 250
-const REQUEST_TIMEOUT_MS = 60_000
 
 export interface CompareRequest {
   owner: string
@@ -18,8 +17,8 @@ export interface CompareRequest {
   after: string
   token: string
   apiUrl: string
-  /** The run's cancellation: the request stops, and the call rejects with its reason. */
-  signal?: AbortSignal
+  /** The run's GitHub budget (and its cancellation: the request stops, and the call rejects with its reason). */
+  budget: LookupBudget
 }
 
 export type CompareOutcome = { ok: true; changes: ChangeSet } | { ok: false; why: string }
@@ -41,17 +40,20 @@ async function compareSide(
 ): Promise<{ ok: true; paths: SidePresence; status: string } | { ok: false; why: string }> {
   let data: { status: string; total_commits: number; files?: ComparedFile[] }
   try {
-    const response = await octokit.rest.repos.compareCommitsWithBasehead({
-      owner: request.owner,
-      repo: request.repo,
-      basehead: `${base}...${head}`,
-      request: { signal: withTimeout(request.signal, REQUEST_TIMEOUT_MS) },
-    })
+    const response = await request.budget.request((signal) =>
+      octokit.rest.repos.compareCommitsWithBasehead({
+        owner: request.owner,
+        repo: request.repo,
+        basehead: `${base}...${head}`,
+        request: { signal },
+      }),
+    )
     data = response.data
   } catch (error) {
-    request.signal?.throwIfAborted()
-    const status = (error as { status?: unknown }).status
+    request.budget.throwIfCancelled()
     const message = error instanceof Error ? error.message : String(error)
+    if (error instanceof GitHubUnanswered) return { ok: false, why: message }
+    const status = (error as { status?: unknown }).status
     return {
       ok: false,
       why: `the request failed${typeof status === 'number' ? ` (HTTP ${status})` : ''}: ${message}`,
