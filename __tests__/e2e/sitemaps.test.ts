@@ -1,6 +1,9 @@
 // The built index action (dist/index.js) with `sitemaps`: a real sitemap server on 127.0.0.1 (an index, a
 // gzip sitemap, hostile ones), the emulator's urls operation, and a real git history for lastmod.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { startEmulator, type Emulator } from '../../src/emulator/server.js'
 import { runCliAsync } from '../helpers/cli.js'
@@ -31,6 +34,11 @@ beforeEach(async () => {
     if (request.url === '/elsewhere.xml') {
       // The same machine under another name: another host.
       response.writeHead(302, { location: `http://localhost:${other.port}/sitemap.xml` })
+      return void response.end()
+    }
+    if (request.url === '/other-port.xml') {
+      // The same host on another port: another origin.
+      response.writeHead(301, { location: `http://127.0.0.1:${other.port}/sitemap.xml` })
       return void response.end()
     }
     if (body === undefined) {
@@ -143,7 +151,7 @@ describe('index action with sitemaps', () => {
       expect(run.summary).toContain(`| The sitemap answered HTTP 404 | 1 | ${listed[1]} |`)
       expect(run.stdout).toContain(
         `url ${listed[2]} failed after 0 attempt(s): The sitemap redirects (HTTP 302) to a URL that is on ` +
-          'another host (localhost, not 127.0.0.1): not followed',
+          `another origin (http://localhost:${other.port}, not ${sitemaps.url}): not followed`,
       )
       expect(run.stdout).toContain(
         `url ${listed[3]} failed after 0 attempt(s): The sitemap contains a DOCTYPE`,
@@ -154,6 +162,72 @@ describe('index action with sitemaps', () => {
       )
     } finally {
       workspace.remove()
+    }
+  })
+
+  it('fails alone a sitemap the parser rejects, one on another port, and never prints a loc’s credentials', async () => {
+    const deep = `<urlset>${'<x>'.repeat(3000)}${'</x>'.repeat(3000)}</urlset>`
+    const withCredentials =
+      '<urlset>' +
+      `<url><loc>https://kb:hunter2@docs.example.com/secret</loc></url>` +
+      `<url><loc>${SITE}/fine</loc></url>` +
+      '</urlset>'
+    site = {
+      '/deep.xml': deep,
+      '/credentials.xml': withCredentials,
+      '/index.xml':
+        '<sitemapindex>' +
+        `<sitemap><loc>http://127.0.0.1:${other.port}/sitemap.xml</loc></sitemap>` +
+        `<sitemap><loc>http://kb:hunter2@127.0.0.1:${sitemaps.port}/credentials.xml</loc></sitemap>` +
+        `<sitemap><loc>${sitemaps.url}/good.xml</loc></sitemap>` +
+        '</sitemapindex>',
+      '/good.xml': urlset([{ path: '/ok' }]),
+    }
+    const workspace = makeWorkspace({ 'docs/a.md': '# A\n' })
+    const runnerTemp = mkdtempSync(join(tmpdir(), 'kb-sync-sitemaps-'))
+    try {
+      const listed = ['/deep.xml', '/other-port.xml', '/index.xml', '/credentials.xml'].map(
+        (path) => `${sitemaps.url}${path}`,
+      )
+      const run = await runAction({
+        action: 'action.yml',
+        workspace: workspace.dir,
+        inputs: {
+          'base-url': emulator.url,
+          ...ids,
+          'private-key': PRIVATE_KEY,
+          files: 'docs/**',
+          sitemaps: listed.join('\n'),
+        },
+        env: { RUNNER_TEMP: runnerTemp },
+      })
+      expect(run.stderr).toBe('')
+      expect(run.status).toBe(1)
+      // Every document and every readable sitemap's pages still synced.
+      expect(storedDocuments()).toEqual(['docs/a.md'])
+      expect(storedUrls()).toEqual([`${SITE}/fine`, `${SITE}/ok`])
+      expect(JSON.parse(run.outputs.failed)).toEqual([listed[0], listed[1], listed[2]])
+      expect(run.stdout).toContain(
+        `url ${listed[0]} failed after 0 attempt(s): The sitemap could not be parsed as XML: Maximum nested tags exceeded`,
+      )
+      expect(run.stdout).toContain(
+        `url ${listed[1]} failed after 0 attempt(s): The sitemap redirects (HTTP 301) to a URL that is on ` +
+          `another origin (http://127.0.0.1:${other.port}, not ${sitemaps.url}): not followed`,
+      )
+      expect(run.stdout).toContain(
+        `url ${listed[2]} failed after 0 attempt(s): The sitemap lists 2 sitemap(s) that were not read, e.g. ` +
+          `"http://127.0.0.1:${other.port}/sitemap.xml": its URL is on another origin`,
+      )
+      expect(run.stdout).toContain('"https://docs.example.com/secret"')
+      // Neither server on the other port was asked, and the credentials appear nowhere.
+      expect(other.requests).toHaveLength(0)
+      const reports = readdirSync(runnerTemp).map((name) => readFileSync(join(runnerTemp, name), 'utf8'))
+      expect(reports.length).toBeGreaterThan(0)
+      for (const text of [run.stdout, run.summary, JSON.stringify(run.outputs), ...reports])
+        expect(text).not.toContain('hunter2')
+    } finally {
+      workspace.remove()
+      rmSync(runnerTemp, { recursive: true, force: true })
     }
   })
 

@@ -1,4 +1,4 @@
-// Fetching a sitemap from a real server on 127.0.0.1: no credential is sent, redirects stay on the host,
+// Fetching a sitemap from a real server on 127.0.0.1: no credential is sent, redirects stay on the origin,
 // and time and size are bounded by the code (its deadline, its byte bounds), whatever the server does.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals'
 import type { ServerResponse } from 'node:http'
@@ -128,7 +128,7 @@ describe('fetchSitemap', () => {
     )
   })
 
-  it('follows a redirect on the same host', async () => {
+  it('follows a redirect on the same origin', async () => {
     const server = await serve((request, response) => {
       if (request.url === '/old.xml') {
         response.writeHead(301, { location: '/new.xml' })
@@ -147,9 +147,35 @@ describe('fetchSitemap', () => {
       response.end()
     })
     expect(await refusal(fetchSitemap(agent, `${server.url}/sitemap.xml`))).toBe(
-      'redirects (HTTP 302) to a URL that is on another host (localhost, not 127.0.0.1): not followed',
+      `redirects (HTTP 302) to a URL that is on another origin (http://localhost:${elsewhere.port}, not ` +
+        `http://127.0.0.1:${server.port}): not followed`,
     )
     expect(elsewhere.requests).toHaveLength(0)
+  })
+
+  it('refuses a redirect to another port of the same host: another origin, another server', async () => {
+    const otherPort = await serve(answer(SITEMAP))
+    const server = await serve((_request, response) => {
+      response.writeHead(301, { location: `http://127.0.0.1:${otherPort.port}/sitemap.xml` })
+      response.end()
+    })
+    expect(await refusal(fetchSitemap(agent, `${server.url}/sitemap.xml`))).toBe(
+      `redirects (HTTP 301) to a URL that is on another origin (http://127.0.0.1:${otherPort.port}, not ` +
+        `http://127.0.0.1:${server.port}): not followed`,
+    )
+    expect(otherPort.requests).toHaveLength(0)
+  })
+
+  it('refuses a redirect to a URL with user info without printing it', async () => {
+    const server = await serve((_request, response) => {
+      response.writeHead(302, { location: `http://kb:hunter2@127.0.0.1:${server.port}/sitemap.xml` })
+      response.end()
+    })
+    const message = await refusal(fetchSitemap(agent, `${server.url}/sitemap.xml`))
+    expect(message).toBe(
+      'redirects (HTTP 302) to a URL that must not contain user info (user:password@): not followed',
+    )
+    expect(server.requests).toHaveLength(1)
   })
 
   it('refuses a redirect to plain http off this machine, and endless redirects', async () => {

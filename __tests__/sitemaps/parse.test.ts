@@ -93,6 +93,13 @@ describe('parseSitemap', () => {
     expect(refusal(xml(''))).toBe('is empty')
   })
 
+  it('refuses as a SitemapError what the parser itself throws on (its nesting limit)', () => {
+    const nested = `${'<x>'.repeat(200)}${'</x>'.repeat(200)}`
+    expect(refusal(urlset(`<url><loc>https://x.test/</loc>${nested}</url>`))).toBe(
+      'could not be parsed as XML: Maximum nested tags exceeded',
+    )
+  })
+
   it('refuses XML that is not a sitemap', () => {
     expect(refusal(xml('<html><body>Not found</body></html>'))).toBe(
       'is neither a <urlset> nor a <sitemapindex> (found <html>)',

@@ -1,4 +1,4 @@
-// Reading the listed sitemaps from a real server: indexes followed on the same host up to 3 levels below
+// Reading the listed sitemaps from a real server: indexes followed on the same origin up to 3 levels below
 // the listed sitemap, each sitemap that cannot be read a failure naming it, the others still read.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals'
 import { gzipSync } from 'node:zlib'
@@ -94,9 +94,65 @@ describe('readSitemaps', () => {
     expect(locs(read.pages)).toEqual(['/a'])
     expect(read.failures.map((f) => f.cause)).toEqual([
       `The sitemap lists 2 sitemap(s) that were not read, e.g. "http://localhost:${port}/b.xml": ` +
-        'its URL is on another host (localhost, not 127.0.0.1)',
+        `its URL is on another origin (http://localhost:${port}, not ${base})`,
     ])
     expect(server.requests.map((r) => r.url)).toEqual(['/index.xml', '/a.xml'])
+  })
+
+  it('refuses a sitemap an index lists on another port of the same host', async () => {
+    const base = await serve({ '/a.xml': urlset('/a') })
+    const main = server
+    const otherPort = await serve({ '/b.xml': urlset('/b') })
+    const other = server
+    server = main
+    site = {
+      '/index.xml': index(`${otherPort}/b.xml`, `${base}/a.xml`),
+      '/a.xml': urlset('/a'),
+    }
+    try {
+      const read = await readSitemaps([`${base}/index.xml`], { agent })
+      expect(locs(read.pages)).toEqual(['/a'])
+      expect(read.failures.map((f) => f.cause)).toEqual([
+        `The sitemap lists 1 sitemap(s) that were not read, e.g. "${otherPort}/b.xml": ` +
+          `its URL is on another origin (${otherPort}, not ${base})`,
+      ])
+      expect(other.requests).toHaveLength(0)
+    } finally {
+      await other.close()
+    }
+  })
+
+  it('never prints the user info of a sitemap an index lists', async () => {
+    const base = await serve({})
+    const { host } = new URL(base)
+    Object.assign(site, {
+      '/index.xml': index(`http://kb:hunter2@${host}/b.xml`, `${base}/a.xml`),
+      '/a.xml': urlset('/a'),
+    })
+    const read = await readSitemaps([`${base}/index.xml`], { agent })
+    expect(locs(read.pages)).toEqual(['/a'])
+    expect(read.failures.map((f) => f.cause)).toEqual([
+      `The sitemap lists 1 sitemap(s) that were not read, e.g. "${base}/b.xml": ` +
+        'its URL must not contain user info (user:password@)',
+    ])
+    expect(JSON.stringify(read)).not.toContain('hunter2')
+  })
+
+  it('fails only the sitemap the XML parser rejects, whatever the reason', async () => {
+    const deep = `<urlset>${'<x>'.repeat(5000)}${'</x>'.repeat(5000)}<url><loc>https://docs.example.com/d</loc></url></urlset>`
+    const base = await serve({
+      '/deep.xml': deep,
+      '/a.xml': urlset('/a'),
+    })
+    const read = await readSitemaps([`${base}/deep.xml`, `${base}/a.xml`], { agent })
+    expect(locs(read.pages)).toEqual(['/a'])
+    expect(read.failures).toEqual([
+      {
+        sitemap: `${base}/deep.xml`,
+        cause: 'The sitemap could not be parsed as XML: Maximum nested tags exceeded',
+        listedBy: undefined,
+      },
+    ])
   })
 
   it('names each sitemap that cannot be read and why; the others are still read', async () => {

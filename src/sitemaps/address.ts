@@ -1,7 +1,8 @@
 // Which sitemap addresses may be fetched. A sitemap is read by this program, not by the service, so its
 // address must not lead the runner anywhere else: https only (http only on this machine, for tests), no
 // user info (no credential of any kind is sent), and every sitemap an index lists, or a redirect leads to,
-// on the host of the sitemap the input listed.
+// on the origin of the sitemap the input listed: its scheme, host and port, as browsers draw the line (another
+// port of the same host is another server).
 import { urlEntryProblem } from '../config/urls.js'
 import { isLoopbackHost } from '../service/base-url.js'
 
@@ -15,11 +16,12 @@ export function sitemapUrlProblem(value: string): string | undefined {
   return undefined
 }
 
-/** Why `next` (listed by an index, or a redirect's target) may not be fetched for a sitemap on `host`. */
-export function followProblem(next: string, host: string): string | undefined {
+/** Why `next` (listed by an index, or a redirect's target) may not be fetched for a sitemap of `origin`. */
+export function followProblem(next: string, origin: string): string | undefined {
   const problem = sitemapUrlProblem(next)
   if (problem) return problem
-  const { hostname } = new URL(next)
-  if (hostname !== host) return `is on another host (${hostname}, not ${host})`
+  // `URL.origin` writes the default port away, so https://h and https://h:443 are one origin.
+  const nextOrigin = new URL(next).origin
+  if (nextOrigin !== origin) return `is on another origin (${nextOrigin}, not ${origin})`
   return undefined
 }

@@ -1,6 +1,6 @@
 // Fetching one sitemap. Its own HTTP agent, apart from the service client's, so that nothing of the
 // service (its key, its base URL) can reach a sitemap's host: the request carries no Authorization, no
-// cookie, no user info. Redirects are followed by hand, and only on the same host; the time and the size
+// cookie, no user info. Redirects are followed by hand, and only on the same origin; the time and the size
 // (compressed as sent, and uncompressed while inflating) are bounded, so a hostile or broken host can
 // neither hold the run nor fill its memory.
 import { promisify } from 'node:util'
@@ -75,7 +75,7 @@ export async function fetchSitemap(
 }
 
 async function download(agent: Dispatcher, address: string, maxBytes: number, signal: AbortSignal) {
-  const host = new URL(address).hostname
+  const origin = new URL(address).origin
   let url = new URL(address)
   for (let redirects = 0; ; redirects++) {
     const response = await agent.request({
@@ -98,7 +98,7 @@ async function download(agent: Dispatcher, address: string, maxBytes: number, si
       } catch {
         throw new SitemapError(`answered HTTP ${status} with a Location that is not a URL`)
       }
-      const refused = followProblem(next, host)
+      const refused = followProblem(next, origin)
       if (refused) throw new SitemapError(`redirects (HTTP ${status}) to a URL that ${refused}: not followed`)
       url = new URL(next)
       continue

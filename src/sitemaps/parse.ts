@@ -71,6 +71,22 @@ function tooMany(what: string, max: number): SitemapError {
   return new SitemapError(`lists more than ${formatCount(max)} ${what} (the sitemaps protocol's limit)`)
 }
 
+/** The document's objects; a SitemapError for whatever the validator or the parser rejects. */
+function parseXml(text: string): Record<string, unknown> {
+  let valid: ReturnType<typeof XMLValidator.validate>
+  try {
+    valid = XMLValidator.validate(text)
+    if (valid === true) return parser.parse(text) as Record<string, unknown>
+  } catch (error) {
+    // The parser's own limits (more than 100 nested elements, …) and its bugs throw plain errors.
+    const message = error instanceof Error ? error.message : String(error)
+    throw new SitemapError(`could not be parsed as XML: ${message.split('\n')[0].slice(0, 200)}`)
+  }
+  const { msg, line, col } = valid.err
+  const where = line !== undefined ? ` (line ${line}${col !== undefined ? `, column ${col}` : ''})` : ''
+  throw new SitemapError(`is not well-formed XML: ${msg.slice(0, 200)}${where}`)
+}
+
 /** Parses a sitemap or a sitemap index; a SitemapError says why the bytes are not one. */
 export function parseSitemap(bytes: Buffer, maxEntries = MAX_SITEMAP_ENTRIES): ParsedSitemap {
   const text = bytes.toString('utf8').replace(/^\uFEFF/, '')
@@ -80,13 +96,7 @@ export function parseSitemap(bytes: Buffer, maxEntries = MAX_SITEMAP_ENTRIES): P
     )
   if (countEntries(text) > maxEntries) throw tooMany('entries', maxEntries)
   if (text.trim() === '') throw new SitemapError('is empty')
-  const valid = XMLValidator.validate(text)
-  if (valid !== true) {
-    const { msg, line, col } = valid.err
-    const where = line !== undefined ? ` (line ${line}${col !== undefined ? `, column ${col}` : ''})` : ''
-    throw new SitemapError(`is not well-formed XML: ${msg.slice(0, 200)}${where}`)
-  }
-  const document = parser.parse(text) as Record<string, unknown>
+  const document = parseXml(text)
   const roots = Object.keys(document)
   const root = roots.length === 1 ? roots[0] : undefined
   const body = root === undefined ? undefined : document[root]

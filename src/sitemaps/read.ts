@@ -1,8 +1,8 @@
-// Reads the `sitemaps` input's sitemaps: each fetched and parsed, sitemap indexes followed on the same host
-// up to MAX_NESTING levels below the listed sitemap. A sitemap that cannot be read is a failure naming it
-// and why; the others are still read.
+// Reads the `sitemaps` input's sitemaps: each fetched and parsed, sitemap indexes followed on the same origin
+// up to MAX_NESTING levels below the listed sitemap. A sitemap that cannot be read, for whatever reason, is
+// a failure naming it and why; the others are still read.
 import type { Dispatcher } from 'undici'
-import { quoted } from '../config/errors.js'
+import { quoted, withoutUserInfo } from '../config/errors.js'
 import { followProblem } from './address.js'
 import { fetchSitemap, SitemapError, type SitemapFetchOptions } from './fetch.js'
 import { parseSitemap, type SitemapPage } from './parse.js'
@@ -46,8 +46,8 @@ export interface ReadSitemapsOptions extends SitemapFetchOptions {
 
 interface Pending {
   sitemap: string
-  /** The hostname of the listed sitemap this one descends from: every nested one must be on it. */
-  host: string
+  /** The origin of the listed sitemap this one descends from: every nested one must be on it. */
+  origin: string
   depth: number
   listedBy?: string
 }
@@ -55,6 +55,11 @@ interface Pending {
 function failure(pending: Pending, why: string): SitemapFailure {
   const by = pending.listedBy ? ` (listed by ${pending.listedBy})` : ''
   return { sitemap: pending.sitemap, listedBy: pending.listedBy, cause: `The sitemap ${why}${by}` }
+}
+
+function oneLine(error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+  return text.split('\n')[0].slice(0, 200)
 }
 
 type Outcome = { pending: Pending; parsed: ReturnType<typeof parseSitemap> } | { failure: SitemapFailure }
@@ -70,7 +75,7 @@ export async function readSitemaps(sitemaps: string[], options: ReadSitemapsOpti
   const visited = new Set<string>()
   let fetched = 0
   // Level by level: the listed sitemaps, then what their indexes list, and so on.
-  let level: Pending[] = sitemaps.map((sitemap) => ({ sitemap, host: new URL(sitemap).hostname, depth: 0 }))
+  let level: Pending[] = sitemaps.map((sitemap) => ({ sitemap, origin: new URL(sitemap).origin, depth: 0 }))
   while (level.length > 0) {
     const fresh = level.filter((pending) => !visited.has(pending.sitemap) && visited.add(pending.sitemap))
     const room = Math.max(0, maxSitemaps - fetched)
@@ -83,7 +88,7 @@ export async function readSitemaps(sitemaps: string[], options: ReadSitemapsOpti
     for (const [by, count] of unread)
       result.failures.push(
         failure(
-          { sitemap: by, host: '', depth: 0 },
+          { sitemap: by, origin: '', depth: 0 },
           `lists ${count} sitemap(s) that were not read: the run reads at most ${maxSitemaps} sitemaps`,
         ),
       )
@@ -94,9 +99,12 @@ export async function readSitemaps(sitemaps: string[], options: ReadSitemapsOpti
         const bytes = await fetchSitemap(options.agent, pending.sitemap, { ...options, signal })
         return { pending, parsed: parseSitemap(bytes) }
       } catch (error) {
+        // Only the run's own cancellation ends the reading; anything else — a parser's throw, a stack
+        // overflow on a hostile nesting — is this sitemap's failure, and the others are still read.
+        if (options.signal?.aborted) throw error
         if (error instanceof SitemapError) return { failure: failure(pending, error.message) }
-        if (overall.aborted && !options.signal?.aborted) return { failure: failure(pending, lateness) }
-        throw error
+        if (overall.aborted) return { failure: failure(pending, lateness) }
+        return { failure: failure(pending, `could not be read: ${oneLine(error)}`) }
       }
     })
     const next: Pending[] = []
@@ -133,14 +141,14 @@ export async function readSitemaps(sitemaps: string[], options: ReadSitemapsOpti
       }
       const checked = parsed.sitemaps.map((listed) => ({
         listed,
-        problem: followProblem(listed, pending.host),
+        problem: followProblem(listed, pending.origin),
       }))
       const refused = checked.filter((entry) => entry.problem !== undefined)
       if (refused.length > 0)
         result.failures.push(
           failure(
             pending,
-            `lists ${refused.length} sitemap(s) that were not read, e.g. ${quoted(refused[0].listed)}: its URL ` +
+            `lists ${refused.length} sitemap(s) that were not read, e.g. ${quoted(withoutUserInfo(refused[0].listed))}: its URL ` +
               `${refused[0].problem}`,
           ),
         )
@@ -150,7 +158,7 @@ export async function readSitemaps(sitemaps: string[], options: ReadSitemapsOpti
         if (problem === undefined)
           next.push({
             sitemap: listed,
-            host: pending.host,
+            origin: pending.origin,
             depth: pending.depth + 1,
             listedBy: pending.sitemap,
           })

@@ -1,6 +1,7 @@
 // Which of the sitemaps' pages are synced: valid URLs, kept by `url-include` / `url-exclude`, not already
 // in `urls` (nor listed twice), and, when a base is known, changed after it by their `<lastmod>`. Pure.
 import { Minimatch } from 'minimatch'
+import { withoutUserInfo } from '../config/errors.js'
 import { urlEntryProblem } from '../config/urls.js'
 import { lastmodLatest } from './lastmod.js'
 import type { SitemapPage } from './parse.js'
@@ -16,7 +17,7 @@ export interface PageSelection {
   unchanged: number
   /** Already in `urls`, or listed more than once. */
   duplicates: number
-  /** Locs that are not usable URLs (not http or https, user info, white space, too long): the first few. */
+  /** Locs that are not usable URLs (not http or https, user info, white space, too long): the first few, without their user info. */
   invalid: string[]
   invalidCount: number
 }
@@ -67,7 +68,7 @@ export function selectPages(pages: Iterable<SitemapPage>, rules: PageRules): Pag
     selection.listed++
     if (urlEntryProblem(page.loc)) {
       selection.invalidCount++
-      if (selection.invalid.length < SHOWN_INVALID) selection.invalid.push(page.loc)
+      if (selection.invalid.length < SHOWN_INVALID) selection.invalid.push(withoutUserInfo(page.loc))
       continue
     }
     if (!included(page.loc) || excluded(page.loc)) {
