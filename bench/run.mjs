@@ -8,6 +8,7 @@
 //      request (side-by-side.mjs; BENCH_NODE runs the action on another Node)
 //   6. curve (only when named): the bundle's time per batch size × concurrency, the basis of the defaults
 //   7. requests (only when named): the requests of a full sync with scattered new documents (requests.mjs)
+//   8. matching (only when named): one RE2 match's cost per program size × text length (matching.mjs)
 // and prints a markdown report. Numbers are wall time on this machine; see bench/README.md.
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -269,6 +270,11 @@ const benches = {
   curve: async () => (await import('./side-by-side.mjs')).benchCurve({ row }),
   requests: async () => (await import('./requests.mjs')).benchRequests({ row, load, silent }),
   scale: async () => (await import('./scale.mjs')).benchScale({ row, load }),
+  matching: async () =>
+    (await import('./matching.mjs')).benchMatching({
+      row,
+      work: (await load('src/flow/expect.js')).MAX_MATCH_WORK,
+    }),
 }
 // The side-by-side and curve parts run the bundle for a minute or more (side-by-side writes 512 MiB of
 // documents, and keeps up to 512 MiB of the emulator's copies of them): only when asked for.

@@ -154,6 +154,35 @@ describe('runChecks', () => {
     expect(results[1].runs[0]).toMatchObject({ answer: deep, runId: `run-${deep}`, started: true })
   })
 
+  it('a match too costly to run is that run’s error, for expect and a json-schema pattern alike', async () => {
+    // RE2 is linear in the answer but walks up to its program per character: a program of 3,003 against
+    // 90,000 characters would hold the thread for seconds. The work is known before matching.
+    const long = 'lorem ipsum '.repeat(7_500)
+    const server = await startRecordingServer((request, response) => {
+      const question = questionOf(request.raw)
+      answer(response, question === 'short' ? 'a 1' : JSON.stringify(long))
+    })
+    cleanups.push(() => server.close())
+    const costly = String.raw`(\w|\s){1000}\d`
+    const results = await suite(
+      server,
+      `- name: expect\n  inputs: {in-0: long}\n  expect: '${costly}'\n` +
+        `- name: schema\n  inputs: {in-0: long}\n  json-schema: {type: string, pattern: '${costly}'}\n` +
+        `- name: short\n  inputs: {in-0: short}\n  expect: '${String.raw`(\w|\s){1000}|\d`}'`,
+      1,
+    )
+    expect(results.map((r) => [r.name, r.verdict])).toEqual([
+      ['expect', 'error'],
+      ['schema', 'error'],
+      ['short', 'passed'],
+    ])
+    const reason =
+      `the pattern ${JSON.stringify(costly)} (an RE2 program of 3,003) against 90,002 characters is more ` +
+      'work than one match may take (40,000,000 program steps × characters); use a shorter pattern (fewer repeats)'
+    expect(results[0].failed).toEqual([`the answer could not be judged: ${reason}`])
+    expect(results[1].failed).toEqual([expect.stringContaining('is more work than one match may take')])
+  })
+
   describe('repeats', () => {
     // The nth request of a question answers "good" unless n is listed: a flow that varies run to run.
     function varyingServer(badRuns: Record<string, number[]>) {

@@ -9,6 +9,7 @@ import { Ajv2019 } from 'ajv/dist/2019.js'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import ajvFormats from 'ajv-formats'
 import { RE2JS, RE2JSException } from 're2js'
+import { findBounded } from '../flow/expect.js'
 import { parseDocument } from 'yaml'
 import { readWorkspaceFile } from './source.js'
 
@@ -41,7 +42,8 @@ const re2Engine: RegExpEngine = Object.assign(
       )
     }
     // Ajv keeps one compiled pattern per text, keyed by toString().
-    const matcher: RegExpLike = { test: (text: string) => compiled.matcher(text).find() }
+    // A match too costly to run throws out of the validation: that run's error, with the reason.
+    const matcher: RegExpLike = { test: (text: string) => findBounded(compiled, text) }
     return Object.assign(matcher, { toString: () => pattern })
   },
   { code: 'RE2JS' },
