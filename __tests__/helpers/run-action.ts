@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parse } from 'yaml'
+import { stageFor, type Staged, type User } from './unprivileged.js'
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 
@@ -34,8 +35,11 @@ export interface RunActionOptions {
   payload?: unknown
   workspace?: string
   env?: Record<string, string>
-  /** Run as this user and group (a test running as root uses it to meet permissions root ignores). */
-  user?: { uid: number; gid: number }
+  /**
+   * Run as this user and group (a test running as root uses it to meet permissions root ignores), from a
+   * copy of the bundle and of node that the user may reach wherever the clone lies (see unprivileged.ts).
+   */
+  user?: User
   /** The node executable (default: the one running the tests). */
   node?: string
   /** Called with the child process once started (e.g. to send it a signal). */
@@ -50,8 +54,13 @@ function defaultValue(value: string | undefined): string {
 export async function runAction(options: RunActionOptions): Promise<ActionRun> {
   const metadata = readActionMetadata(options.action)
   const bundle = join(ROOT, dirname(options.action), metadata.runs.main)
+  const node = options.node ?? process.execPath
   const temp = mkdtempSync(join(tmpdir(), 'kb-sync-action-'))
+  let staged: Staged | undefined
   try {
+    if (options.user) staged = await stageFor(options.user, bundle, node)
+    // Without a workspace the action runs in its own folder: the clone's, or the copy's for another user.
+    const workspace = options.workspace ?? staged?.dir ?? ROOT
     const outputFile = join(temp, 'output')
     const summaryFile = join(temp, 'summary')
     const eventFile = join(temp, 'event.json')
@@ -71,7 +80,7 @@ export async function runAction(options: RunActionOptions): Promise<ActionRun> {
       GITHUB_STEP_SUMMARY: summaryFile,
       GITHUB_EVENT_PATH: eventFile,
       GITHUB_EVENT_NAME: options.eventName ?? 'workflow_dispatch',
-      GITHUB_WORKSPACE: options.workspace ?? ROOT,
+      GITHUB_WORKSPACE: workspace,
       GITHUB_REPOSITORY: 'octo-org/docs',
       RUNNER_TEMP: temp,
     }
@@ -81,9 +90,9 @@ export async function runAction(options: RunActionOptions): Promise<ActionRun> {
     for (const [name, value] of Object.entries(options.inputs)) env[`INPUT_${name.toUpperCase()}`] = value
     Object.assign(env, options.env)
 
-    const child = spawn(options.node ?? process.execPath, [bundle], {
+    const child = spawn(staged?.node ?? node, [staged?.bundle ?? bundle], {
       env,
-      cwd: options.workspace ?? ROOT,
+      cwd: workspace,
       ...(options.user ?? {}),
     })
     let stdout = ''
@@ -104,6 +113,7 @@ export async function runAction(options: RunActionOptions): Promise<ActionRun> {
     }
   } finally {
     rmSync(temp, { recursive: true, force: true })
+    staged?.remove()
   }
 }
 
