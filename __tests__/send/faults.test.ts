@@ -5,6 +5,7 @@ import { writeFileSync } from 'node:fs'
 import { readFile, rm, writeFile } from 'node:fs/promises'
 import { freePort } from '../helpers/ports.js'
 import { startEmulator } from '../../src/emulator/server.js'
+import { RunCancelled } from '../../src/cancellation.js'
 import { sendPlan, type IndexingClient, type SendOptions } from '../../src/send/send-plan.js'
 import { ServiceClient } from '../../src/service/client.js'
 import {
@@ -397,6 +398,32 @@ describe('cancellation', () => {
     for (const item of result.items) {
       expect(item.outcome).toBe('failed')
       expect(item.error).toMatch(/^cancelled while the request was in flight/)
+    }
+  })
+
+  test('a second signal cuts off the requests in flight at once, whatever is left of the grace', async () => {
+    const workspace = await documents(2)
+    const controller = new AbortController()
+    const cutOff = new AbortController()
+    const { client } = await start({
+      // The answer would come long before the grace ends: only the cut-off keeps it from landing.
+      latencyMs: 1000,
+      inject: () => {
+        controller.abort(new RunCancelled('SIGINT'))
+        cutOff.abort(new RunCancelled('SIGTERM'))
+        return undefined
+      },
+    })
+    const result = await sendPlan(planFor(workspace.files, 'upload'), client, TARGET, {
+      ...options(),
+      signal: controller.signal,
+      cutOff: cutOff.signal,
+      graceMs: 600_000,
+    })
+    expect(result.cancelled).toBe(true)
+    for (const item of result.items) {
+      expect(item.outcome).toBe('failed')
+      expect(item.error).toMatch(/^cancelled while the request was in flight \(cut off by SIGTERM\): /)
     }
   })
 

@@ -3,7 +3,7 @@ import * as core from '@actions/core'
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { readWorkflowRun, type WorkflowRunOutcome } from '../github/workflow.js'
 import type { Logger } from '../log.js'
-import { cancellationOf, runCancellation } from '../cancellation.js'
+import { cancellationOf, runCancellation, runCutOff } from '../cancellation.js'
 import { fitSummary } from '../report/summary-limit.js'
 
 export interface RunnerEnvironment {
@@ -16,6 +16,8 @@ export interface RunnerEnvironment {
   workflow?: WorkflowRunOutcome
   /** The run's cancellation (SIGINT, then SIGTERM from the runner). */
   signal: AbortSignal
+  /** The second signal: requests still in flight are cut off (cancellation.ts `runCutOff`). */
+  cutOff: AbortSignal
 }
 
 export function readRunnerEnvironment(env: NodeJS.ProcessEnv = process.env): RunnerEnvironment {
@@ -28,6 +30,7 @@ export function readRunnerEnvironment(env: NodeJS.ProcessEnv = process.env): Run
     apiUrl: env.GITHUB_API_URL || undefined,
     workflow: readWorkflowRun(env),
     signal: runCancellation,
+    cutOff: runCutOff,
   }
 }
 
@@ -43,7 +46,7 @@ function readPayload(path: string | undefined): Record<string, unknown> {
 
 /**
  * The run's cancellation (SIGINT, then SIGTERM), announced once in the log when it comes (at once if it
- * came while the bundle was loading).
+ * came while the bundle was loading), and so is the second signal, which cuts off what is in flight.
  */
 export function cancellationSignal(log: Logger): AbortSignal {
   const announce = () => {
@@ -53,8 +56,17 @@ export function cancellationSignal(log: Logger): AbortSignal {
         'sent as failed.',
     )
   }
+  const announceCutOff = () => {
+    const signal = cancellationOf(runCutOff)?.signalName ?? 'a second signal'
+    log.warning(
+      `Received ${signal} after the cancellation: the requests still in flight are cut off, and what was ` +
+        'done is reported now.',
+    )
+  }
   if (runCancellation.aborted) announce()
   else runCancellation.addEventListener('abort', announce, { once: true })
+  if (runCutOff.aborted) announceCutOff()
+  else runCutOff.addEventListener('abort', announceCutOff, { once: true })
   return runCancellation
 }
 

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { accessSync, constants, statSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { cancellationSignal } from '../actions/runner.js'
-import { cancellationOf, cancelledExitStatus } from '../cancellation.js'
+import { cancellationOf, cancelledExitStatus, runCutOff } from '../cancellation.js'
 import { performance } from 'node:perf_hooks'
 import {
   checksOutputSpecs,
@@ -188,6 +188,7 @@ export async function indexCommand(flags: Flags): Promise<void> {
       payload: {},
       log,
       signal,
+      cutOff: runCutOff,
       onProgress: progressReporter(),
       ...sinceContext(flags, config, log),
     })
