@@ -9,8 +9,10 @@ import type {
   ChangeBase,
   ChangeDecision,
   FileSelection,
+  ItemOutcome,
   LeftDocument,
   Operation,
+  PlaceholderDocument,
   SelectedFile,
   SkippedItem,
 } from '../model.js'
@@ -41,7 +43,11 @@ import { findLfsPointers, LFS_POINTER_CAUSE } from '../select/lfs-pointers.js'
 import { nameMatcher } from '../select/match.js'
 import { inShard, shardLabel, shardSelection } from '../select/shard.js'
 import { collectIfGrown, holdYoungGeneration } from '../select/chunk-release.js'
-import { writePlaceholderFiles, type PlaceholderFiles } from '../send/placeholder-files.js'
+import {
+  PlaceholderFilesError,
+  writePlaceholderFiles,
+  type PlaceholderFiles,
+} from '../send/placeholder-files.js'
 import { sendPlan, type SendProgress } from '../send/send-plan.js'
 import { DraftScanner, findDrafts, type DraftScan } from '../select/drafts.js'
 import { firstNames } from '../report/causes.js'
@@ -62,6 +68,8 @@ export interface JobContext {
   log: Logger
   /** The run's cancellation: every wait stops, and the job ends with an IndexJobFailure. */
   signal?: AbortSignal
+  /** The run's second signal: indexing requests in flight are cut off without waiting out their grace. */
+  cutOff?: AbortSignal
   /** After each completed request (the CLI draws its progress from it). */
   onProgress?: (progress: SendProgress) => void
 }
@@ -529,7 +537,7 @@ async function indexPipeline(
   })
   let placeholders: PlaceholderFiles | undefined
   try {
-    placeholders = await writePlaceholderFiles(plan.placeholders)
+    placeholders = await placeholdersOrFailed(plan.placeholders, unsent)
     const placeholderRequests = placeholderBatches(placeholders.files, config.batchSize)
     const batches = [...plan.batches, ...placeholderRequests]
     const scanner = draftsWhileSending
@@ -554,6 +562,7 @@ async function indexPipeline(
             retry: retryPolicyOf(config),
             log: held.log,
             signal: context.signal,
+            cutOff: context.cutOff,
             withhold: scanner && ((index) => scanner.drafts(index)),
             onProgress: (p) => shown.update(p),
           })
@@ -624,6 +633,31 @@ async function indexPipeline(
     report.durationMs = Date.now() - started
   }
   return report
+}
+
+/**
+ * The placeholders' files; when they cannot be written, each removal is failed with the cause (in
+ * `failed`) and every other document is sent as planned.
+ */
+async function placeholdersOrFailed(
+  placeholders: readonly PlaceholderDocument[],
+  failed: ItemOutcome[],
+): Promise<PlaceholderFiles> {
+  try {
+    return await writePlaceholderFiles(placeholders)
+  } catch (error) {
+    if (!(error instanceof PlaceholderFilesError)) throw error
+    for (const { name } of placeholders)
+      failed.push({
+        kind: 'document',
+        name,
+        outcome: 'failed',
+        operation: 'update',
+        attempts: 0,
+        error: error.message,
+      })
+    return { files: [], remove: () => Promise.resolve() }
+  }
 }
 
 const NAMES_IN_WARNING = 10
