@@ -449,13 +449,18 @@ async function indexPipeline(
   // Selection's garbage (~35 MiB at 100,000 files) is collected before the plan and the send add theirs.
   collectIfGrown()
   selected.files = selection.files
+  // In a staging node a present file that is no longer selected (too large, a link) goes too: listed as
+  // removed, the log says why.
+  const unselected = changes.kind === 'changes' && staged ? stagingRemovals(changes, selection) : []
+  const unselectedNames = new Set(unselected)
+  for (const item of selection.skipped)
+    if (unselectedNames.has(item.name))
+      log.info(`Removed from the staging node: ${displayName(item.name)}: ${item.detail}`)
   const removed =
     changes.kind === 'changes'
-      ? selectedNames(config, [
-          ...changes.removed,
-          // In a staging node a present file that is no longer selected (too large, a link) goes too.
-          ...(staged ? stagingRemovals(changes, selection) : []),
-        ]).filter((name) => inShard(name, config.shard))
+      ? selectedNames(config, [...changes.removed, ...unselected]).filter((name) =>
+          inShard(name, config.shard),
+        )
       : []
   // Found before planning, so a dry run and a preview fail on them too, as the sync they show would.
   const pointers = findLfsPointers(selection.files)
