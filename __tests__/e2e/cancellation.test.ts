@@ -327,4 +327,41 @@ describe('kb-sync index interrupted with Ctrl-C', () => {
       workspace.remove()
     }
   })
+  it('a second Ctrl-C cuts off the request in flight and prints what was done at once', async () => {
+    const workspace = makeWorkspace({ 'docs/a.md': 'a\n', 'docs/b.md': 'b\n' })
+    try {
+      const url = await neverAnswering()
+      const started = spawn(
+        process.execPath,
+        [CLI, 'index', '--base-url', url, ...Object.entries(ids).flatMap(([k, v]) => [`--${k}`, v])]
+          .concat(['--node-id', 'knowledgebase-1', '--files', 'docs/**', '--mode', 'upload'])
+          .concat(['--batch-size', '1', '--concurrency', '1', '--workspace', workspace.dir]),
+        { env: { ...process.env, KB_SYNC_PRIVATE_KEY: PRIVATE_KEY }, stdio: ['ignore', 'pipe', 'pipe'] },
+      )
+      child = started
+      let stdout = ''
+      let stderr = ''
+      let second = false
+      started.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+      started.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString()
+        // The second Ctrl-C once the first is taken (the log says so).
+        if (second || !stderr.includes('Received SIGINT')) return
+        second = true
+        started.kill('SIGINT')
+      })
+      const status = await new Promise<number | null>((resolve) => started.on('close', resolve))
+      expect(second).toBe(true)
+      expect(status).toBe(130)
+      expect(stderr).toMatch(
+        /^warning: Received SIGINT after the cancellation: the requests still in flight are cut off/m,
+      )
+      expect(stdout).toContain(
+        'Uploaded 0, updated 0, skipped 0, failed 2, removed from answers 0, left in the knowledge base 0',
+      )
+      expect(stdout).toMatch(/1 × cancelled before it was sent/)
+    } finally {
+      workspace.remove()
+    }
+  })
 })
