@@ -19,6 +19,7 @@ import {
   type Workspace,
 } from './fixture.js'
 import { quietLog } from '../helpers/log.js'
+import { startRecordingServer } from '../helpers/recording-server.js'
 
 type Emulator = Awaited<ReturnType<typeof startEmulator>>
 type EmulatorOptions = Parameters<typeof startEmulator>[0]
@@ -405,21 +406,21 @@ describe('cancellation', () => {
     const workspace = await documents(2)
     const controller = new AbortController()
     const cutOff = new AbortController()
-    const { client } = await start({
-      // The answer would come long before the grace ends: only the cut-off keeps it from landing.
-      latencyMs: 1000,
-      inject: () => {
-        controller.abort(new RunCancelled('SIGINT'))
-        cutOff.abort(new RunCancelled('SIGTERM'))
-        return undefined
-      },
+    // A service that takes the request whole and never answers: only a cut-off ends it before the grace.
+    const service = await startRecordingServer(() => {
+      controller.abort(new RunCancelled('SIGINT'))
+      cutOff.abort(new RunCancelled('SIGTERM'))
     })
+    cleanup.push(() => service.close())
+    const client = new ServiceClient({ baseUrl: service.url, privateKey: PRIVATE_KEY, connections: 4 })
+    cleanup.push(() => client.close())
     const result = await sendPlan(planFor(workspace.files, 'upload'), client, TARGET, {
       ...options(),
       signal: controller.signal,
       cutOff: cutOff.signal,
       graceMs: 600_000,
     })
+    expect(service.requests).toHaveLength(1)
     expect(result.cancelled).toBe(true)
     for (const item of result.items) {
       expect(item.outcome).toBe('failed')
