@@ -455,7 +455,10 @@ async function indexPipeline(
   const unselectedNames = new Set(unselected)
   for (const item of selection.skipped)
     if (unselectedNames.has(item.name))
-      log.info(`Removed from the staging node: ${displayName(item.name)}: ${item.detail}`)
+      log.info(
+        `No longer a document of this checkout, so taken out of the staging node (\`removed\`, or \`left\` ` +
+          `when no placeholder fits): ${displayName(item.name)}: ${item.detail}`,
+      )
   const removed =
     changes.kind === 'changes'
       ? selectedNames(config, [...changes.removed, ...unselected]).filter((name) =>
