@@ -97,6 +97,27 @@ describe('planSync', () => {
     expect(plan.left).toEqual([])
   })
 
+  it('a present file removed from the node (staging) is in one list: removed or left, not skipped too', () => {
+    const changes: ChangeDecision = {
+      kind: 'changes',
+      source: 'git-diff',
+      added: [],
+      modified: ['big.md', 'manual.pdf', 'other-big.md'],
+      // What a staging run adds to the removals: changed files that are no longer documents here.
+      removed: ['big.md', 'manual.pdf'],
+    }
+    const plan = planSync({
+      selection: selection([], ['big.md', 'manual.pdf', 'other-big.md']),
+      urls: [],
+      mode: 'auto',
+      changes,
+      batchSize: 10,
+    })
+    expect(plan.placeholders.map((p) => p.name)).toEqual(['big.md'])
+    expect(plan.left.map((d) => d.name)).toEqual(['manual.pdf'])
+    expect(plan.skipped.map((s) => s.name)).toEqual(['other-big.md'])
+  })
+
   it('upserts every selected file below a folder whose changes are unknown, and the named changes', () => {
     const changes: ChangeDecision = {
       kind: 'changes',

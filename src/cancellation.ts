@@ -1,7 +1,10 @@
 // One cancellation for the whole run. The runner cancels a step with SIGINT, then SIGTERM 7.5 s later,
-// then SIGKILL 2.5 s after that; Ctrl-C sends the CLI a SIGINT. Every wait of a run (lookups, git, the
-// service, the comment) listens to `runCancellation`, so the run stops within seconds and still writes
-// its outputs and summary. Node ends the process at once on a signal no listener has claimed: the
+// then SIGKILL 2.5 s after that (actions/runner, src/Runner.Sdk/ProcessInvoker.cs: `_sigintTimeout`,
+// `_sigtermTimeout`, `CancelAndKillProcessTree`); Ctrl-C sends the CLI a SIGINT. Every wait of a run
+// (lookups, git, the service, the comment) listens to `runCancellation`, so the run stops within seconds
+// and still writes its outputs and summary. The only wait the first signal does not end at once, the
+// grace of indexing requests in flight, listens to `runCutOff`: a second signal ends it, whatever is
+// left of it. Node ends the process at once on a signal no listener has claimed: the
 // entries claim both signals in their first import (./claim-signals.js), before any other module of
 // the bundle is evaluated.
 import { setMaxListeners } from 'node:events'
@@ -26,6 +29,15 @@ setMaxListeners(0, controller.signal)
 /** Aborted, with a RunCancelled reason, on the first SIGINT or SIGTERM once the signals are claimed. */
 export const runCancellation: AbortSignal = controller.signal
 
+const cutOffController = new AbortController()
+setMaxListeners(0, cutOffController.signal)
+
+/**
+ * Aborted, with a RunCancelled reason, on the second signal (the runner's SIGTERM, a second Ctrl-C): what
+ * the first signal let finish (requests in flight) is cut off, and the outputs and summary written now.
+ */
+export const runCutOff: AbortSignal = cutOffController.signal
+
 let claimed = false
 
 export function claimCancellationSignals(): void {
@@ -33,6 +45,7 @@ export function claimCancellationSignals(): void {
   claimed = true
   const cancel = (signal: NodeJS.Signals): void => {
     if (!controller.signal.aborted) controller.abort(new RunCancelled(signal))
+    else if (!cutOffController.signal.aborted) cutOffController.abort(new RunCancelled(signal))
   }
   // The listeners stay for the whole run: the runner's SIGTERM (or a second Ctrl-C) must not end the
   // process while it writes what the first signal left to write.

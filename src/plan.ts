@@ -109,6 +109,12 @@ export function planSync(input: PlanInput): Plan {
       ...draftSkips([...addedFiles, ...changedFiles.filter((f) => !modified.has(f.name))]),
     ]
     removed = [...new Set([...changes.removed, ...unpublished.map((f) => f.name)])].sort(compareNames)
+    // A present file removed from the node (a staging node's file that is no longer a document of the
+    // checkout) ends in one output list, `removed` or `left`, not in `skipped` too.
+    if (removed.length > 0) {
+      const removing = new Set(removed)
+      skipped = skipped.filter((item) => item.kind === 'url' || !removing.has(item.name))
+    }
     fileIntents = [
       { files: addedFiles, intent: { operation: 'upload', fallback: true } },
       {

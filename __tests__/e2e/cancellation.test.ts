@@ -182,6 +182,108 @@ describe('index action cancelled as early as it can be', () => {
   })
 })
 
+describe('index action given a second signal soon after the first', () => {
+  const uploadInputs = (url: string) => ({
+    ...indexInputs,
+    'base-url': url,
+    mode: 'upload',
+    'batch-size': '1',
+    concurrency: '1',
+  })
+  const files = { 'docs/a.md': 'a\n', 'docs/b.md': 'b\n', 'docs/c.md': 'c\n' }
+  const known = ['https://docs.example.com/pricing', 'docs/a.md', 'docs/b.md', 'docs/c.md']
+
+  /** Every item of the run is in exactly one of the outputs' lists, and none was sent. */
+  function expectEveryItemFailed(outputs: Record<string, string>) {
+    const lists = ['uploaded', 'updated', 'skipped', 'failed', 'removed'].map(
+      (name) => JSON.parse(outputs[name]) as string[],
+    )
+    expect(lists.flat().sort()).toEqual([...known].sort())
+    expect((JSON.parse(outputs.failed) as string[]).sort()).toEqual([...known].sort())
+  }
+
+  it('writes the outputs and the summary when SIGTERM follows the SIGINT by a moment (the log says the cancellation began)', async () => {
+    const workspace = makeWorkspace(files)
+    try {
+      hanging = await startRecordingServer(() => {
+        if (!child || cancellation) return
+        child.kill('SIGINT')
+        cancellation = { sent: ['SIGINT'] }
+      })
+      const run = await runAction({
+        action: 'action.yml',
+        workspace: workspace.dir,
+        inputs: uploadInputs(hanging.url),
+        onStart: (started) => {
+          child = started
+          let stdout = ''
+          const onData = (chunk: Buffer) => {
+            stdout += chunk.toString()
+            if (!stdout.includes('Received SIGINT')) return
+            started.stdout!.off('data', onData)
+            started.kill('SIGTERM')
+            cancellation!.sent.push('SIGTERM')
+          }
+          started.stdout!.on('data', onData)
+        },
+      })
+      expect(cancellation?.sent).toEqual(['SIGINT', 'SIGTERM'])
+      expect(run.status).toBe(1)
+      expect(hanging.requests).toHaveLength(1)
+      expect(run.stdout).toMatch(/::warning::Received SIGINT: no new requests are started/)
+      expect(run.stdout).toMatch(
+        /::warning::Received SIGTERM after the cancellation: the requests still in flight are cut off/,
+      )
+      expectEveryItemFailed(run.outputs)
+      expect(run.stdout).toContain('cancelled before it was sent')
+      expect(run.stdout).toContain('cancelled while the request was in flight')
+      expect(run.summary).toContain('Stopped:** The run was cancelled (SIGINT received)')
+      expect(run.summary).toContain('cancelled before it was sent')
+    } finally {
+      workspace.remove()
+    }
+  })
+
+  it('cuts off the request in flight at once, without waiting out its grace', async () => {
+    const workspace = makeWorkspace(files)
+    try {
+      // The process is stopped while both signals are sent, so it takes them together, before any timer of
+      // the run can fire: the grace has not ended. Which of the two it takes first is the kernel's choice.
+      hanging = await startRecordingServer(() => {
+        if (!child || cancellation) return
+        cancellation = { sent: [] }
+        child.kill('SIGSTOP')
+        for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+          child.kill(signal)
+          cancellation.sent.push(signal)
+        }
+        child.kill('SIGCONT')
+      })
+      const run = await runAction({
+        action: 'action.yml',
+        workspace: workspace.dir,
+        inputs: uploadInputs(hanging.url),
+        onStart: (started) => (child = started),
+      })
+      expect(run.status).toBe(1)
+      expect(hanging.requests).toHaveLength(1)
+      expectEveryItemFailed(run.outputs)
+      const first = /::warning::Received (SIG[A-Z]+): no new requests are started/.exec(run.stdout)?.[1]
+      const second =
+        /::warning::Received (SIG[A-Z]+) after the cancellation: the requests still in flight are cut off/.exec(
+          run.stdout,
+        )?.[1]
+      expect([first, second].sort()).toEqual(['SIGINT', 'SIGTERM'])
+      expect(run.stdout).toContain(
+        `failed after 1 attempt(s): cancelled while the request was in flight (cut off by ${second})`,
+      )
+      expect(run.summary).toContain(`cut off by ${second}`)
+    } finally {
+      workspace.remove()
+    }
+  })
+})
+
 describe('run-flow action cancelled', () => {
   it('stops a flow run that never answers, with outputs and a summary that says so', async () => {
     const url = await neverAnswering()
@@ -227,6 +329,43 @@ describe('kb-sync index interrupted with Ctrl-C', () => {
       expect(stderr).toMatch(/^warning: Received SIGINT: no new requests are started/m)
       expect(stderr).toMatch(/^error: The run was cancelled \(SIGINT received\)/m)
       expect(`${stdout}${stderr}`).not.toContain(PRIVATE_KEY)
+    } finally {
+      workspace.remove()
+    }
+  })
+  it('a second Ctrl-C cuts off the request in flight and prints what was done at once', async () => {
+    const workspace = makeWorkspace({ 'docs/a.md': 'a\n', 'docs/b.md': 'b\n' })
+    try {
+      const url = await neverAnswering()
+      const started = spawn(
+        process.execPath,
+        [CLI, 'index', '--base-url', url, ...Object.entries(ids).flatMap(([k, v]) => [`--${k}`, v])]
+          .concat(['--node-id', 'knowledgebase-1', '--files', 'docs/**', '--mode', 'upload'])
+          .concat(['--batch-size', '1', '--concurrency', '1', '--workspace', workspace.dir]),
+        { env: { ...process.env, KB_SYNC_PRIVATE_KEY: PRIVATE_KEY }, stdio: ['ignore', 'pipe', 'pipe'] },
+      )
+      child = started
+      let stdout = ''
+      let stderr = ''
+      let second = false
+      started.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+      started.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString()
+        // The second Ctrl-C once the first is taken (the log says so).
+        if (second || !stderr.includes('Received SIGINT')) return
+        second = true
+        started.kill('SIGINT')
+      })
+      const status = await new Promise<number | null>((resolve) => started.on('close', resolve))
+      expect(second).toBe(true)
+      expect(status).toBe(130)
+      expect(stderr).toMatch(
+        /^warning: Received SIGINT after the cancellation: the requests still in flight are cut off/m,
+      )
+      expect(stdout).toContain(
+        'Uploaded 0, updated 0, skipped 0, failed 2, removed from answers 0, left in the knowledge base 0',
+      )
+      expect(stdout).toMatch(/1 × cancelled before it was sent/)
     } finally {
       workspace.remove()
     }

@@ -4,6 +4,8 @@
 // after the push that deletes a page.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { createHash } from 'node:crypto'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { startEmulator, type Emulator, type EmulatorOptions } from '../../src/emulator/server.js'
 import { placeholderFor } from '../../src/placeholders.js'
 import { GitFixture, type WorkingCopy } from '../helpers/git-fixture.js'
@@ -36,7 +38,11 @@ afterEach(async () => {
 })
 
 /** Pushes what the author committed and runs the action on that push as the workflow's next run. */
-async function pushAndSync(before: string, inputs: Record<string, string> = {}) {
+async function pushAndSync(
+  before: string,
+  inputs: Record<string, string> = {},
+  env: Record<string, string> = {},
+) {
   author.push()
   const after = author.head()
   const number = runs.runs.length + 1
@@ -67,6 +73,7 @@ async function pushAndSync(before: string, inputs: Record<string, string> = {}) 
       GITHUB_REF: 'refs/heads/main',
       GITHUB_RUN_ID: String(9_000_000 + number),
       GITHUB_RUN_NUMBER: String(number),
+      ...env,
     },
   })
   runs.add({ head_sha: after, event: 'push', conclusion: run.status === 0 ? 'success' : 'failure' })
@@ -223,6 +230,40 @@ describe('a failed placeholder', () => {
     expect(JSON.parse(healed.outputs.removed)).toEqual(['docs/a.md'])
     expect(JSON.parse(healed.outputs.updated)).toEqual(['docs/b.md'])
     expect(storedSha('docs/a.md')).toBe(sha256(placeholderFor('docs/a.md', healed.after)!))
+  })
+})
+
+describe('an unusable RUNNER_TEMP', () => {
+  it('fails the removals only, naming RUNNER_TEMP; the other documents are sent, the outputs and summary written', async () => {
+    await startService()
+    author.write('docs/a.md').write('docs/b.md').commit('seed')
+    const seed = await pushAndSync(ZERO)
+    expect(seed.status).toBe(0)
+
+    author.write('docs/a.md', 'a, second\n').remove('docs/b.md').commit('edit a, delete b')
+    // A regular file: not a folder for anyone, root included.
+    const notAFolder = join(fixture.root, 'runner-temp-is-a-file')
+    writeFileSync(notAFolder, 'not a folder\n')
+    const run = await pushAndSync(seed.after, {}, { RUNNER_TEMP: notAFolder })
+    expect(run.status).toBe(1)
+    expect(JSON.parse(run.outputs.updated)).toEqual(['docs/a.md'])
+    expect(JSON.parse(run.outputs.failed)).toEqual(['docs/b.md'])
+    expect(JSON.parse(run.outputs.removed)).toEqual([])
+    expect(storedSha('docs/a.md')).toBe(sha256('a, second\n'))
+    expect(storedSha('docs/b.md')).toBe(sha256('content of docs/b.md\n'))
+    const placeholderCause = `its placeholder could not be written (ENOTDIR): RUNNER_TEMP (${notAFolder}) must name a folder this step can write to`
+    expect(run.stdout).toContain(`document docs/b.md failed after 0 attempt(s): ${placeholderCause}`)
+    // The summary's table cuts a long cause; its first words name RUNNER_TEMP.
+    expect(run.summary).toContain('| its placeholder could not be written (ENOTDIR): RUNNER\\_TEMP (')
+    expect(run.summary).toContain('<summary>Updated (1)</summary>')
+    // The report file cannot be made there either: the step says why, naming RUNNER_TEMP, and the outputs
+    // and the summary are still written.
+    expect(run.outputs['report-file']).toBe('')
+    const reportError = run.stdout.split('\n').find((line) => line.startsWith('::error::The report file'))
+    expect(reportError).toContain(`::error::The report file ${notAFolder}/kb-sync-report-`)
+    expect(reportError).toContain(
+      `could not be written (ENOTDIR). RUNNER_TEMP (${notAFolder}) must name a folder this step can write to.`,
+    )
   })
 })
 

@@ -55,7 +55,7 @@ describe('annotations a person can read', () => {
         kind: 'document',
         name: `big${i}.bin`,
         reason: 'too-large',
-        detail: 'larger than max-file-size (50 MiB)',
+        detail: 'larger than max-file-size (50 MiB).',
       })),
       {
         kind: 'document',

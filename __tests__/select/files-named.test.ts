@@ -75,14 +75,30 @@ describe('selectNamedFiles', () => {
     })
   })
 
-  it('skips a link leading outside the workspace, and a hidden folder, as the search does', async () => {
+  it('skips a link leading outside the workspace, and each named file of a hidden folder under its own name', async () => {
     fx.file('../secret.md', 'outside the workspace')
     fx.link('docs/leak.md', join(fx.base, 'secret.md'))
-    const named = await selectNamedFiles(options(['docs/**']), ['docs/leak.md', 'docs/.drafts/c.md'])
+    fx.file('docs/.drafts/d.md')
+    const named = await selectNamedFiles(options(['docs/**']), [
+      'docs/leak.md',
+      'docs/.drafts/c.md',
+      'docs/.drafts/d.md',
+    ])
     expect(named.files).toEqual([])
-    expect(named.skipped.map((item) => [item.name, item.reason])).toEqual([
-      ['docs/.drafts', 'hidden'],
-      ['docs/leak.md', 'outside-workspace'],
+    // A push names its files: each is in the skipped list by its name, not folded into its folder as the
+    // search of a whole workspace does.
+    expect(named.skipped.map((item) => [item.name, item.reason, item.detail])).toEqual([
+      [
+        'docs/.drafts/c.md',
+        'hidden',
+        'in docs/.drafts/: hidden folder; set include-hidden-files to true to index it.',
+      ],
+      [
+        'docs/.drafts/d.md',
+        'hidden',
+        'in docs/.drafts/: hidden folder; set include-hidden-files to true to index it.',
+      ],
+      ['docs/leak.md', 'outside-workspace', expect.stringContaining('outside the workspace')],
     ])
   })
 

@@ -5,6 +5,7 @@ import { writeFileSync } from 'node:fs'
 import { readFile, rm, writeFile } from 'node:fs/promises'
 import { freePort } from '../helpers/ports.js'
 import { startEmulator } from '../../src/emulator/server.js'
+import { RunCancelled } from '../../src/cancellation.js'
 import { sendPlan, type IndexingClient, type SendOptions } from '../../src/send/send-plan.js'
 import { ServiceClient } from '../../src/service/client.js'
 import {
@@ -18,6 +19,7 @@ import {
   type Workspace,
 } from './fixture.js'
 import { quietLog } from '../helpers/log.js'
+import { startRecordingServer } from '../helpers/recording-server.js'
 
 type Emulator = Awaited<ReturnType<typeof startEmulator>>
 type EmulatorOptions = Parameters<typeof startEmulator>[0]
@@ -381,13 +383,12 @@ describe('cancellation', () => {
   test('a request still in flight after the grace period is aborted and reported', async () => {
     const workspace = await documents(2)
     const controller = new AbortController()
-    const { client } = await start({
-      latencyMs: 1000,
-      inject: () => {
-        setTimeout(() => controller.abort(), 20)
-        return undefined
-      },
-    })
+    // A service that takes the request whole and never answers (an emulator would still be writing its
+    // store while the test cleans it up): the cancellation comes with the request.
+    const service = await startRecordingServer(() => controller.abort())
+    cleanup.push(() => service.close())
+    const client = new ServiceClient({ baseUrl: service.url, privateKey: PRIVATE_KEY, connections: 4 })
+    cleanup.push(() => client.close())
     const result = await sendPlan(planFor(workspace.files, 'upload'), client, TARGET, {
       ...options(),
       signal: controller.signal,
@@ -396,7 +397,33 @@ describe('cancellation', () => {
     expect(result.cancelled).toBe(true)
     for (const item of result.items) {
       expect(item.outcome).toBe('failed')
-      expect(item.error).toMatch(/^cancelled while the request was in flight/)
+      expect(item.error).toMatch(/^cancelled while the request was in flight: /)
+    }
+  })
+
+  test('a second signal cuts off the requests in flight at once, whatever is left of the grace', async () => {
+    const workspace = await documents(2)
+    const controller = new AbortController()
+    const cutOff = new AbortController()
+    // A service that takes the request whole and never answers: only a cut-off ends it before the grace.
+    const service = await startRecordingServer(() => {
+      controller.abort(new RunCancelled('SIGINT'))
+      cutOff.abort(new RunCancelled('SIGTERM'))
+    })
+    cleanup.push(() => service.close())
+    const client = new ServiceClient({ baseUrl: service.url, privateKey: PRIVATE_KEY, connections: 4 })
+    cleanup.push(() => client.close())
+    const result = await sendPlan(planFor(workspace.files, 'upload'), client, TARGET, {
+      ...options(),
+      signal: controller.signal,
+      cutOff: cutOff.signal,
+      graceMs: 600_000,
+    })
+    expect(service.requests).toHaveLength(1)
+    expect(result.cancelled).toBe(true)
+    for (const item of result.items) {
+      expect(item.outcome).toBe('failed')
+      expect(item.error).toMatch(/^cancelled while the request was in flight \(cut off by SIGTERM\): /)
     }
   })
 

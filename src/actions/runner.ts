@@ -5,7 +5,7 @@ import { ConfigError } from '../config/errors.js'
 import { DEADLINE_VARIABLE, LookupBudget, readGitHubDeadline } from '../github/lookup-budget.js'
 import { readWorkflowRun, type WorkflowRunOutcome } from '../github/workflow.js'
 import type { Logger } from '../log.js'
-import { cancellationOf, runCancellation } from '../cancellation.js'
+import { cancellationOf, runCancellation, runCutOff } from '../cancellation.js'
 import { fitSummary } from '../report/summary-limit.js'
 
 export interface RunnerEnvironment {
@@ -20,6 +20,8 @@ export interface RunnerEnvironment {
   signal: AbortSignal
   /** The one budget of all this run's GitHub requests (lookups and the comment). */
   github: LookupBudget
+  /** The second signal: requests still in flight are cut off (cancellation.ts `runCutOff`). */
+  cutOff: AbortSignal
 }
 
 /** A run's GitHub budget: KB_SYNC_GITHUB_DEADLINE_SECONDS, else the default; a bad value is an input error. */
@@ -40,6 +42,7 @@ export function readRunnerEnvironment(env: NodeJS.ProcessEnv = process.env): Run
     apiUrl: env.GITHUB_API_URL || undefined,
     workflow: readWorkflowRun(env),
     signal: runCancellation,
+    cutOff: runCutOff,
   }
 }
 
@@ -55,7 +58,7 @@ function readPayload(path: string | undefined): Record<string, unknown> {
 
 /**
  * The run's cancellation (SIGINT, then SIGTERM), announced once in the log when it comes (at once if it
- * came while the bundle was loading).
+ * came while the bundle was loading), and so is the second signal, which cuts off what is in flight.
  */
 export function cancellationSignal(log: Logger): AbortSignal {
   const announce = () => {
@@ -65,8 +68,17 @@ export function cancellationSignal(log: Logger): AbortSignal {
         'sent as failed.',
     )
   }
+  const announceCutOff = () => {
+    const signal = cancellationOf(runCutOff)?.signalName ?? 'a second signal'
+    log.warning(
+      `Received ${signal} after the cancellation: the requests still in flight are cut off, and what was ` +
+        'done is reported now.',
+    )
+  }
   if (runCancellation.aborted) announce()
   else runCancellation.addEventListener('abort', announce, { once: true })
+  if (runCutOff.aborted) announceCutOff()
+  else runCutOff.addEventListener('abort', announceCutOff, { once: true })
   return runCancellation
 }
 

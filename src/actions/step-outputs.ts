@@ -11,6 +11,7 @@ import {
   type OutputSpec,
 } from '../report/output-budget.js'
 import { reasonOf, ReportFileError, reportFilePath, writeReportFile } from '../report/report-file.js'
+import { tempFolder, unusableFolder } from '../temp-folder.js'
 
 export interface StepOutputsOptions {
   /** UTF-16 code units for all outputs (the `outputs-budget` input). */
@@ -45,7 +46,8 @@ export async function writeStepOutputs(
     await writeReportFile(file, fileFields(redacted))
   } catch (error) {
     if (!(error instanceof ReportFileError)) throw error
-    fileProblem = error.message
+    // The file's name is new and its own: what fails is the folder it is made in.
+    fileProblem = `${error.message} ${unusableFolder(tempFolder())}.`
     file = ''
   }
   const fitted = fitOutputs(

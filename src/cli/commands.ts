@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { accessSync, constants, statSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { cancellationSignal, gitHubBudget } from '../actions/runner.js'
-import { cancellationOf, cancelledExitStatus } from '../cancellation.js'
+import { cancellationOf, cancelledExitStatus, runCutOff } from '../cancellation.js'
 import { performance } from 'node:perf_hooks'
 import {
   checksOutputSpecs,
@@ -189,6 +189,7 @@ export async function indexCommand(flags: Flags): Promise<void> {
       log,
       signal,
       github: gitHubBudget(process.env, signal),
+      cutOff: runCutOff,
       onProgress: progressReporter(),
       ...sinceContext(flags, config, log),
     })

@@ -10,8 +10,10 @@ import type {
   ChangeBase,
   ChangeDecision,
   FileSelection,
+  ItemOutcome,
   LeftDocument,
   Operation,
+  PlaceholderDocument,
   SelectedFile,
   SkippedItem,
 } from '../model.js'
@@ -42,7 +44,11 @@ import { findLfsPointers, LFS_POINTER_CAUSE } from '../select/lfs-pointers.js'
 import { nameMatcher } from '../select/match.js'
 import { inShard, shardLabel, shardSelection } from '../select/shard.js'
 import { collectIfGrown, holdYoungGeneration } from '../select/chunk-release.js'
-import { writePlaceholderFiles, type PlaceholderFiles } from '../send/placeholder-files.js'
+import {
+  PlaceholderFilesError,
+  writePlaceholderFiles,
+  type PlaceholderFiles,
+} from '../send/placeholder-files.js'
 import { sendPlan, type SendProgress } from '../send/send-plan.js'
 import { DraftScanner, findDrafts, type DraftScan } from '../select/drafts.js'
 import { firstNames } from '../report/causes.js'
@@ -65,6 +71,8 @@ export interface JobContext {
   signal?: AbortSignal
   /** The run's one budget for all its GitHub requests (runs, compare, comment), made with its cancellation. */
   github: LookupBudget
+  /** The run's second signal: indexing requests in flight are cut off without waiting out their grace. */
+  cutOff?: AbortSignal
   /** After each completed request (the CLI draws its progress from it). */
   onProgress?: (progress: SendProgress) => void
 }
@@ -445,16 +453,22 @@ async function indexPipeline(
   // Selection's garbage (~35 MiB at 100,000 files) is collected before the plan and the send add theirs.
   collectIfGrown()
   selected.files = selection.files
+  // In a staging node a present file that is no longer selected (too large, a link) goes too: listed as
+  // removed, the log says why.
+  const unselected = changes.kind === 'changes' && staged ? stagingRemovals(changes, selection) : []
+  const unselectedNames = new Set(unselected)
+  for (const item of selection.skipped)
+    if (unselectedNames.has(item.name))
+      log.info(
+        `No longer a document of this checkout, so taken out of the staging node (\`removed\`, or \`left\` ` +
+          `when no placeholder fits): ${displayName(item.name)}: ${item.detail}`,
+      )
   const removed = selectedNames(
     config,
     changes.kind === 'all'
       ? // Every selected file is sent, and the removals known even so (a push's own) are blanked.
         (changes.removed ?? [])
-      : [
-          ...changes.removed,
-          // In a staging node a present file that is no longer selected (too large, a link) goes too.
-          ...(staged ? stagingRemovals(changes, selection) : []),
-        ],
+      : [...changes.removed, ...unselected],
   ).filter((name) => inShard(name, config.shard))
   // Found before planning, so a dry run and a preview fail on them too, as the sync they show would.
   const pointers = findLfsPointers(selection.files)
@@ -536,7 +550,7 @@ async function indexPipeline(
   })
   let placeholders: PlaceholderFiles | undefined
   try {
-    placeholders = await writePlaceholderFiles(plan.placeholders)
+    placeholders = await placeholdersOrFailed(plan.placeholders, unsent)
     const placeholderRequests = placeholderBatches(placeholders.files, config.batchSize)
     const batches = [...plan.batches, ...placeholderRequests]
     const scanner = draftsWhileSending
@@ -561,6 +575,7 @@ async function indexPipeline(
             retry: retryPolicyOf(config),
             log: held.log,
             signal: context.signal,
+            cutOff: context.cutOff,
             withhold: scanner && ((index) => scanner.drafts(index)),
             onProgress: (p) => shown.update(p),
           })
@@ -631,6 +646,31 @@ async function indexPipeline(
     report.durationMs = Date.now() - started
   }
   return report
+}
+
+/**
+ * The placeholders' files; when they cannot be written, each removal is failed with the cause (in
+ * `failed`) and every other document is sent as planned.
+ */
+async function placeholdersOrFailed(
+  placeholders: readonly PlaceholderDocument[],
+  failed: ItemOutcome[],
+): Promise<PlaceholderFiles> {
+  try {
+    return await writePlaceholderFiles(placeholders)
+  } catch (error) {
+    if (!(error instanceof PlaceholderFilesError)) throw error
+    for (const { name } of placeholders)
+      failed.push({
+        kind: 'document',
+        name,
+        outcome: 'failed',
+        operation: 'update',
+        attempts: 0,
+        error: error.message,
+      })
+    return { files: [], remove: () => Promise.resolve() }
+  }
 }
 
 const NAMES_IN_WARNING = 10

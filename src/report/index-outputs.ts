@@ -174,7 +174,8 @@ export function logSkipped(skipped: readonly SkippedItem[], log: Logger): void {
     log.warning(
       items.length === 1
         ? `Skipped ${displayName(first.name)}: ${first.detail}`
-        : `Skipped ${items.length} files (${first.reason}; ${names}), e.g. ${displayName(first.name)}: ${first.detail}. The "skipped" output and the job summary list all.`,
+        : `Skipped ${items.length} files (${first.reason}; ${names}), e.g. ${displayName(first.name)}: ` +
+            `${first.detail.replace(/\.$/, '')}. The "skipped" output and the job summary list all.`,
     )
   }
 }

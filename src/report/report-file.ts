@@ -2,8 +2,10 @@
 // actions/upload-artifact. Written piece by piece: 100,000 names never become one string in memory.
 import { randomUUID } from 'node:crypto'
 import { open } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { reasonOf, tempFolder } from '../temp-folder.js'
+
+export { reasonOf }
 
 /** A field of the file: a list is written item by item, anything else as one JSON value. */
 export type ReportField = readonly [name: string, value: unknown]
@@ -13,7 +15,7 @@ const CHUNK_CHARS = 64 * 1024
 
 /** A new file name in RUNNER_TEMP (the OS's temporary folder off a runner), unique per step. */
 export function reportFilePath(kind: string, env: NodeJS.ProcessEnv = process.env): string {
-  return join(env.RUNNER_TEMP || tmpdir(), `kb-sync-${kind}-${randomUUID()}.json`)
+  return join(tempFolder(env).path, `kb-sync-${kind}-${randomUUID()}.json`)
 }
 
 /** A file that could not be written, named, with the system's reason (ENOSPC, EACCES, …). */
@@ -25,13 +27,6 @@ export class ReportFileError extends Error {
     super(`The report file ${path} could not be written (${reason}).`)
     this.name = 'ReportFileError'
   }
-}
-
-// Duck-typed: errors from node:fs may come from another realm (a test's VM context).
-export const reasonOf = (error: unknown): string => {
-  const code = (error as { code?: unknown } | null)?.code
-  if (typeof code === 'string') return code
-  return error instanceof Error ? error.message : String(error)
 }
 
 /**

@@ -54,7 +54,9 @@ export interface FileSelectionOptions {
 const CONCURRENCY = 16
 
 type Verdict =
-  { selected: SelectedFile } | { skipped: SkippedItem } | { grouped: { folder: string; reason: SkipReason } }
+  | { selected: SelectedFile }
+  | { skipped: SkippedItem }
+  | { grouped: { name: string; folder: string; reason: SkipReason } }
 
 interface NameRule {
   reason: SkipReason
@@ -108,7 +110,9 @@ export async function selectNamedFiles(
   const candidates = found.filter((candidate): candidate is string => candidate !== undefined)
   const context = checkContext(options, root)
   const verdicts = await mapLimited(candidates, CONCURRENCY, (candidate) => check(candidate, context))
-  return collect(verdicts, root)
+  // Named one by one (a push's changes): each is reported under its own name, as every other skip is, so
+  // that every changed document is in exactly one output list.
+  return collect(verdicts, root, { groupFolders: false })
 }
 
 /**
@@ -234,7 +238,7 @@ function checkKnown(candidate: string, context: CheckContext): Verdict | undefin
   const name = insideName(context.root, candidate)
   if (name === undefined) return undefined
   const rule = nameRule(name, context)
-  if (rule?.folder !== undefined) return { grouped: { folder: rule.folder, reason: rule.reason } }
+  if (rule?.folder !== undefined) return { grouped: { name, folder: rule.folder, reason: rule.reason } }
   if (rule) return skip(name, rule.reason, `${RULE_DETAIL[rule.reason]}.`)
   const own = lstatOrUndefined(candidate)
   if (!own || own.isSymbolicLink()) return undefined
@@ -245,7 +249,7 @@ async function check(candidate: string, context: CheckContext): Promise<Verdict>
   const name = insideName(context.root, candidate)
   if (name === undefined) return skip(candidate, 'outside-workspace', 'matched outside the workspace.')
   const rule = nameRule(name, context)
-  if (rule?.folder !== undefined) return { grouped: { folder: rule.folder, reason: rule.reason } }
+  if (rule?.folder !== undefined) return { grouped: { name, folder: rule.folder, reason: rule.reason } }
   if (rule) return skip(name, rule.reason, `${RULE_DETAIL[rule.reason]}.`)
 
   // Not a link itself, in a folder that is its own real path: the path is already the real one, so
@@ -354,7 +358,11 @@ function kindOf(stats: Stats, linked: boolean): string {
   return 'not a file'
 }
 
-function collect(verdicts: Verdict[], root: string): FileSelection {
+/**
+ * The selection from every candidate's verdict. A search groups the files of a hidden (or .git) folder as
+ * one skip naming the folder: it may hold thousands of files no one chose (caches, tool folders).
+ */
+function collect(verdicts: Verdict[], root: string, { groupFolders = true } = {}): FileSelection {
   const skipped: SkippedItem[] = []
   const groups = new Map<string, { reason: SkipReason; count: number }>()
   // Every candidate is a distinct path, so every name is distinct too.
@@ -362,7 +370,15 @@ function collect(verdicts: Verdict[], root: string): FileSelection {
   for (const verdict of verdicts) {
     if ('selected' in verdict) selected.push(verdict.selected)
     else if ('skipped' in verdict) skipped.push(verdict.skipped)
-    else {
+    else if (!groupFolders) {
+      const { name, folder, reason } = verdict.grouped
+      skipped.push({
+        kind: 'document',
+        name,
+        reason,
+        detail: `in ${displayName(folder)}/: ${folderRule(reason)}.`,
+      })
+    } else {
       const group = groups.get(verdict.grouped.folder) ?? { reason: verdict.grouped.reason, count: 0 }
       group.count += 1
       groups.set(verdict.grouped.folder, group)
@@ -370,15 +386,11 @@ function collect(verdicts: Verdict[], root: string): FileSelection {
   }
   for (const [folder, { reason, count }] of groups) {
     const files = count === 1 ? '1 matching file' : `${count} matching files`
-    const why =
-      reason === 'git-dir'
-        ? 'git metadata is never indexed, even with include-hidden-files'
-        : 'hidden folder; set include-hidden-files to true to index it'
     skipped.push({
       kind: 'document',
       name: folder,
       reason,
-      detail: `${files} in ${displayName(folder)}/: ${why}.`,
+      detail: `${files} in ${displayName(folder)}/: ${folderRule(reason)}.`,
     })
   }
 
@@ -389,6 +401,13 @@ function collect(verdicts: Verdict[], root: string): FileSelection {
   skipped.push(...distinct.skipped)
   // distinctDocumentNames keeps the files in code-unit name order, the order a selection has.
   return { files: distinct.kept, skipped: skipped.sort(byNameOrder) }
+}
+
+/** Why the files of a folder are skipped. */
+function folderRule(reason: SkipReason): string {
+  return reason === 'git-dir'
+    ? 'git metadata is never indexed, even with include-hidden-files'
+    : 'hidden folder; set include-hidden-files to true to index it'
 }
 
 /** One file reached under two names (a link and its target) is kept once, under its own name. */

@@ -44,6 +44,8 @@ export interface StepContext {
   random?: () => number
   /** Cancellation cut the request off in flight. */
   hardStopped: boolean
+  /** The second signal that cut it off before the grace ended (e.g. SIGTERM), when one did. */
+  cutOffBy?: string
   /** How a refusal names the key and the ids (the actions' inputs, or the CLI's flags). */
   names?: SettingNames
   /** The operation the node's latest answers say documents of this run need (none yet: undefined). */
@@ -79,8 +81,13 @@ export function nextStep(
 ): { next: Step; state: UnitState } {
   const error = failure instanceof ServiceError ? failure : undefined
   const status = error?.status
-  if (context.hardStopped)
-    return { next: { step: 'fail', error: `cancelled while the request was in flight: ${message}` }, state }
+  if (context.hardStopped) {
+    const by = context.cutOffBy ? ` (cut off by ${context.cutOffBy})` : ''
+    return {
+      next: { step: 'fail', error: `cancelled while the request was in flight${by}: ${message}` },
+      state,
+    }
+  }
   const refusal = error && runRefusal(error, context.names)
   if (refusal) return { next: { step: 'refused', cause: refusal }, state }
 

@@ -1,9 +1,9 @@
 // Placeholders are sent like any document: written to a private temp folder first, so the sender's
 // read guard, retries and resends work on them unchanged. The folder is removed after sending.
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises'
-import os from 'node:os'
 import path from 'node:path'
 import type { PlaceholderDocument, SelectedFile } from '../model.js'
+import { reasonOf, tempFolder, unusableFolder, type TempFolder } from '../temp-folder.js'
 
 export interface PlaceholderFiles {
   /** In the order given; each named by its document, read from the temp folder. */
@@ -12,13 +12,29 @@ export interface PlaceholderFiles {
   remove(): Promise<void>
 }
 
-/** Writes each placeholder to its own file below `parent` (RUNNER_TEMP on a runner, else the OS's). */
+/** The placeholders could not be written: the cause of each removal, naming the folder to fix. */
+export class PlaceholderFilesError extends Error {
+  constructor(folder: TempFolder, error: unknown) {
+    super(`its placeholder could not be written (${reasonOf(error)}): ${unusableFolder(folder)}`)
+    this.name = 'PlaceholderFilesError'
+  }
+}
+
+/**
+ * Writes each placeholder to its own file below `parent` (RUNNER_TEMP on a runner, else the OS's). Throws
+ * a PlaceholderFilesError when the folder cannot hold them.
+ */
 export async function writePlaceholderFiles(
   placeholders: readonly PlaceholderDocument[],
-  parent = process.env.RUNNER_TEMP || os.tmpdir(),
+  parent: TempFolder = tempFolder(),
 ): Promise<PlaceholderFiles> {
   if (placeholders.length === 0) return { files: [], remove: () => Promise.resolve() }
-  const dir = await mkdtemp(path.join(parent, 'kb-sync-placeholders-'))
+  let dir: string
+  try {
+    dir = await mkdtemp(path.join(parent.path, 'kb-sync-placeholders-'))
+  } catch (error) {
+    throw new PlaceholderFilesError(parent, error)
+  }
   const remove = () => rm(dir, { recursive: true, force: true })
   try {
     const files: SelectedFile[] = []
@@ -32,6 +48,6 @@ export async function writePlaceholderFiles(
     return { files, remove }
   } catch (error) {
     await remove()
-    throw error
+    throw new PlaceholderFilesError(parent, error)
   }
 }

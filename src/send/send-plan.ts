@@ -2,6 +2,7 @@
 // of rejected batches for their odd items, and exactly one outcome per document and URL.
 import { setMaxListeners } from 'node:events'
 import { access, constants, lstat } from 'node:fs/promises'
+import { cancellationOf } from '../cancellation.js'
 import { displayName, type Logger } from '../log.js'
 import { formatBytes } from '../config/units.js'
 import type {
@@ -38,6 +39,8 @@ export interface SendOptions {
   /** Runner cancellation: no new requests; in-flight ones get `graceMs`, then are aborted. */
   signal?: AbortSignal
   graceMs?: number
+  /** The run's second signal (cancellation.ts `runCutOff`): what is left of the grace ends at once. */
+  cutOff?: AbortSignal
   clock?: Clock
   /** Called after each completed request. */
   onProgress?: (progress: SendProgress) => void
@@ -182,8 +185,10 @@ class PlanSender {
   private readonly log: Logger
   /** Aborted on cancellation or when the breaker opens: nothing new starts, sleepers wake. */
   private readonly stop = new AbortController()
-  /** Aborted `graceMs` after cancellation: the requests still in flight are cut off. */
+  /** Aborted `graceMs` after cancellation, or by a second signal: the requests still in flight are cut off. */
   private readonly hardStop = new AbortController()
+  /** The second signal that ended the grace early, when one did. */
+  private cutOffBy: string | undefined
   private readonly scheduler: RequestScheduler
   /** Batches whose files are opened while they wait for a request slot (bounds the open files). */
   private readonly readAhead: RequestScheduler
@@ -237,7 +242,7 @@ class PlanSender {
     for (const unit of units) for (const item of unit.items) items[at++] = item
     this.batchesTotal = units.length
 
-    const { signal } = this.options
+    const { signal, cutOff } = this.options
     let graceTimer: NodeJS.Timeout | undefined
     const onCancel = () => {
       this.stop.abort()
@@ -245,11 +250,20 @@ class PlanSender {
     }
     if (signal?.aborted) onCancel()
     else signal?.addEventListener('abort', onCancel, { once: true })
+    const onCutOff = () => {
+      if (this.hardStop.signal.aborted) return
+      this.cutOffBy = cancellationOf(cutOff)?.signalName ?? 'a second signal'
+      this.stop.abort()
+      this.hardStop.abort()
+    }
+    if (cutOff?.aborted) onCutOff()
+    else cutOff?.addEventListener('abort', onCutOff, { once: true })
 
     try {
       await this.runInTurn(units)
     } finally {
       signal?.removeEventListener('abort', onCancel)
+      cutOff?.removeEventListener('abort', onCutOff)
       clearTimeout(graceTimer)
       // Ends a pause the service asked for that outlasts the run: its timer must not hold the process.
       this.stop.abort()
@@ -435,6 +449,7 @@ class PlanSender {
           now: this.clock.now(),
           random: this.options.random,
           hardStopped: this.hardStop.signal.aborted,
+          cutOffBy: this.cutOffBy,
           names: this.options.names,
           evidence: this.evidence(),
         },
