@@ -341,7 +341,7 @@ describe('removed documents and drafts', () => {
         name: 'draft.md',
         reason: 'draft',
         detail:
-          'its expiryDate (2000-01-01T00:00:00.000Z) has passed: the site does not publish it; not sent (skip-drafts).',
+          'its expiryDate (2000-01-01T00:00:00.000Z) has passed, so the site does not publish it; not sent (skip-drafts).',
       },
     ])
     expect(plan.placeholders).toEqual([])

@@ -46,7 +46,7 @@ export interface PlanInput {
 
 /** The skip detail of a file the site does not publish, from why (select/drafts.ts). */
 export function draftDetail(why: string): string {
-  return `${why}: the site does not publish it; not sent (skip-drafts).`
+  return `${why}, so the site does not publish it; not sent (skip-drafts).`
 }
 
 interface Intent {

@@ -88,9 +88,13 @@ class DraftReader {
       return false
     }
     const params = new Map(own?.params)
+    const ownWhy = unpublishedBecause(params, this.now)
+    if (ownWhy !== undefined) return this.found(file.name, ownWhy)
+    if (cascade.length === 0) return false
     for (const inherited of cascade)
       for (const [key, value] of inherited) if (!params.has(key)) params.set(key, value)
-    const why = unpublishedBecause(params, this.now)
+    // The page's own keys first, then each cascade (nearest section first) fills the keys it does not set.
+    const why = unpublishedBecause(params, this.now, true)
     return why === undefined ? false : this.found(file.name, why)
   }
 

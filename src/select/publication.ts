@@ -40,24 +40,26 @@ const PUBLISH_DATE_KEYS = ['publishdate', 'pubdate', 'published', 'date']
 const EXPIRY_DATE_KEYS = ['expirydate', 'unpublishdate']
 
 /**
- * Why a page with these parameters is not published at `now`, or undefined when it is. The page's own
- * keys come first, then each cascade (nearest section first) fills the keys the page does not set.
+ * Why a page with these parameters is not published at `now`, or undefined when it is; `cascaded`: some
+ * come from its sections' cascades (the reason says so).
  */
-export function unpublishedBecause(params: Params, now: Date): string | undefined {
+export function unpublishedBecause(params: Params, now: Date, cascaded = false): string | undefined {
+  const says = cascaded ? "its section's cascade says" : 'its front matter says'
+  const by = cascaded ? " (by its section's cascade)" : ''
   const draft = params.get('draft')
   const published = params.has('published') ? hugoBoolean(params.get('published')) : undefined
   if (draft !== undefined) {
     // With both, Hugo goes by `draft` (and warns).
-    if (hugoBoolean(draft) === true) return `its front matter says draft: ${shown(draft)}`
+    if (hugoBoolean(draft) === true) return `${says} draft: ${shown(draft)}`
   } else if (published === false) {
-    return `its front matter says published: ${shown(params.get('published'))}`
+    return `${says} published: ${shown(params.get('published'))}`
   }
   const publishDate = firstDate(params, PUBLISH_DATE_KEYS)
   if (publishDate && publishDate.date.getTime() > now.getTime())
-    return `its ${publishDate.key} (${publishDate.date.toISOString()}) is in the future`
+    return `its ${publishDate.key} (${publishDate.date.toISOString()}) is in the future${by}`
   const expiryDate = firstDate(params, EXPIRY_DATE_KEYS)
   if (expiryDate && expiryDate.date.getTime() < now.getTime())
-    return `its ${expiryDate.key} (${expiryDate.date.toISOString()}) has passed`
+    return `its ${expiryDate.key} (${expiryDate.date.toISOString()}) has passed${by}`
   return undefined
 }
 
