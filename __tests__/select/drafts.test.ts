@@ -30,6 +30,10 @@ describe('frontMatterOf', () => {
     const json = '{\n  "title": "a } { \\" b",\n  "params": {"x": 1},\n  "draft": true\n}'
     expect(frontMatterOf(`${json}\n# A {\n`)).toEqual({ format: 'json', text: json })
     expect(frontMatterOf('{ "draft": true \n# no end')).toBeUndefined()
+    // What else opens a page with a brace is not front matter (and no warning that it does not parse).
+    expect(frontMatterOf('{/* a comment */}\n# MDX {"draft": true}\n')).toBeUndefined()
+    expect(frontMatterOf('{% raw %}\n{"draft": true}\n{% endraw %}\n')).toBeUndefined()
+    expect(frontMatterOf('{{< note >}}\n')).toBeUndefined()
   })
 
   it('is none when the file does not start with it or it is never closed', () => {

@@ -30,6 +30,8 @@ export function mayOpenFrontMatter(head: Buffer): boolean {
 export function frontMatterOf(text: string): FrontMatterText | undefined {
   const body = text.startsWith('\ufeff') ? text.slice(1) : text
   if (body.startsWith('{')) {
+    // A JSON object's first key (or its end); not MDX's `{/* … */}`, Liquid's `{%`, a template's `{{`.
+    if (!/^\{\s*["}]/.test(body)) return undefined
     const end = jsonObjectEnd(body)
     return end === undefined ? undefined : { format: 'json', text: body.slice(0, end) }
   }
