@@ -295,6 +295,11 @@ describe('chunkFiles', () => {
   })
 })
 
+/** Drafts by name, each for the same reason. */
+function draftsOf(names: string[]): Map<string, string> {
+  return new Map(names.map((name) => [name, 'its front matter says draft: true']))
+}
+
 describe('removed documents and drafts', () => {
   const COMMIT = 'c0ffee0000000000000000000000000000000001'
   const push = (overrides: Partial<Extract<ChangeDecision, { kind: 'changes' }>>): ChangeDecision => ({
@@ -348,10 +353,18 @@ describe('removed documents and drafts', () => {
       mode: 'auto',
       changes: all,
       batchSize: 10,
-      drafts: new Set(['draft.md']),
+      drafts: new Map([['draft.md', 'its expiryDate (2000-01-01T00:00:00.000Z) has passed']]),
     })
     expect([...plannedItems(plan)].map((i) => i.name)).toEqual(['a.md'])
-    expect(plan.skipped).toEqual([expect.objectContaining({ name: 'draft.md', reason: 'draft' })])
+    expect(plan.skipped).toEqual([
+      {
+        kind: 'document',
+        name: 'draft.md',
+        reason: 'draft',
+        detail:
+          'its expiryDate (2000-01-01T00:00:00.000Z) has passed, so the site does not publish it; not sent (skip-drafts).',
+      },
+    ])
     expect(plan.placeholders).toEqual([])
   })
 
@@ -366,7 +379,7 @@ describe('removed documents and drafts', () => {
       changes: all,
       batchSize: 2,
     }
-    const withDrafts = planSync({ ...input, drafts: new Set(['b.md', 'c.md', 'd.md']) })
+    const withDrafts = planSync({ ...input, drafts: draftsOf(['b.md', 'c.md', 'd.md']) })
     // Chunked as [a b] [c d] [e f], then the drafts taken out (not [a e] [f]); the URLs stay.
     expect(documents(withDrafts)).toEqual([['a.md'], ['e.md', 'f.md'], []])
     expect(withDrafts.batches.at(-1)).toMatchObject({ kind: 'urls', urls: ['https://example.com/a'] })
@@ -375,10 +388,10 @@ describe('removed documents and drafts', () => {
     const found = withoutDocuments(planSync(input).batches, new Set(['b.md', 'c.md', 'd.md']))
     expect(found).toEqual(withDrafts.batches)
     // And the whole plan, drafts skipped included, from the plan made without them.
-    const drafts = new Set(['b.md', 'c.md', 'd.md'])
+    const drafts = draftsOf(['b.md', 'c.md', 'd.md'])
     expect(withDraftsFound(planSync(input), input.selection, drafts)).toEqual(withDrafts)
     expect(withDrafts.skipped.map((item) => item.name)).toEqual(['.hidden.md', 'b.md', 'c.md', 'd.md'])
-    expect(withDraftsFound(planSync(input), input.selection, new Set())).toEqual(planSync(input))
+    expect(withDraftsFound(planSync(input), input.selection, new Map())).toEqual(planSync(input))
   })
 
   it('a push: an added draft is skipped, a modified one (published before) is blanked, an unknown folder skips', () => {
@@ -392,7 +405,7 @@ describe('removed documents and drafts', () => {
         everythingUnder: ['kb'],
       }),
       batchSize: 10,
-      drafts: new Set(['new-draft.md', 'now-draft.md', 'kb/draft.md']),
+      drafts: draftsOf(['new-draft.md', 'now-draft.md', 'kb/draft.md']),
       removedBy: COMMIT,
     })
     expect([...plannedItems(plan)].map((i) => [i.name, i.operation, i.removal === true])).toEqual([

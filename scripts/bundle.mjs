@@ -5,7 +5,7 @@
 //
 // A bundle is its index.js and the chunk files beside it (<id>.index.js): a dynamic import() of the
 // sources becomes a chunk, loaded when it is first reached. V8 compiles all of a file it loads, so what
-// only some runs need (sitemaps, octokit, the flow run, YAML, form-data) stays out of every start-up.
+// only some runs need (sitemaps, octokit, the flow run, YAML, TOML, form-data) stays out of every start-up.
 //
 // No source maps: with `--source-map` every bundle loads source-map support on its first line, and the
 // first stack trace read parses a 4.5 MB map (150–300 ms and ~58 MB at every run). Each map is also one
@@ -34,6 +34,7 @@ const LAZY_IN_INDEX_ACTION = [
   { what: "undici's fetch (octokit's)", marker: 'class Fetch extends EE' },
   { what: 're2js (flow run)', marker: 'class RE2Flags' },
   { what: 'yaml (front matter)', marker: 'class YAMLParseError' },
+  { what: 'smol-toml (front matter)', marker: 'class TomlError' },
   { what: 'form-data (streamed files)', marker: 'function FormData(' },
   { what: 'mime-db (form-data)', marker: '"application/1d-interleaved-parityfec"' },
 ]

@@ -45,7 +45,7 @@ export type SkipReason =
   /** Reaches the service under the same name as another selected document. */
   | 'name-conflict'
   | 'not-changed'
-  /** Markdown or MDX whose front matter says `draft: true` (skip-drafts). */
+  /** A file the site does not publish: a draft, a future or expired page (skip-drafts). */
   | 'draft'
 
 export interface SkippedItem {

@@ -38,13 +38,16 @@ export interface PlanInput {
   /** The commit the removals are synced at, named in each placeholder (undefined: not named). */
   removedBy?: string
   /**
-   * Selected markdown/MDX files whose front matter says `draft: true` (skip-drafts): skipped, and one a
+   * Selected files the site does not publish (skip-drafts), by name, each with why: skipped, and one a
    * push changed (published before) is blanked like a removed one.
    */
-  drafts?: ReadonlySet<string>
+  drafts?: ReadonlyMap<string, string>
 }
 
-export const DRAFT_DETAIL = 'its front matter says draft: true; not sent (skip-drafts).'
+/** The skip detail of a file the site does not publish, from why (select/drafts.ts). */
+export function draftDetail(why: string): string {
+  return `${why}, so the site does not publish it; not sent (skip-drafts).`
+}
 
 interface Intent {
   operation: Operation
@@ -67,7 +70,7 @@ export function planSync(input: PlanInput): Plan {
   const modeIntent = intentForMode(input.mode)
   const changes = input.mode === 'auto' ? input.changes : ({ kind: 'all' } as const)
 
-  const drafts = input.drafts ?? new Set<string>()
+  const drafts = input.drafts ?? new Map<string, string>()
   const isDraft = (file: SelectedFile) => drafts.has(file.name)
   const draftSkips = (files: readonly SelectedFile[]) => draftSkipsOf(files, drafts)
   let skipped: SkippedItem[] = input.selection.skipped
@@ -164,10 +167,15 @@ export function planSync(input: PlanInput): Plan {
   return { batches: sent, skipped, placeholders, left, refused }
 }
 
-function draftSkipsOf(files: readonly SelectedFile[], drafts: ReadonlySet<string>): SkippedItem[] {
+function draftSkipsOf(files: readonly SelectedFile[], drafts: ReadonlyMap<string, string>): SkippedItem[] {
   return files
     .filter((file) => drafts.has(file.name))
-    .map((file) => ({ kind: 'document', name: file.name, reason: 'draft', detail: DRAFT_DETAIL }))
+    .map((file) => ({
+      kind: 'document',
+      name: file.name,
+      reason: 'draft',
+      detail: draftDetail(drafts.get(file.name)!),
+    }))
 }
 
 /**
@@ -175,7 +183,11 @@ function draftSkipsOf(files: readonly SelectedFile[], drafts: ReadonlySet<string
  * drafts, once they are known: what planSync gives with them (each skipped, then taken out of its batch),
  * made from that plan instead of planning again (the same plan when there are none).
  */
-export function withDraftsFound(plan: Plan, selection: FileSelection, drafts: ReadonlySet<string>): Plan {
+export function withDraftsFound(
+  plan: Plan,
+  selection: FileSelection,
+  drafts: ReadonlyMap<string, string>,
+): Plan {
   if (drafts.size === 0) return plan
   return {
     ...plan,
@@ -188,7 +200,10 @@ export function withDraftsFound(plan: Plan, selection: FileSelection, drafts: Re
  * The batches without the named documents: each keeps its other documents (one fewer in a batch that
  * held a draft), and a batch left empty is not sent.
  */
-export function withoutDocuments(batches: readonly Batch[], names: ReadonlySet<string>): Batch[] {
+export function withoutDocuments(
+  batches: readonly Batch[],
+  names: Pick<ReadonlySet<string>, 'has'>,
+): Batch[] {
   const kept: Batch[] = []
   for (const batch of batches) {
     if (batch.kind !== 'documents' || !batch.documents.some((file) => names.has(file.name))) {

@@ -4,8 +4,9 @@
 // after the push that deletes a page.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { createHash } from 'node:crypto'
-import { writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path, { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { startEmulator, type Emulator, type EmulatorOptions } from '../../src/emulator/server.js'
 import { placeholderFor } from '../../src/placeholders.js'
 import { GitFixture, type WorkingCopy } from '../helpers/git-fixture.js'
@@ -310,5 +311,99 @@ describe('drafts stay out (skip-drafts)', () => {
     const run = await pushAndSync(ZERO, { 'skip-drafts': 'false' })
     expect(run.status).toBe(0)
     expect(JSON.parse(run.outputs.uploaded)).toEqual(['docs/soon.md'])
+  })
+})
+
+describe('pages a Hugo or Jekyll site does not publish (skip-drafts)', () => {
+  beforeEach(() => startService())
+
+  const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url))
+
+  /** Every file under a fixture folder, by name relative to it. */
+  function filesOf(folder: string, under = ''): string[] {
+    return readdirSync(path.join(folder, under), { withFileTypes: true }).flatMap((entry) => {
+      const name = under ? `${under}/${entry.name}` : entry.name
+      return entry.isDirectory() ? filesOf(folder, name) : [name]
+    })
+  }
+
+  /** The fixture sites as docs/hugo (its content) and docs/jekyll (without its README). */
+  function writeSites(): void {
+    for (const name of filesOf(path.join(FIXTURES, 'hugo-site'), 'content'))
+      author.write(`docs/hugo/${name}`, readFileSync(path.join(FIXTURES, 'hugo-site', name), 'utf8'))
+    for (const name of filesOf(path.join(FIXTURES, 'jekyll-site')).filter((n) => n !== 'README.md'))
+      author.write(`docs/jekyll/${name}`, readFileSync(path.join(FIXTURES, 'jekyll-site', name), 'utf8'))
+  }
+
+  it('a full sync leaves out what Hugo and Jekyll do not publish; a push blanks each page that stops being published and sends each that starts', async () => {
+    writeSites()
+    author.commit('seed the sites')
+    const seed = await pushAndSync(ZERO)
+    expect(seed.status).toBe(0)
+    const hugo = JSON.parse(readFileSync(path.join(FIXTURES, 'hugo-site/unpublished.json'), 'utf8'))
+    const unpublished = [
+      ...[...hugo.drafts, ...hugo.future, ...hugo.expired].map((name: string) => `docs/hugo/${name}`),
+      ...['_drafts/idea.md', '_drafts/notes.md', '_posts/2020-01-02-hidden.md', 'about.md'].map(
+        (name) => `docs/jekyll/${name}`,
+      ),
+      'docs/jekyll/docs/_drafts/nested.md',
+    ].sort()
+    expect(JSON.parse(seed.outputs.skipped).sort()).toEqual(unpublished)
+    expect(
+      stored()
+        .map((document) => document.name)
+        .filter((name) => unpublished.includes(name)),
+    ).toEqual([])
+    expect(stored().length).toBeGreaterThanOrEqual(25)
+
+    // Published before, each stops being published in its own way.
+    const posts = 'docs/hugo/content/posts'
+    author
+      .write(`${posts}/plain.md`, '+++\ntitle = "Plain"\ndraft = true\n+++\n# Plain\n')
+      .write(`${posts}/y-false.md`, '---\ntitle: a\ndraft: "true"\n---\nx\n')
+      .write(`${posts}/j-1.md`, '{\n  "title": "a",\n  "draft": "t"\n}\nx\n')
+      .write(`${posts}/t-false.md`, '+++\ntitle = "a"\npublishDate = 2999-01-01\n+++\nx\n')
+      .write(`${posts}/y-unexpired.md`, '---\ntitle: a\nexpiryDate: 2000-01-01\n---\nx\n')
+      .write('docs/jekyll/_posts/2020-01-01-hello.md', '---\ntitle: Hello\npublished: false\n---\nx\n')
+      // A section's cascade turns draft: its changed pages are judged by it.
+      .write('docs/hugo/content/sec5/nested/_index.md', '---\ntitle: s\n---\n')
+      .write('docs/hugo/content/sec5/nested/i.md', '---\ntitle: i\n---\nchanged\n')
+    author.git('mv', 'docs/jekyll/_docs/guide.md', 'docs/jekyll/_drafts/guide.md')
+    // Unpublished before, each starts being published.
+    author
+      .write(`${posts}/y-true.md`, '---\ntitle: a\ndraft: false\n---\nx\n')
+      .write(`${posts}/t-future.md`, '+++\ntitle = "a"\npublishDate = 2000-01-01T00:00:00Z\n+++\nx\n')
+      // Front matter that no longer parses: sent, with a warning naming the file.
+      .write(`${posts}/y-yes.md`, '+++\ntitle = \ndraft = true\n+++\nx\n')
+    author.git('mv', 'docs/jekyll/_drafts/idea.md', 'docs/jekyll/_posts/2020-02-01-idea.md')
+    author.commit('unpublish some pages, publish others')
+    const run = await pushAndSync(seed.after)
+    expect(run.status).toBe(0)
+    const blanked = [
+      'docs/hugo/content/posts/j-1.md',
+      'docs/hugo/content/posts/plain.md',
+      'docs/hugo/content/posts/t-false.md',
+      'docs/hugo/content/posts/y-false.md',
+      'docs/hugo/content/posts/y-unexpired.md',
+      'docs/hugo/content/sec5/nested/i.md',
+      'docs/hugo/content/sec5/nested/_index.md',
+      'docs/jekyll/_docs/guide.md',
+      'docs/jekyll/_posts/2020-01-01-hello.md',
+    ].sort()
+    // The draft moved out of _drafts was never sent: its placeholder is answered 404, which is success.
+    expect(JSON.parse(run.outputs.removed).sort()).toEqual([...blanked, 'docs/jekyll/_drafts/idea.md'].sort())
+    expect(storedSha('docs/jekyll/_drafts/idea.md')).toBeUndefined()
+    for (const name of blanked) expect(storedSha(name)).toBe(sha256(placeholderFor(name, run.after)!))
+    expect(JSON.parse(run.outputs.skipped)).toEqual(['docs/jekyll/_drafts/guide.md'])
+    expect(JSON.parse(run.outputs.uploaded).sort()).toEqual([
+      'docs/hugo/content/posts/t-future.md',
+      'docs/hugo/content/posts/y-true.md',
+      'docs/hugo/content/posts/y-yes.md',
+      'docs/jekyll/_posts/2020-02-01-idea.md',
+    ])
+    expect(storedSha(`${posts}/y-true.md`)).toBe(sha256('---\ntitle: a\ndraft: false\n---\nx\n'))
+    const bad = warnings(run.stdout).filter((line) => line.includes('front matter'))
+    expect(bad).toHaveLength(1)
+    expect(bad[0]).toContain(`${posts}/y-yes.md`)
   })
 })

@@ -150,7 +150,10 @@ function indexOptions(command: Command): Command {
         d.removed,
       ),
     )
-    .option('--no-skip-drafts', 'send markdown/MDX whose front matter says draft: true (skipped by default)')
+    .option(
+      '--no-skip-drafts',
+      'send pages the site does not publish (drafts, future or expired, _drafts; skipped by default)',
+    )
 }
 
 function runOptions(command: Command): Command {

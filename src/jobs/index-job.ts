@@ -680,7 +680,7 @@ async function draftsOf(
   files: readonly SelectedFile[],
   log: Logger,
   notices: string[],
-): Promise<Set<string>> {
+): Promise<Map<string, string>> {
   const scan = await findDrafts(files)
   reportUnparsable(scan, log, notices)
   return scan.drafts
@@ -695,7 +695,7 @@ function reportUnparsable(scan: DraftScan, log: Logger, notices: string[]): void
       (name) => name,
     )
     const message =
-      `The front matter of ${scan.unparsable.length} file(s) does not parse as YAML, so they are not ` +
+      `The front matter of ${scan.unparsable.length} file(s) does not parse, so they are not ` +
       `treated as drafts (skip-drafts) and are sent: ${names}.`
     log.warning(message)
     notices.push(message)

@@ -1,101 +1,170 @@
-// Drafts (skip-drafts): a markdown or MDX file whose front matter — YAML between `---` lines at its very
-// top — says `draft: true` is not published. Only the file's beginning is read; front matter that does
-// not parse is not a draft, and is reported so the author can fix it.
+// Unpublished pages (skip-drafts): a markdown or MDX file the site does not publish, by its front matter
+// (YAML, TOML or JSON at its very top: `draft`, `published: false`, a future publish date, a past expiry
+// date — publication.ts), by a Hugo section's `cascade` (its `_index.md`), or by its place (a Jekyll
+// `_drafts` folder). Only the files' beginnings are read; front matter that does not parse is not a
+// draft, and is reported so the author can fix it.
 import path from 'node:path'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { SelectedFile } from '../model.js'
+import {
+  FrontMatterParsers,
+  frontMatterOf,
+  mayOpenFrontMatter,
+  type FrontMatterText,
+} from './front-matter.js'
+import { paramsOf, unpublishedBecause, type Params } from './publication.js'
 import { readHead } from './read-head.js'
+
+export { frontMatterOf } from './front-matter.js'
 
 /** Front matter longer than this is not looked for: the file is not a draft. */
 export const FRONT_MATTER_MAX_BYTES = 64 * 1024
 
 const DRAFT_EXTENSIONS = new Set(['.md', '.markdown', '.mdx'])
 
+/** Jekyll's drafts folder: whatever is in it is not published (at any depth: a site may be in a subfolder). */
+const DRAFTS_FOLDER = '_drafts'
+export const IN_DRAFTS_FOLDER = `it is in a ${DRAFTS_FOLDER} folder (Jekyll's drafts)`
+
+/** The Hugo section files whose `cascade` a section's pages inherit. */
+const SECTION_FILES = ['_index.md', '_index.markdown']
+
 export interface BadFrontMatter {
   name: string
-  /** The YAML parser's first error, one line. */
+  /** The parser's first error, one line. */
   why: string
 }
 
 export interface DraftScan {
-  /** Names of the files that are drafts. */
-  drafts: Set<string>
+  /** The files that are not published, by name, each with why (a sentence part: "its front matter says …"). */
+  drafts: Map<string, string>
   /** Files whose front matter does not parse: not drafts. */
   unparsable: BadFrontMatter[]
 }
 
-/** Whether skip-drafts looks at this document (markdown and MDX). */
+/** Whether skip-drafts looks at this document's front matter (markdown and MDX). */
 export function mayBeDraft(name: string): boolean {
   return DRAFT_EXTENSIONS.has(path.posix.extname(name).toLowerCase())
 }
 
-/** The YAML text of the front matter at the top of `text`, or undefined when it has none. */
-export function frontMatterOf(text: string): string | undefined {
-  const body = text.startsWith('\ufeff') ? text.slice(1) : text
-  const opening = /^---[ \t]*\r?\n/.exec(body)
-  if (!opening) return undefined
-  const rest = body.slice(opening[0].length)
-  // The closing line: `---` (or YAML's document end `...`), alone on its line.
-  const closing = /^(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/m.exec(rest)
-  return closing ? rest.slice(0, closing.index) : undefined
+function inDraftsFolder(name: string): boolean {
+  return name.split('/').slice(0, -1).includes(DRAFTS_FOLDER)
 }
 
-const DASHES = Buffer.from('---')
-const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf])
-
-/** What front matter starts with: most documents have none, and are not decoded at all. */
-function opensWithDashes(head: Buffer): boolean {
-  const start = head.subarray(0, UTF8_BOM.length).equals(UTF8_BOM) ? UTF8_BOM.length : 0
-  return head.subarray(start, start + DASHES.length).equals(DASHES)
+/** A front matter that cannot be parsed until its parser is loaded. */
+class NeedsParser {
+  constructor(readonly matter: FrontMatterText) {}
 }
 
-type ParseYaml = (typeof import('yaml'))['parse']
+type Parsed = { params: Params } | { why: string }
 
-/** Whether the front matter says `draft: true`; throws the YAML parser's error when it does not parse. */
-function isDraftFrontMatter(yaml: string, parse: ParseYaml): boolean {
-  const data: unknown = parse(yaml)
-  return typeof data === 'object' && data !== null && (data as Record<string, unknown>).draft === true
-}
-
-/** Looks at one file: adds it to the scan's drafts or unparsable files (loads the YAML parser at need). */
+/** Looks at one file: adds it to the scan's drafts or unparsable files (loads the parsers at need). */
 class DraftReader {
-  readonly scan: DraftScan = { drafts: new Set(), unparsable: [] }
+  readonly scan: DraftScan = { drafts: new Map(), unparsable: [] }
   private readonly buffer = Buffer.allocUnsafe(FRONT_MATTER_MAX_BYTES)
-  private parse: ParseYaml | undefined
+  private readonly parsers = new FrontMatterParsers()
+  /** The cascade each folder's section file gives its pages, by absolute folder (none: no section file). */
+  private readonly cascades = new Map<string, Params | undefined>()
 
-  /** Whether the file is a draft; a promise only when the YAML parser must be loaded first. */
+  constructor(private readonly now: Date) {}
+
+  /** Whether the file is a draft; a promise only when a parser must be loaded first. */
   read(file: SelectedFile): boolean | Promise<boolean> {
-    if (!mayBeDraft(file.name)) return false
-    const head = readHead(file.path, this.buffer, file.size)
-    if (!opensWithDashes(head)) return false
-    const yaml = frontMatterOf(head.toString('utf8'))
-    if (yaml === undefined) return false
-    // The YAML parser (~290 KB, its own chunk in the bundles) is loaded at the first front matter: most
-    // syncs have none, and kept in the action's main file it would be compiled at every start.
-    if (this.parse === undefined)
-      return import('yaml').then(({ parse }) => {
-        this.parse = parse
-        return this.judge(file.name, yaml, parse)
-      })
-    return this.judge(file.name, yaml, this.parse)
+    const verdict = this.attempt(file)
+    if (verdict instanceof NeedsParser)
+      return this.parsers.load(verdict.matter.format).then(() => this.read(file))
+    return verdict
   }
 
-  private judge(name: string, yaml: string, parse: ParseYaml): boolean {
-    try {
-      if (!isDraftFrontMatter(yaml, parse)) return false
-      this.scan.drafts.add(name)
-      return true
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error)
-      this.scan.unparsable.push({ name, why: message.split('\n')[0] })
+  private attempt(file: SelectedFile): boolean | NeedsParser {
+    if (inDraftsFolder(file.name)) return this.found(file.name, IN_DRAFTS_FOLDER)
+    if (!mayBeDraft(file.name)) return false
+    const own = this.paramsOfFile(file.path, file.size)
+    if (own instanceof NeedsParser) return own
+    const cascade = this.cascadeOf(file)
+    if (cascade instanceof NeedsParser) return cascade
+    if (own !== undefined && 'why' in own) {
+      this.scan.unparsable.push({ name: file.name, why: own.why })
       return false
     }
+    const params = new Map(own?.params)
+    const ownWhy = unpublishedBecause(params, this.now)
+    if (ownWhy !== undefined) return this.found(file.name, ownWhy)
+    if (cascade.length === 0) return false
+    for (const inherited of cascade)
+      for (const [key, value] of inherited) if (!params.has(key)) params.set(key, value)
+    // The page's own keys first, then each cascade (nearest section first) fills the keys it does not set.
+    const why = unpublishedBecause(params, this.now, true)
+    return why === undefined ? false : this.found(file.name, why)
+  }
+
+  private found(name: string, why: string): true {
+    this.scan.drafts.set(name, why)
+    return true
+  }
+
+  /** The parameters of a file's front matter (undefined: it has none). */
+  private paramsOfFile(file: string, size: number): Parsed | NeedsParser | undefined {
+    const head = readHead(file, this.buffer, size)
+    if (!mayOpenFrontMatter(head)) return undefined
+    const matter = frontMatterOf(head.toString('utf8'))
+    if (matter === undefined) return undefined
+    if (!this.parsers.ready(matter.format)) return new NeedsParser(matter)
+    try {
+      return { params: paramsOf(this.parsers.parse(matter)) }
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error)
+      return { why: message.split('\n')[0] }
+    }
+  }
+
+  /**
+   * The cascades a page inherits, nearest section first: the `cascade` of the section file in its folder
+   * (a section file's own included, as Hugo does) and in each folder above, up to the workspace.
+   */
+  private cascadeOf(file: SelectedFile): Params[] | NeedsParser {
+    if (!file.path.endsWith(file.name)) return []
+    const root = file.path.slice(0, file.path.length - file.name.length)
+    const found: Params[] = []
+    let folder = path.posix.dirname(file.name)
+    for (;;) {
+      const where = folder === '.' ? root : root + folder
+      let cascade = this.cascades.get(where)
+      if (!this.cascades.has(where)) {
+        const read = this.sectionCascade(where)
+        if (read instanceof NeedsParser) return read
+        this.cascades.set(where, (cascade = read))
+      }
+      if (cascade) found.push(cascade)
+      if (folder === '.') return found
+      folder = path.posix.dirname(folder)
+    }
+  }
+
+  /**
+   * The cascade of a folder's section file: its `cascade` map, or the entries of a `cascade` list that
+   * have no `_target` (a targeted entry is not applied: README, Drafts), nearest entry first.
+   */
+  private sectionCascade(folder: string): Params | NeedsParser | undefined {
+    for (const name of SECTION_FILES) {
+      const parsed = this.paramsOfFile(path.join(folder, name), FRONT_MATTER_MAX_BYTES)
+      if (parsed instanceof NeedsParser) return parsed
+      if (parsed === undefined) continue
+      // A section file that does not parse gives no cascade (it is reported when it is selected itself).
+      if ('why' in parsed) return undefined
+      const value = parsed.params.get('cascade')
+      const entries = (Array.isArray(value) ? value : [value]).map(paramsOf).filter((p) => !p.has('_target'))
+      const cascade = new Map<string, unknown>()
+      for (const entry of entries) for (const [key, v] of entry) if (!cascade.has(key)) cascade.set(key, v)
+      return cascade.size > 0 ? cascade : undefined
+    }
+    return undefined
   }
 }
 
 /** The drafts among the selected files, and the files whose front matter does not parse. */
-export async function findDrafts(files: readonly SelectedFile[]): Promise<DraftScan> {
-  const reader = new DraftReader()
+export async function findDrafts(files: readonly SelectedFile[], now = new Date()): Promise<DraftScan> {
+  const reader = new DraftReader(now)
   for (const file of files) {
     const verdict = reader.read(file)
     if (verdict instanceof Promise) await verdict
@@ -119,13 +188,17 @@ const FILES_PER_TURN = 16
 export class DraftScanner {
   /** Every draft and unparsable file once all batches have been looked at. */
   readonly done: Promise<DraftScan>
-  private readonly reader = new DraftReader()
+  private readonly reader: DraftReader
   private readonly draftsOf = new Map<number, Set<string>>()
   private scanned = 0
   private readonly waiting = new Map<number, { settle: () => void; fail: (error: unknown) => void }[]>()
   private failure: { error: unknown } | undefined
 
-  constructor(private readonly batches: readonly (readonly SelectedFile[])[]) {
+  constructor(
+    private readonly batches: readonly (readonly SelectedFile[])[],
+    now = new Date(),
+  ) {
+    this.reader = new DraftReader(now)
     this.done = this.run()
     this.done.catch(() => undefined)
   }
