@@ -10,9 +10,9 @@ export const modules = {
 /* harmony export */   Zd: () => (/* binding */ workflowRunPages),
 /* harmony export */   t5: () => (/* binding */ DRY_RUN_MARKER)
 /* harmony export */ });
-/* unused harmony exports RUNS_PER_PAGE, MAX_PAGES, LOOKUP_TIMEOUT_MS, isListedRun, requestFailure */
-/* harmony import */ var _cancellation_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4632);
+/* unused harmony exports RUNS_PER_PAGE, MAX_PAGES, isListedRun, requestFailure */
 /* harmony import */ var _model_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(182);
+/* harmony import */ var _lookup_budget_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2975);
 /* harmony import */ var _octokit_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6702);
 // The last successful run of this workflow on this branch: its commit is what the knowledge base
 // last received in full, so the next change set is measured from it. A run counts when it succeeded
@@ -24,7 +24,6 @@ export const modules = {
 // Small pages: the previous run is nearly always the first entry, so one short answer is the usual case.
 const RUNS_PER_PAGE = 10;
 const MAX_PAGES = 10;
-const LOOKUP_TIMEOUT_MS = 60_000;
 // Runs of these events never synced the branch: pull request runs preview or index the pull
 // request's head, and workflow_run is refused by the action.
 const NOT_A_SYNC = new Set([
@@ -88,6 +87,8 @@ function isRateLimit(status, headers) {
 function requestFailure(error) {
     const { status, response } = error;
     const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof _lookup_budget_js__WEBPACK_IMPORTED_MODULE_0__/* .GitHubUnanswered */ .yn)
+        return { why: message };
     if (!response || typeof status !== 'number')
         return { why: `the request failed: ${message}` };
     if (isRateLimit(status, response.headers))
@@ -100,18 +101,17 @@ function requestFailure(error) {
     return { why: `HTTP ${status}: ${message} (${hint})`, refused: status };
 }
 /**
- * The workflow file's runs, newest first, a page at a time (at most MAX_PAGES), under one deadline for
- * the whole lookup. A failed request or an answer that is not a list ends the pages with its reason.
+ * The workflow file's runs, newest first, a page at a time (at most MAX_PAGES), within the run's GitHub
+ * budget. A failed request or an answer that is not a list ends the pages with its reason.
  */
 async function* workflowRunPages(query, filters = {}) {
     const { workflow } = query;
     const octokit = (0,_octokit_js__WEBPACK_IMPORTED_MODULE_1__.getOctokit)(query.token, query.apiUrl);
-    const signal = (0,_cancellation_js__WEBPACK_IMPORTED_MODULE_0__/* .withTimeout */ .wj)(query.signal, LOOKUP_TIMEOUT_MS);
     let seen = 0;
     for (let page = 1; page <= MAX_PAGES; page++) {
         let data;
         try {
-            const response = await octokit.rest.actions.listWorkflowRuns({
+            const response = await query.budget.request((signal) => octokit.rest.actions.listWorkflowRuns({
                 owner: workflow.owner,
                 repo: workflow.repo,
                 workflow_id: workflow.workflowFile,
@@ -119,11 +119,11 @@ async function* workflowRunPages(query, filters = {}) {
                 per_page: RUNS_PER_PAGE,
                 page,
                 request: { signal },
-            });
+            }));
             data = response.data;
         }
         catch (error) {
-            query.signal?.throwIfAborted();
+            query.budget.throwIfCancelled();
             yield { ok: false, ...requestFailure(error) };
             return;
         }
@@ -312,7 +312,9 @@ var workspace_changes = __webpack_require__(6981);
 // Each pair is a tree difference from git (fetching what a shallow checkout lacks), else GitHub's
 // compare API, with HEAD read as this pull request's base..head. Every name found is then sent from
 // the checkout by upsert when present (its state in the node is unknown), and is removed when absent.
-// Where that cannot be worked out, every selected file is sent by upsert, with a warning.
+// Where that cannot be worked out, every selected file is sent by upsert, with a warning; the names the
+// pull request itself removes (its base..head, and on `synchronize` its head's before..after) that this
+// checkout lacks are removed even so: no name absent from the checkout belongs in the node.
 
 
 
@@ -343,7 +345,7 @@ async function stagingRuns(context) {
         workflow: workflow.run,
         token: context.githubToken,
         apiUrl: context.apiUrl,
-        signal: context.signal,
+        budget: context.github,
     });
     if (!found.ok)
         return {
@@ -472,27 +474,81 @@ async function classify(workspace, parts) {
         ...(warnings.length > 0 ? { warnings } : {}),
     };
 }
+/** The pull request's own ranges: base..head, and on `synchronize` its head before..after this push. */
+function ownPairs(payload) {
+    const pairs = [];
+    const pr = readPullRequest(payload);
+    if (pr && pr.base !== pr.head)
+        pairs.push({ from: pr.base, to: pr.head });
+    const { action, before, after } = payload;
+    if (action === 'synchronize' &&
+        typeof before === 'string' &&
+        typeof after === 'string' &&
+        model/* COMMIT_ID */.G.test(before) &&
+        model/* COMMIT_ID */.G.test(after) &&
+        before !== after)
+        pairs.push({ from: before, to: after });
+    return pairs;
+}
+/** The names the pull request's own ranges hold that this checkout lacks, or why they are unknown. */
+async function ownRemovals(context) {
+    const parts = [];
+    for (const pair of ownPairs(context.payload)) {
+        const compared = await pairChanges(context, pair);
+        if (!compared.ok)
+            return compared;
+        parts.push(...compared.value.parts);
+    }
+    return { ok: true, value: (await classify(context.workspace, parts)).removed };
+}
+/** One pair's differences: git (fetching what the checkout lacks), else the compare API. */
+async function pairChanges(context, pair) {
+    const git = await (0,changes/* changesFromGit */.aB)(context.workspace, pair.from, pair.to, context.patterns, context.signal);
+    if (git.ok)
+        return { ok: true, value: { parts: [git.changes], api: false } };
+    const range = `${staging_changes_short(pair.from)}..${pair.to === 'HEAD' ? 'HEAD' : staging_changes_short(pair.to)}`;
+    context.log.info(`Change detection: git cannot tell ${range} (${git.why})`);
+    const compared = context.githubToken
+        ? await pairFromCompareApi(context, pair).catch((error) => {
+            context.signal?.throwIfAborted();
+            return { ok: false, why: messageOf(error) };
+        })
+        : { ok: false, why: 'no github-token for the compare API' };
+    if (!compared.ok)
+        return { ok: false, why: `${range}: git: ${git.why}; compare API: ${compared.why}` };
+    return { ok: true, value: { parts: compared.value, api: true } };
+}
+/**
+ * Every selected file by upsert, and the names the pull request itself removes that the checkout lacks
+ * (when they are known).
+ */
+async function everyFile(context, reason, lead) {
+    const own = await ownRemovals(context);
+    const decision = { kind: 'all', source: 'full-sync', reason };
+    const describe = (removing) => `${lead}; ${removing}earlier pull requests' extra documents may remain`;
+    if (!own.ok) {
+        context.log.info(`Change detection: the names this pull request removes are unknown (${own.why}); none is removed.`);
+        return { decision, description: describe('') };
+    }
+    if (own.value.length === 0)
+        return { decision, description: describe('') };
+    return {
+        decision: { ...decision, removed: own.value },
+        description: describe('the names this pull request removes are removed; '),
+    };
+}
 async function detectStagingChanges(context) {
     const { log } = context;
     const all = (why) => {
         log.warning(`Change detection: what the staging node holds is unknown (${why}); every selected file is sent by ` +
             'upsert, and documents that earlier pull requests added and this checkout lacks may remain.');
-        return {
-            decision: {
-                kind: 'all',
-                source: 'full-sync',
-                reason: `what the staging node holds is unknown (${why})`,
-            },
-            description: `every selected file by upsert — what the node holds is unknown (${why}); earlier pull requests' extra documents may remain`,
-        };
+        return everyFile(context, `what the staging node holds is unknown (${why})`, `every selected file by upsert — what the node holds is unknown (${why})`);
     };
     if (context.fullSync) {
         const reason = 'input full-sync is true';
-        log.info(`Change detection: ${reason}: every selected file by upsert; nothing is reported removed.`);
-        return {
-            decision: { kind: 'all', source: 'full-sync', reason: `${reason}: every selected file` },
-            description: `every selected file by upsert (${reason}); earlier pull requests' extra documents may remain`,
-        };
+        log.info(`Change detection: ${reason}: every selected file by upsert; only the names this pull request ` +
+            'removes are removed.');
+        return everyFile(context, `${reason}: every selected file`, `every selected file by upsert (${reason})`);
     }
     const runs = await stagingRuns(context);
     if (!runs.ok)
@@ -504,24 +560,11 @@ async function detectStagingChanges(context) {
     const parts = [];
     let api = false;
     for (const listed of pairs.value) {
-        const pair = await narrowed(context, listed);
-        const git = await (0,changes/* changesFromGit */.aB)(context.workspace, pair.from, pair.to, context.patterns, context.signal);
-        if (git.ok) {
-            parts.push(git.changes);
-            continue;
-        }
-        const range = `${staging_changes_short(pair.from)}..${pair.to === 'HEAD' ? 'HEAD' : staging_changes_short(pair.to)}`;
-        log.info(`Change detection: git cannot tell ${range} (${git.why})`);
-        const compared = context.githubToken
-            ? await pairFromCompareApi(context, pair).catch((error) => {
-                context.signal?.throwIfAborted();
-                return { ok: false, why: messageOf(error) };
-            })
-            : { ok: false, why: 'no github-token for the compare API' };
+        const compared = await pairChanges(context, await narrowed(context, listed));
         if (!compared.ok)
-            return all(`${range}: git: ${git.why}; compare API: ${compared.why}`);
-        parts.push(...compared.value);
-        api = true;
+            return all(compared.why);
+        parts.push(...compared.value.parts);
+        api ||= compared.value.api;
     }
     const decision = await classify(context.workspace, parts);
     const after = since.length > 0 ? ` and the ${since.length} run(s) that failed part-way or re-ran since` : '';

@@ -10,9 +10,9 @@ export const modules = {
 /* harmony export */   Zd: () => (/* binding */ workflowRunPages),
 /* harmony export */   t5: () => (/* binding */ DRY_RUN_MARKER)
 /* harmony export */ });
-/* unused harmony exports RUNS_PER_PAGE, MAX_PAGES, LOOKUP_TIMEOUT_MS, isListedRun, requestFailure */
-/* harmony import */ var _cancellation_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4632);
+/* unused harmony exports RUNS_PER_PAGE, MAX_PAGES, isListedRun, requestFailure */
 /* harmony import */ var _model_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(182);
+/* harmony import */ var _lookup_budget_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2975);
 /* harmony import */ var _octokit_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6702);
 // The last successful run of this workflow on this branch: its commit is what the knowledge base
 // last received in full, so the next change set is measured from it. A run counts when it succeeded
@@ -24,7 +24,6 @@ export const modules = {
 // Small pages: the previous run is nearly always the first entry, so one short answer is the usual case.
 const RUNS_PER_PAGE = 10;
 const MAX_PAGES = 10;
-const LOOKUP_TIMEOUT_MS = 60_000;
 // Runs of these events never synced the branch: pull request runs preview or index the pull
 // request's head, and workflow_run is refused by the action.
 const NOT_A_SYNC = new Set([
@@ -88,6 +87,8 @@ function isRateLimit(status, headers) {
 function requestFailure(error) {
     const { status, response } = error;
     const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof _lookup_budget_js__WEBPACK_IMPORTED_MODULE_0__/* .GitHubUnanswered */ .yn)
+        return { why: message };
     if (!response || typeof status !== 'number')
         return { why: `the request failed: ${message}` };
     if (isRateLimit(status, response.headers))
@@ -100,18 +101,17 @@ function requestFailure(error) {
     return { why: `HTTP ${status}: ${message} (${hint})`, refused: status };
 }
 /**
- * The workflow file's runs, newest first, a page at a time (at most MAX_PAGES), under one deadline for
- * the whole lookup. A failed request or an answer that is not a list ends the pages with its reason.
+ * The workflow file's runs, newest first, a page at a time (at most MAX_PAGES), within the run's GitHub
+ * budget. A failed request or an answer that is not a list ends the pages with its reason.
  */
 async function* workflowRunPages(query, filters = {}) {
     const { workflow } = query;
     const octokit = (0,_octokit_js__WEBPACK_IMPORTED_MODULE_1__.getOctokit)(query.token, query.apiUrl);
-    const signal = (0,_cancellation_js__WEBPACK_IMPORTED_MODULE_0__/* .withTimeout */ .wj)(query.signal, LOOKUP_TIMEOUT_MS);
     let seen = 0;
     for (let page = 1; page <= MAX_PAGES; page++) {
         let data;
         try {
-            const response = await octokit.rest.actions.listWorkflowRuns({
+            const response = await query.budget.request((signal) => octokit.rest.actions.listWorkflowRuns({
                 owner: workflow.owner,
                 repo: workflow.repo,
                 workflow_id: workflow.workflowFile,
@@ -119,11 +119,11 @@ async function* workflowRunPages(query, filters = {}) {
                 per_page: RUNS_PER_PAGE,
                 page,
                 request: { signal },
-            });
+            }));
             data = response.data;
         }
         catch (error) {
-            query.signal?.throwIfAborted();
+            query.budget.throwIfCancelled();
             yield { ok: false, ...requestFailure(error) };
             return;
         }
@@ -204,6 +204,9 @@ async function findLastSuccessfulRun(query) {
 // The API answering "no successful run yet" means nothing was synced: every selected file. The API
 // refusing the token (no `actions: read`) also means every selected file: without the last sync, a
 // push's own files would leave out whatever earlier runs did not send, with no end to it.
+// Whenever a push sends every selected file (those two, and `full-sync: true`), the removals of its own
+// before..after (git, payload lists, compare API) are blanked too: sending every file removes nothing,
+// so without them a deleted document would keep being answered on every such run.
 
 
 
@@ -233,7 +236,7 @@ async function lookUpLastSuccess(request) {
         workflow: workflow.run,
         token: request.githubToken,
         apiUrl: request.apiUrl,
-        signal: request.signal,
+        budget: request.github,
     });
     if (!found.ok && found.refused !== undefined)
         return { kind: 'refused', status: found.refused, why: `the workflow runs API refused: ${found.why}` };
@@ -243,9 +246,32 @@ async function lookUpLastSuccess(request) {
         return { kind: 'none-yet', why: found.why };
     return { kind: 'found', run: found.run };
 }
+/**
+ * A sync of every selected file; on a push, with the removals of the push's own before..after when they
+ * are known (else a line says deleted documents stay).
+ */
+async function everyFile(request, decided) {
+    const { decision } = decided;
+    // A new branch (no before) removed nothing.
+    if (decision.kind !== 'all' ||
+        request.eventName !== 'push' ||
+        (0,_changes_js__WEBPACK_IMPORTED_MODULE_3__/* .pushWithNothingToIndex */ .JG)(request.payload) ||
+        !(0,_changes_js__WEBPACK_IMPORTED_MODULE_3__/* .pushBefore */ .u1)(request.payload))
+        return decided;
+    const own = await (0,_changes_js__WEBPACK_IMPORTED_MODULE_3__/* .detectChanges */ .f8)(request, { quiet: true });
+    if (own.kind !== 'changes') {
+        request.log.info(`Change detection: the push's own removals are unknown (${own.reason}); documents it deleted stay ` +
+            'in the knowledge base until a run knows them.');
+        return decided;
+    }
+    if (own.removed.length === 0)
+        return decided;
+    request.log.info(`Change detection: the push's own before..after removes ${own.removed.length} file(s): they are blanked too.`);
+    return { ...decided, decision: { ...decision, removed: own.removed } };
+}
 async function decideChangeBase(request) {
     if (request.fullSync)
-        return fullSync('input full-sync is true: every selected file');
+        return everyFile(request, fullSync('input full-sync is true: every selected file'));
     if (request.since !== undefined && request.since !== LAST_SUCCESS)
         return sinceRef(request, request.since);
     const isPush = request.eventName === 'push';
@@ -266,17 +292,17 @@ async function decideChangeBase(request) {
     if (request.since === LAST_SUCCESS || INCREMENTAL_EVENTS.has(request.eventName)) {
         const last = await lookUpLastSuccess(request);
         if (last.kind === 'none-yet')
-            return fullSync(`${last.why}: every selected file`);
+            return everyFile(request, fullSync(`${last.why}: every selected file`));
         if (last.kind === 'refused') {
             warn(`the last successful sync cannot be looked up (${last.why}); sending every selected file (by ` +
                 'upsert) so the knowledge base is complete. Grant the job `permissions: actions: read` to send ' +
                 'only what changed since the last sync.');
             const why = `the workflow runs API refused (HTTP ${last.status}), grant actions: read`;
-            return {
+            return everyFile(request, {
                 decision: { kind: 'all', source: 'full-sync', reason: `${why}: every selected file` },
                 base: { ...NO_BASE, why: `every selected file — ${why}` },
                 notices,
-            };
+            });
         }
         if (last.kind === 'unavailable') {
             warn(`the last successful sync cannot be looked up (${last.why}); using ${fallback}.`);

@@ -433,7 +433,7 @@ var sitemaps_address = __webpack_require__(2532);
 ;// CONCATENATED MODULE: ./src/sitemaps/fetch.ts
 // Fetching one sitemap. Its own HTTP agent, apart from the service client's, so that nothing of the
 // service (its key, its base URL) can reach a sitemap's host: the request carries no Authorization, no
-// cookie, no user info. Redirects are followed by hand, and only on the same host; the time and the size
+// cookie, no user info. Redirects are followed by hand, and only on the same origin; the time and the size
 // (compressed as sent, and uncompressed while inflating) are bounded, so a hostile or broken host can
 // neither hold the run nor fill its memory.
 
@@ -493,7 +493,7 @@ async function fetchSitemap(agent, address, options = {}) {
     }
 }
 async function download(agent, address, maxBytes, signal) {
-    const host = new URL(address).hostname;
+    const origin = new URL(address).origin;
     let url = new URL(address);
     for (let redirects = 0;; redirects++) {
         const response = await agent.request({
@@ -519,7 +519,7 @@ async function download(agent, address, maxBytes, signal) {
             catch {
                 throw new SitemapError(`answered HTTP ${status} with a Location that is not a URL`);
             }
-            const refused = (0,sitemaps_address/* followProblem */.V)(next, host);
+            const refused = (0,sitemaps_address/* followProblem */.V)(next, origin);
             if (refused)
                 throw new SitemapError(`redirects (HTTP ${status}) to a URL that ${refused}: not followed`);
             url = new URL(next);
@@ -624,6 +624,23 @@ function countEntries(text) {
 function tooMany(what, max) {
     return new SitemapError(`lists more than ${(0,units/* formatCount */.B4)(max)} ${what} (the sitemaps protocol's limit)`);
 }
+/** The document's objects; a SitemapError for whatever the validator or the parser rejects. */
+function parseXml(text) {
+    let valid;
+    try {
+        valid = fxp/* XMLValidator */.iI.validate(text);
+        if (valid === true)
+            return parser.parse(text);
+    }
+    catch (error) {
+        // The parser's own limits (more than 100 nested elements, …) and its bugs throw plain errors.
+        const message = error instanceof Error ? error.message : String(error);
+        throw new SitemapError(`could not be parsed as XML: ${message.split('\n')[0].slice(0, 200)}`);
+    }
+    const { msg, line, col } = valid.err;
+    const where = line !== undefined ? ` (line ${line}${col !== undefined ? `, column ${col}` : ''})` : '';
+    throw new SitemapError(`is not well-formed XML: ${msg.slice(0, 200)}${where}`);
+}
 /** Parses a sitemap or a sitemap index; a SitemapError says why the bytes are not one. */
 function parseSitemap(bytes, maxEntries = MAX_SITEMAP_ENTRIES) {
     const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
@@ -633,13 +650,7 @@ function parseSitemap(bytes, maxEntries = MAX_SITEMAP_ENTRIES) {
         throw tooMany('entries', maxEntries);
     if (text.trim() === '')
         throw new SitemapError('is empty');
-    const valid = fxp/* XMLValidator */.iI.validate(text);
-    if (valid !== true) {
-        const { msg, line, col } = valid.err;
-        const where = line !== undefined ? ` (line ${line}${col !== undefined ? `, column ${col}` : ''})` : '';
-        throw new SitemapError(`is not well-formed XML: ${msg.slice(0, 200)}${where}`);
-    }
-    const document = parser.parse(text);
+    const document = parseXml(text);
     const roots = Object.keys(document);
     const root = roots.length === 1 ? roots[0] : undefined;
     const body = root === undefined ? undefined : document[root];
@@ -696,6 +707,10 @@ function failure(pending, why) {
     const by = pending.listedBy ? ` (listed by ${pending.listedBy})` : '';
     return { sitemap: pending.sitemap, listedBy: pending.listedBy, cause: `The sitemap ${why}${by}` };
 }
+function oneLine(error) {
+    const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    return text.split('\n')[0].slice(0, 200);
+}
 async function readSitemaps(sitemaps, options) {
     const maxSitemaps = options.maxSitemaps ?? MAX_SITEMAPS_PER_RUN;
     const maxPages = options.maxPages ?? MAX_PAGES_PER_RUN;
@@ -707,7 +722,7 @@ async function readSitemaps(sitemaps, options) {
     const visited = new Set();
     let fetched = 0;
     // Level by level: the listed sitemaps, then what their indexes list, and so on.
-    let level = sitemaps.map((sitemap) => ({ sitemap, host: new URL(sitemap).hostname, depth: 0 }));
+    let level = sitemaps.map((sitemap) => ({ sitemap, origin: new URL(sitemap).origin, depth: 0 }));
     while (level.length > 0) {
         const fresh = level.filter((pending) => !visited.has(pending.sitemap) && visited.add(pending.sitemap));
         const room = Math.max(0, maxSitemaps - fetched);
@@ -718,7 +733,7 @@ async function readSitemaps(sitemaps, options) {
             unread.set(by, (unread.get(by) ?? 0) + 1);
         }
         for (const [by, count] of unread)
-            result.failures.push(failure({ sitemap: by, host: '', depth: 0 }, `lists ${count} sitemap(s) that were not read: the run reads at most ${maxSitemaps} sitemaps`));
+            result.failures.push(failure({ sitemap: by, origin: '', depth: 0 }, `lists ${count} sitemap(s) that were not read: the run reads at most ${maxSitemaps} sitemaps`));
         const now = fresh.slice(0, room);
         fetched += now.length;
         const outcomes = await (0,map_limited/* mapLimited */.b)(now, PARALLEL_FETCHES, async (pending) => {
@@ -727,11 +742,15 @@ async function readSitemaps(sitemaps, options) {
                 return { pending, parsed: parseSitemap(bytes) };
             }
             catch (error) {
+                // Only the run's own cancellation ends the reading; anything else — a parser's throw, a stack
+                // overflow on a hostile nesting — is this sitemap's failure, and the others are still read.
+                if (options.signal?.aborted)
+                    throw error;
                 if (error instanceof SitemapError)
                     return { failure: failure(pending, error.message) };
-                if (overall.aborted && !options.signal?.aborted)
+                if (overall.aborted)
                     return { failure: failure(pending, lateness) };
-                throw error;
+                return { failure: failure(pending, `could not be read: ${oneLine(error)}`) };
             }
         });
         const next = [];
@@ -759,11 +778,11 @@ async function readSitemaps(sitemaps, options) {
             }
             const checked = parsed.sitemaps.map((listed) => ({
                 listed,
-                problem: (0,sitemaps_address/* followProblem */.V)(listed, pending.host),
+                problem: (0,sitemaps_address/* followProblem */.V)(listed, pending.origin),
             }));
             const refused = checked.filter((entry) => entry.problem !== undefined);
             if (refused.length > 0)
-                result.failures.push(failure(pending, `lists ${refused.length} sitemap(s) that were not read, e.g. ${(0,errors/* quoted */.TL)(refused[0].listed)}: its URL ` +
+                result.failures.push(failure(pending, `lists ${refused.length} sitemap(s) that were not read, e.g. ${(0,errors/* quoted */.TL)((0,errors/* withoutUserInfo */.sl)(refused[0].listed))}: its URL ` +
                     `${refused[0].problem}`));
             result.read++;
             options.onRead?.(pending.sitemap, `sitemap index of ${parsed.sitemaps.length} sitemap(s)`);
@@ -771,7 +790,7 @@ async function readSitemaps(sitemaps, options) {
                 if (problem === undefined)
                     next.push({
                         sitemap: listed,
-                        host: pending.host,
+                        origin: pending.origin,
                         depth: pending.depth + 1,
                         listedBy: pending.sitemap,
                     });
@@ -839,6 +858,7 @@ function lastmodLatest(lastmod) {
 
 
 
+
 const SHOWN_INVALID = 5;
 /**
  * Whether a URL matches one of the glob patterns (minimatch, `*` stops at `/`, `**` crosses it). As for
@@ -874,7 +894,7 @@ function selectPages(pages, rules) {
         if ((0,urls/* urlEntryProblem */.vR)(page.loc)) {
             selection.invalidCount++;
             if (selection.invalid.length < SHOWN_INVALID)
-                selection.invalid.push(page.loc);
+                selection.invalid.push((0,errors/* withoutUserInfo */.sl)(page.loc));
             continue;
         }
         if (!included(page.loc) || excluded(page.loc)) {

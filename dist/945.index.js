@@ -69,6 +69,29 @@ var units = __webpack_require__(4529);
 // answer, so no pattern can hang the step the way a backtracking engine can on `(a+)+$`.
 
 
+/**
+ * The most work one match may take, as RE2's program size × the text's length. RE2 is linear in the text,
+ * but its automaton may walk its whole program per character: `(\w|\s){1000}\d` (a program of 3,003)
+ * against 90,000 characters takes seconds, ~20–25 ns per unit at worst (`npm run bench -- matching`,
+ * bench/README.md). 40 million units is at most ~1 s of a blocked thread; common patterns
+ * (`(?i)refund.*30 days`: 17) stay far below it even against a 900 KiB answer.
+ */
+const MAX_MATCH_WORK = 40_000_000;
+/** A match refused before it starts, because it could hold the thread for seconds. */
+class MatchTooCostlyError extends Error {
+    constructor(pattern, length) {
+        super(`the pattern ${JSON.stringify(pattern.pattern())} (an RE2 program of ${(0,units/* formatCount */.B4)(pattern.programSize())}) ` +
+            `against ${(0,units/* formatCount */.B4)(length)} characters is more work than one match may take ` +
+            `(${(0,units/* formatCount */.B4)(MAX_MATCH_WORK)} program steps × characters); use a shorter pattern (fewer repeats)`);
+        this.name = 'MatchTooCostlyError';
+    }
+}
+/** Whether `pattern` matches somewhere in `text`; throws MatchTooCostlyError instead of a long match. */
+function findBounded(pattern, text) {
+    if (pattern.programSize() * text.length > MAX_MATCH_WORK)
+        throw new MatchTooCostlyError(pattern, text.length);
+    return pattern.matcher(text).find();
+}
 // How much of a non-matching answer the failure quotes; the whole (cut) answer is the `result` output.
 const QUOTED_CHARS = 2000;
 /** The compiled pattern, or why it is not a valid RE2 pattern. */
@@ -84,8 +107,17 @@ function compileExpectation(source) {
 }
 /** Why the answer fails `expect` (quoting its beginning), or undefined when it matches or nothing is expected. */
 function expect_expectationProblem(answer, expect, input = 'expect') {
-    if (!expect || expect.matcher(answer).find())
+    if (!expect)
         return undefined;
+    try {
+        if (findBounded(expect, answer))
+            return undefined;
+    }
+    catch (error) {
+        if (!(error instanceof MatchTooCostlyError))
+            throw error;
+        return `The flow's answer could not be matched against "${input}": ${error.message}.`;
+    }
     const quoted = answer.length <= QUOTED_CHARS ? answer : answer.slice(0, QUOTED_CHARS);
     const rest = answer.length <= QUOTED_CHARS
         ? ''

@@ -307,8 +307,8 @@ var model = __webpack_require__(182);
 var src_git = __webpack_require__(1243);
 // EXTERNAL MODULE: ./src/select/change-sets.ts
 var change_sets = __webpack_require__(2602);
-// EXTERNAL MODULE: ./src/cancellation.ts
-var cancellation = __webpack_require__(4632);
+// EXTERNAL MODULE: ./src/github/lookup-budget.ts
+var lookup_budget = __webpack_require__(2975);
 // EXTERNAL MODULE: ./src/github/octokit.ts
 var github_octokit = __webpack_require__(6702);
 ;// CONCATENATED MODULE: ./src/select/compare-api.ts
@@ -322,22 +322,23 @@ var github_octokit = __webpack_require__(6702);
 // GitHub's limits for one compare answer without paging: at most 300 files and 250 commits.
 const COMPARE_MAX_FILES = 300;
 const COMPARE_MAX_COMMITS = 250;
-const REQUEST_TIMEOUT_MS = 60_000;
 async function compareSide(octokit, request, base, head) {
     let data;
     try {
-        const response = await octokit.rest.repos.compareCommitsWithBasehead({
+        const response = await request.budget.request((signal) => octokit.rest.repos.compareCommitsWithBasehead({
             owner: request.owner,
             repo: request.repo,
             basehead: `${base}...${head}`,
-            request: { signal: (0,cancellation/* withTimeout */.wj)(request.signal, REQUEST_TIMEOUT_MS) },
-        });
+            request: { signal },
+        }));
         data = response.data;
     }
     catch (error) {
-        request.signal?.throwIfAborted();
-        const status = error.status;
+        request.budget.throwIfCancelled();
         const message = error instanceof Error ? error.message : String(error);
+        if (error instanceof lookup_budget/* GitHubUnanswered */.yn)
+            return { ok: false, why: message };
+        const status = error.status;
         return {
             ok: false,
             why: `the request failed${typeof status === 'number' ? ` (HTTP ${status})` : ''}: ${message}`,
@@ -647,8 +648,9 @@ function readPush(payload) {
 }
 const changes_short = (sha) => sha.slice(0, 12);
 const changes_messageOf = (error) => (error instanceof Error ? error.message : String(error));
-async function detectChanges(context) {
-    const { log } = context;
+/** `quiet`: the caller says in its own words what an unknown change set means (no warnings). */
+async function detectChanges(context, options = {}) {
+    const log = options.quiet ? quietLog(context.log) : context.log;
     if (context.eventName !== 'push') {
         const why = context.eventName
             ? `${context.eventName} event, not a push`
@@ -700,6 +702,10 @@ async function detectChanges(context) {
     const reason = `the change set is unknown (git: ${git.why}; compare API: ${api.why}): every selected file`;
     log.warning(`Change detection: ${reason}`);
     return { kind: 'all', source: 'full-sync', reason };
+}
+/** The log with its warnings as info lines. */
+function quietLog(log) {
+    return { info: (message) => log.info(message), warning: (message) => log.info(message) };
 }
 /** A tag push or a branch deletion: nothing to index. */
 function pushWithNothingToIndex(payload) {
@@ -806,7 +812,7 @@ async function changesFromCompareApi(context, before, after) {
         after,
         token: context.githubToken,
         apiUrl: context.apiUrl || DEFAULT_API_URL,
-        signal: context.signal,
+        budget: context.github,
     });
 }
 
