@@ -10,12 +10,13 @@ import { join } from 'node:path'
 import { startEmulator, type Emulator } from '../../src/emulator/server.js'
 import { displayName } from '../../src/log.js'
 import { GitFixture, type WorkingCopy } from '../helpers/git-fixture.js'
-import { runAction, type ActionRun } from '../helpers/run-action.js'
+import { pushAndSync as nextRun, ZERO_SHA } from '../helpers/next-run-on-push.js'
+import type { ActionRun } from '../helpers/run-action.js'
 import { WorkflowRunsServer } from '../helpers/workflow-runs-server.js'
-import { GITHUB_TOKEN, PRIVATE_KEY, PUBLIC_KEY } from '../helpers/keys.js'
+import { PRIVATE_KEY, PUBLIC_KEY } from '../helpers/keys.js'
 
 const ids = { 'flow-id': 'flow-skips', 'org-id': 'org-skips', 'node-id': 'knowledgebase-1' }
-const ZERO = '0'.repeat(40)
+const ZERO = ZERO_SHA
 const LISTS = ['uploaded', 'updated', 'skipped', 'failed', 'removed', 'left'] as const
 
 let fixture: GitFixture
@@ -36,43 +37,21 @@ afterEach(async () => {
 })
 
 /** Pushes what the author committed and runs the action on that push as the workflow's next run. */
-async function pushAndSync(before: string, inputs: Record<string, string> = {}) {
-  author.push()
-  const after = author.head()
-  const number = runs.runs.length + 1
-  const checkout = fixture.checkout({ name: `run-${number}` })
-  const run = await runAction({
-    action: 'action.yml',
-    workspace: checkout.dir,
-    eventName: 'push',
-    payload: {
-      ref: 'refs/heads/main',
-      before,
-      after,
-      created: before === ZERO,
-      deleted: false,
-      forced: false,
+const pushAndSync = (before: string, inputs: Record<string, string> = {}, env: Record<string, string> = {}) =>
+  nextRun(
+    {
+      fixture,
+      author,
+      runs,
+      baseUrl: emulator.url,
+      ids,
+      runIdBase: 9_100_000,
+      inputs: { 'max-file-size': '1KB' },
     },
-    inputs: {
-      'base-url': emulator.url,
-      ...ids,
-      'private-key': PRIVATE_KEY,
-      files: 'docs/**',
-      'github-token': GITHUB_TOKEN,
-      'max-file-size': '1KB',
-      ...inputs,
-    },
-    env: {
-      GITHUB_API_URL: runs.url,
-      GITHUB_WORKFLOW_REF: 'octo-org/docs/.github/workflows/docs.yml@refs/heads/main',
-      GITHUB_REF: 'refs/heads/main',
-      GITHUB_RUN_ID: String(9_100_000 + number),
-      GITHUB_RUN_NUMBER: String(number),
-    },
-  })
-  runs.add({ head_sha: after, event: 'push', conclusion: run.status === 0 ? 'success' : 'failure' })
-  return { ...run, after }
-}
+    before,
+    inputs,
+    env,
+  )
 
 /** Each output list, parsed. */
 function lists(run: ActionRun): Record<(typeof LISTS)[number], string[]> {

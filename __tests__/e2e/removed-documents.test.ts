@@ -10,12 +10,12 @@ import { fileURLToPath } from 'node:url'
 import { startEmulator, type Emulator, type EmulatorOptions } from '../../src/emulator/server.js'
 import { placeholderFor } from '../../src/placeholders.js'
 import { GitFixture, type WorkingCopy } from '../helpers/git-fixture.js'
-import { runAction } from '../helpers/run-action.js'
+import { pushAndSync as nextRun, ZERO_SHA } from '../helpers/next-run-on-push.js'
 import { WorkflowRunsServer } from '../helpers/workflow-runs-server.js'
-import { GITHUB_TOKEN, PRIVATE_KEY, PUBLIC_KEY } from '../helpers/keys.js'
+import { PRIVATE_KEY, PUBLIC_KEY } from '../helpers/keys.js'
 
 const ids = { 'flow-id': 'flow-removed', 'org-id': 'org-removed', 'node-id': 'knowledgebase-1' }
-const ZERO = '0'.repeat(40)
+const ZERO = ZERO_SHA
 const JEST_QUESTION = JSON.stringify({ 'in-0': 'How do I configure jest snapshot tests?' })
 
 let fixture: GitFixture
@@ -39,47 +39,8 @@ afterEach(async () => {
 })
 
 /** Pushes what the author committed and runs the action on that push as the workflow's next run. */
-async function pushAndSync(
-  before: string,
-  inputs: Record<string, string> = {},
-  env: Record<string, string> = {},
-) {
-  author.push()
-  const after = author.head()
-  const number = runs.runs.length + 1
-  const checkout = fixture.checkout({ name: `run-${number}` })
-  const run = await runAction({
-    action: 'action.yml',
-    workspace: checkout.dir,
-    eventName: 'push',
-    payload: {
-      ref: 'refs/heads/main',
-      before,
-      after,
-      created: before === ZERO,
-      deleted: false,
-      forced: false,
-    },
-    inputs: {
-      'base-url': emulator.url,
-      ...ids,
-      'private-key': PRIVATE_KEY,
-      files: 'docs/**',
-      'github-token': GITHUB_TOKEN,
-      ...inputs,
-    },
-    env: {
-      GITHUB_API_URL: runs.url,
-      GITHUB_WORKFLOW_REF: 'octo-org/docs/.github/workflows/docs.yml@refs/heads/main',
-      GITHUB_REF: 'refs/heads/main',
-      GITHUB_RUN_ID: String(9_000_000 + number),
-      GITHUB_RUN_NUMBER: String(number),
-      ...env,
-    },
-  })
-  runs.add({ head_sha: after, event: 'push', conclusion: run.status === 0 ? 'success' : 'failure' })
-  return { ...run, after }
-}
+const pushAndSync = (before: string, inputs: Record<string, string> = {}, env: Record<string, string> = {}) =>
+  nextRun({ fixture, author, runs, baseUrl: emulator.url, ids, runIdBase: 9_000_000 }, before, inputs, env)
 
 const stored = () => emulator.documents(ids['flow-id'], ids['org-id'], ids['node-id'])
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
