@@ -367,4 +367,32 @@ describe('pages a Hugo or Jekyll site does not publish (skip-drafts)', () => {
     expect(bad).toHaveLength(1)
     expect(bad[0]).toContain(`${posts}/y-yes.md`)
   })
+
+  it('a push that changes only a section’s _index.md judges the unchanged pages below it again', async () => {
+    writeSites()
+    author.commit('seed the sites')
+    const seed = await pushAndSync(ZERO)
+    expect(seed.status).toBe(0)
+    const content = 'docs/hugo/content'
+    expect(storedSha(`${content}/sec5/nested/i.md`)).toBeDefined()
+    expect(storedSha(`${content}/sec3/f.md`)).toBeUndefined()
+
+    // sec3 loses its cascade of a future publishDate: f.md is published now. sec5/nested loses the
+    // cascade that undid sec5's draft: i.md inherits the draft. Neither page changes itself.
+    author
+      .write(`${content}/sec3/_index.md`, '+++\ntitle = "s"\n+++\n')
+      .write(`${content}/sec5/nested/_index.md`, '---\ntitle: s\n---\n')
+    author.commit('change two sections only')
+    const run = await pushAndSync(seed.after)
+    expect(run.status).toBe(0)
+    expect(run.stdout).toContain(
+      "A section's _index.md changed (its cascade applies to the pages below it): 2 page(s) below " +
+        `${content}/sec3, ${content}/sec5/nested are judged again`,
+    )
+    const blanked = [`${content}/sec5/nested/_index.md`, `${content}/sec5/nested/i.md`]
+    expect(JSON.parse(run.outputs.removed)).toEqual(blanked)
+    for (const name of blanked) expect(storedSha(name)).toBe(sha256(placeholderFor(name, run.after)!))
+    expect(JSON.parse(run.outputs.uploaded)).toEqual([`${content}/sec3/_index.md`, `${content}/sec3/f.md`])
+    expect(JSON.parse(run.outputs.skipped)).toEqual([])
+  })
 })

@@ -51,6 +51,7 @@ import {
 } from '../send/placeholder-files.js'
 import { sendPlan, type SendProgress } from '../send/send-plan.js'
 import { DraftScanner, findDrafts, type DraftScan } from '../select/drafts.js'
+import { withSectionPages } from '../select/section-pages.js'
 import { firstNames } from '../report/causes.js'
 import type { SitemapSync } from '../sitemaps/sync.js'
 import { retryPolicyOf } from '../config/shared-inputs.js'
@@ -219,19 +220,40 @@ async function stagingChanges(config: IndexConfig, context: JobContext): Promise
   return changes
 }
 
-async function select(
-  config: IndexConfig,
-  context: JobContext,
-  changes: ChangeDecision,
-): Promise<FileSelection> {
-  if (config.files.length === 0) return { files: [], skipped: [] }
-  const options: FileSelectionOptions = {
+function selectionOptions(config: IndexConfig, context: JobContext): FileSelectionOptions {
+  return {
     patterns: config.files,
     workspace: context.workspace,
     includeHidden: config.includeHiddenFiles,
     maxFileSize: config.maxFileSize,
     followSymlinks: config.followSymlinks,
   }
+}
+
+/** Pages below a Hugo section whose `_index.md` changed are judged again (select/section-pages.ts). */
+async function withChangedSections(
+  config: IndexConfig,
+  context: JobContext,
+  changes: Extract<ChangeDecision, { kind: 'changes' }>,
+): Promise<ChangeDecision> {
+  if (config.files.length === 0) return changes
+  const found = await withSectionPages(changes, selectionOptions(config, context))
+  if (found.pages > 0)
+    context.log.info(
+      `A section's _index.md changed (its cascade applies to the pages below it): ${found.pages} page(s) ` +
+        `below ${found.sections.map((folder) => (folder === '' ? '.' : folder)).join(', ')} are judged again, ` +
+        'sent if published and blanked if not.',
+    )
+  return found.changes
+}
+
+async function select(
+  config: IndexConfig,
+  context: JobContext,
+  changes: ChangeDecision,
+): Promise<FileSelection> {
+  if (config.files.length === 0) return { files: [], skipped: [] }
+  const options = selectionOptions(config, context)
   // A push sends only what it changed: only those paths are checked on disk, not the whole workspace.
   // Folders whose changes are unknown need the search (the plan keeps only what lies below them).
   const selection =
@@ -403,7 +425,7 @@ async function indexPipeline(
   }
   // upload/update send every selected file whatever changed; only auto previews the pull request's changes.
   const previewed = config.mode === 'auto' ? pullRequest : undefined
-  const changes =
+  const detected =
     previewed?.decision ??
     staged?.decision ??
     (await log.group('Change detection', async () => {
@@ -414,6 +436,10 @@ async function indexPipeline(
       report.base = decided.base
       return decided.decision
     }))
+  const changes =
+    config.skipDrafts && detected.kind === 'changes'
+      ? await withChangedSections(config, context, detected)
+      : detected
   if (changes.kind === 'changes')
     for (const warning of changes.warnings ?? []) {
       log.warning(`Change detection: ${warning}.`)

@@ -27,7 +27,7 @@ const DRAFTS_FOLDER = '_drafts'
 export const IN_DRAFTS_FOLDER = `it is in a ${DRAFTS_FOLDER} folder (Jekyll's drafts)`
 
 /** The Hugo section files whose `cascade` a section's pages inherit. */
-const SECTION_FILES = ['_index.md', '_index.markdown']
+export const SECTION_FILES = ['_index.md', '_index.markdown']
 
 export interface BadFrontMatter {
   name: string
