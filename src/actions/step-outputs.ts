@@ -10,7 +10,8 @@ import {
   redactSpecs,
   type OutputSpec,
 } from '../report/output-budget.js'
-import { reasonOf, ReportFileError, reportFilePath, writeReportFile } from '../report/report-file.js'
+import { ReportFileError, reportFilePath, writeReportFile } from '../report/report-file.js'
+import { reasonOf } from '../temp-folder.js'
 import { tempFolder, unusableFolder } from '../temp-folder.js'
 
 export interface StepOutputsOptions {

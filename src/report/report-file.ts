@@ -5,8 +5,6 @@ import { open } from 'node:fs/promises'
 import { join } from 'node:path'
 import { reasonOf, tempFolder } from '../temp-folder.js'
 
-export { reasonOf }
-
 /** A field of the file: a list is written item by item, anything else as one JSON value. */
 export type ReportField = readonly [name: string, value: unknown]
 
