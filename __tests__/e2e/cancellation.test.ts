@@ -4,6 +4,7 @@
 // summary that says it was cancelled.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { spawn, type ChildProcess } from 'node:child_process'
+import type { Readable } from 'node:stream'
 import { startEmulator, type Emulator } from '../../src/emulator/server.js'
 import { CLI } from '../helpers/cli.js'
 import { GitFixture } from '../helpers/git-fixture.js'
@@ -299,19 +300,28 @@ describe('run-flow action cancelled', () => {
   })
 })
 
+/** `kb-sync index` uploading the workspace's docs one request at a time to `url`. */
+function startCliUpload(
+  url: string,
+  workspace: string,
+): ChildProcess & { stdout: Readable; stderr: Readable } {
+  const started = spawn(
+    process.execPath,
+    [CLI, 'index', '--base-url', url, ...Object.entries(ids).flatMap(([k, v]) => [`--${k}`, v])]
+      .concat(['--node-id', 'knowledgebase-1', '--files', 'docs/**', '--mode', 'upload'])
+      .concat(['--batch-size', '1', '--concurrency', '1', '--workspace', workspace]),
+    { env: { ...process.env, KB_SYNC_PRIVATE_KEY: PRIVATE_KEY }, stdio: ['ignore', 'pipe', 'pipe'] },
+  )
+  child = started
+  return started
+}
+
 describe('kb-sync index interrupted with Ctrl-C', () => {
   it('prints what was done, lists what was not sent as failed, and exits 130', async () => {
     const workspace = makeWorkspace({ 'docs/a.md': 'a\n', 'docs/b.md': 'b\n', 'docs/c.md': 'c\n' })
     try {
       const url = await neverAnswering()
-      const started = spawn(
-        process.execPath,
-        [CLI, 'index', '--base-url', url, ...Object.entries(ids).flatMap(([k, v]) => [`--${k}`, v])]
-          .concat(['--node-id', 'knowledgebase-1', '--files', 'docs/**', '--mode', 'upload'])
-          .concat(['--batch-size', '1', '--concurrency', '1', '--workspace', workspace.dir]),
-        { env: { ...process.env, KB_SYNC_PRIVATE_KEY: PRIVATE_KEY }, stdio: ['ignore', 'pipe', 'pipe'] },
-      )
-      child = started
+      const started = startCliUpload(url, workspace.dir)
       let stdout = ''
       let stderr = ''
       started.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
@@ -337,14 +347,7 @@ describe('kb-sync index interrupted with Ctrl-C', () => {
     const workspace = makeWorkspace({ 'docs/a.md': 'a\n', 'docs/b.md': 'b\n' })
     try {
       const url = await neverAnswering()
-      const started = spawn(
-        process.execPath,
-        [CLI, 'index', '--base-url', url, ...Object.entries(ids).flatMap(([k, v]) => [`--${k}`, v])]
-          .concat(['--node-id', 'knowledgebase-1', '--files', 'docs/**', '--mode', 'upload'])
-          .concat(['--batch-size', '1', '--concurrency', '1', '--workspace', workspace.dir]),
-        { env: { ...process.env, KB_SYNC_PRIVATE_KEY: PRIVATE_KEY }, stdio: ['ignore', 'pipe', 'pipe'] },
-      )
-      child = started
+      const started = startCliUpload(url, workspace.dir)
       let stdout = ''
       let stderr = ''
       let second = false
