@@ -68,6 +68,8 @@ try {
     'private-key': keys.KB_SYNC_PRIVATE_KEY,
     files: 'examples/docs/**',
     mode: 'auto',
+    // Off a runner there is no artifact storage: the knowledge base's record is kept in a file.
+    'state-file': join(work, 'kb-state.json.gz'),
   })
   console.log(index.summary)
   if (index.status !== 0) throw new Error(`the index action failed:\n${index.log}`)

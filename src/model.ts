@@ -95,6 +95,8 @@ export type ChangeDecision =
         | 'since-ref'
         /** A staging node: every name that can differ from what earlier runs left in it (staging-changes.ts). */
         | 'staging'
+        /** The knowledge base's record: what the checkout selects minus what the node holds (state/). */
+        | 'state'
       added: string[]
       modified: string[]
       removed: string[]
@@ -114,9 +116,11 @@ export type ChangeDecision =
  * `before` (`push`), a ref given to the CLI (`ref`), or none for a full sync or nothing to index.
  */
 export interface ChangeBase {
-  source: 'last-success' | 'push' | 'ref' | 'none'
-  /** The commit id compared against; '' when source is none. */
+  source: 'last-success' | 'push' | 'ref' | 'none' | 'state'
+  /** The commit id compared against; '' when source is none (for state: the commit the record was written at, if known). */
   sha: string
+  /** source state: the run that wrote the record, in words. */
+  recordedBy?: string
   /** The workflow run that synced `sha` (last-success only). */
   run?: { id: number; number: number; url: string }
   /** Why mode auto's change set is not measured from the last successful sync: the base used, and why. */

@@ -10,6 +10,7 @@ const program = buildProgram({
   index: async () => undefined,
   run: async () => undefined,
   serve: async () => undefined,
+  status: async () => undefined,
 })
 
 function command(name: string): Command {

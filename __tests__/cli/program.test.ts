@@ -14,6 +14,7 @@ async function parse(args: string[]) {
       index: async (flags) => void called.push({ command: 'index', flags }),
       run: async (flags) => void called.push({ command: 'run', flags }),
       serve: async (flags) => void called.push({ command: 'serve', flags: flags as unknown as Flags }),
+      status: async (flags) => void called.push({ command: 'status', flags }),
     },
     { writeOut: (text) => out.push(text), writeErr: (text) => err.push(text) },
   )

@@ -13,6 +13,7 @@ async function commandLine(args: string[]) {
       index: async () => void ran.push('index'),
       run: async () => void ran.push('run'),
       serve: async () => void ran.push('serve'),
+      status: async () => void ran.push('status'),
     },
     { writeOut: (text) => out.push(text), writeErr: (text) => err.push(text) },
   )

@@ -16,6 +16,7 @@ import type { IndexReport } from '../report/types.js'
 import { DEFAULT_OUTPUTS_BUDGET } from '../report/output-budget.js'
 import { redactForSummary } from '../report/redact.js'
 import { commentIndexResult } from './index-comment.js'
+import { actionRecordKeeping } from './record-keeping.js'
 import {
   cancellationSignal,
   fail,
@@ -44,7 +45,8 @@ export async function runIndexAction(): Promise<void> {
       await reportIndexResult(report, log, budget)
       return
     }
-    report = await runIndexJob(config, { ...runner, log, signal })
+    const record = await actionRecordKeeping(config, runner, log)
+    report = await runIndexJob(config, { ...runner, log, signal, record })
     const { failed } = await reportIndexResult(report, log, budget)
     await commentIndexResult(config, runner, log, report)
     if (failed.length > 0) {

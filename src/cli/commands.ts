@@ -48,6 +48,8 @@ import { commandLogger, printResult, reportError } from './console.js'
 import { EXIT_FAILURE, EXIT_USAGE, UsageError } from './errors.js'
 import { cliSettingNames, inputReader, QUESTION_INPUT, type Flags } from './inputs.js'
 import { progressReporter } from './progress.js'
+import { fileRecordKeeping, runnerRecordKeeping } from './record-keeping.js'
+import { statusLists, statusReport, statusText } from './status.js'
 import { indexSummaryText } from './summary.js'
 
 const NO_EVENT = { eventName: '' }
@@ -191,6 +193,7 @@ export async function indexCommand(flags: Flags): Promise<void> {
       github: gitHubBudget(process.env, signal),
       cutOff: runCutOff,
       onProgress: progressReporter(),
+      record: await fileRecordKeeping(flags),
       ...sinceContext(flags, config, log),
     })
     await printIndexReport(report, flags, log)
@@ -200,6 +203,43 @@ export async function indexCommand(flags: Flags): Promise<void> {
     // Ctrl-C: what was done (and every item not sent, as failed), then the cause.
     if (error instanceof IndexJobFailure && cancellationOf(signal))
       await printIndexReport(error.report, flags, log)
+    reportError(log, error)
+  }
+}
+
+/** `kb-sync status`: the record against the checkout, nothing sent (cli/status.ts). */
+export async function statusCommand(flags: Flags): Promise<void> {
+  const log = commandLogger(flags)
+  const signal = cancellationSignal(log)
+  try {
+    const config = readIndexCliConfig({ ...flags, dryRun: true })
+    checkPaths(flags)
+    const keeping = (await fileRecordKeeping(flags)) ?? (await runnerRecordKeeping(process.env, signal))
+    const report = await statusReport(
+      config,
+      {
+        workspace: typeof flags.workspace === 'string' ? flags.workspace : process.cwd(),
+        ...NO_EVENT,
+        payload: {},
+        log,
+        signal,
+        github: gitHubBudget(process.env, signal),
+        cutOff: runCutOff,
+      },
+      keeping,
+    )
+    const lists = statusLists(report)
+    printResult(
+      log,
+      flags.json
+        ? JSON.stringify({
+            record: report.record?.from,
+            settingsChanged: report.record?.settingsChanged ?? [],
+            ...lists,
+          })
+        : statusText(report, lists),
+    )
+  } catch (error) {
     reportError(log, error)
   }
 }

@@ -12,6 +12,7 @@ import { describeError } from './errors.js'
 
 export interface CommandHandlers {
   index(flags: Flags): Promise<void>
+  status(flags: Flags): Promise<void>
   run(flags: Flags): Promise<void>
   serve(flags: ServeFlags): Promise<void>
 }
@@ -151,6 +152,10 @@ function indexOptions(command: Command): Command {
       ),
     )
     .option(
+      '--state-file <path>',
+      "the knowledge base's record: what the node holds, read to send exactly what differs and written after the run",
+    )
+    .option(
       '--no-skip-drafts',
       'send pages the site does not publish (drafts, future or expired, _drafts; skipped by default)',
     )
@@ -245,6 +250,13 @@ Example:
   export KB_SYNC_PRIVATE_KEY=...
   kb-sync index --flow-id FLOW --org-id ORG --node-id NODE --files 'docs/**/*.md' --dry-run`
 
+const STATUS_HELP = `
+The record is the file of --state-file (as kb-sync index --state-file writes it), or in a workflow step
+the artifact the index action writes (GITHUB_REPOSITORY, GITHUB_RUN_ID, GITHUB_TOKEN with actions: read).
+
+Example:
+  kb-sync status --flow-id FLOW --org-id ORG --node-id NODE --files 'docs/**/*.md' --state-file kb-state.json.gz`
+
 const RUN_HELP = `
 Environment:
   KB_SYNC_PUBLIC_KEY   the flow key (a flag's value shows in the process list)
@@ -280,6 +292,12 @@ export function buildProgram(handlers: CommandHandlers, output: ProgramOutput = 
     .description('upload or update files and URLs in a node knowledge base')
     .addHelpText('after', INDEX_HELP)
     .action((flags: Flags) => handlers.index(flags))
+  indexOptions(serviceOptions(program.command('status'), INDEX_DEFAULTS))
+    .description(
+      "compare the node's record with what the checkout selects: to upload, update, blank, left, unchanged (nothing is sent)",
+    )
+    .addHelpText('after', STATUS_HELP)
+    .action((flags: Flags) => handlers.status(flags))
   runOptions(serviceOptions(program.command('run'), RUN_DEFAULTS))
     .description('run a flow and print its answer, or a suite of checks')
     .addHelpText('after', RUN_HELP)

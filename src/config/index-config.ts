@@ -65,6 +65,10 @@ export interface IndexConfig {
   names: SettingNames
   /** `shard: I/N`: only the documents and URLs whose names hash to this part are sent (a matrix job). */
   shard?: Shard
+  /** `state-retention-days`: how long the record's artifact is kept; undefined: the repository's setting. */
+  stateRetentionDays?: number
+  /** `state-file`: the record is kept in this file instead of an artifact (a lasting disk, GHES, npm start). */
+  stateFile?: string
 }
 
 /** Defaults as action.yml spells them; the code applies them too. */
@@ -123,7 +127,12 @@ export const INDEX_INPUTS: readonly string[] = Object.freeze([
   'pull-request',
   'outputs-budget',
   'shard',
+  'state-retention-days',
+  'state-file',
 ])
+
+/** GitHub keeps an artifact at most 90 days (400 on Enterprise Server, which has no artifacts of this kind). */
+export const MAX_STATE_RETENTION_DAYS = 90
 
 /** More jobs than a workflow matrix holds (256) cannot run at once. */
 export const MAX_SHARDS = 256
@@ -222,6 +231,10 @@ export function readIndexConfig(read: InputReader, event: EventContext): IndexCo
       if (config.comment.key === '') config.comment.key = `shard-${parsed.index}-of-${parsed.count}`
     }
   }
+
+  if (fields.raw('state-file') !== '') config.stateFile = fields.raw('state-file')
+  if (fields.raw('state-retention-days') !== '')
+    config.stateRetentionDays = fields.integer('state-retention-days', 1, MAX_STATE_RETENTION_DAYS)
 
   const urls = parseUrlEntries(fields.raw('urls'))
   config.urls = urls.urls

@@ -55,6 +55,20 @@ import { withSectionPages } from '../select/section-pages.js'
 import { firstNames } from '../report/causes.js'
 import type { SitemapSync } from '../sitemaps/sync.js'
 import { retryPolicyOf } from '../config/shared-inputs.js'
+import type { KnowledgeBaseRecord } from '../state/record.js'
+import {
+  describeWriter,
+  desiredOf,
+  readRecord,
+  recordedChanges,
+  recordTargetOf,
+  writeFinalRecord,
+  writePendingRecord,
+  type RecordBasis,
+  type RecordedChanges,
+  type RecordKeeping,
+} from './recorded-state.js'
+import { settingsOf } from '../state/settings.js'
 
 export interface JobContext {
   /** Files are selected below this folder and named relative to it (GITHUB_WORKSPACE, or the CLI's cwd). */
@@ -76,6 +90,8 @@ export interface JobContext {
   cutOff?: AbortSignal
   /** After each completed request (the CLI draws its progress from it). */
   onProgress?: (progress: SendProgress) => void
+  /** Where the knowledge base's record is kept (an artifact on a runner, the CLI's --state-file); none: not kept. */
+  record?: RecordKeeping
 }
 
 /** A failure of the job as a whole (not of one document), with a message a user can act on. */
@@ -147,6 +163,7 @@ const SOURCE_TEXT = {
   'last-success': 'git diff since the last successful sync',
   'since-ref': 'git diff since the --since commit',
   staging: 'the names that can differ from what earlier runs left in the staging node',
+  state: "the knowledge base's record: what the checkout selects minus what the node holds",
 } as const
 
 export function describeChanges(changes: ChangeDecision): string {
@@ -161,6 +178,7 @@ export function describeBase(base: ChangeBase): string {
   if (base.source === 'none') return 'none (full sync)'
   if (base.source === 'push') return `the push's before commit ${base.sha}`
   if (base.source === 'ref') return `--since commit ${base.sha}`
+  if (base.source === 'state') return `the knowledge base's record, ${base.recordedBy ?? 'of an earlier run'}`
   return `the last successful sync, run #${base.run?.number ?? '?'} at commit ${base.sha}`
 }
 
@@ -323,11 +341,15 @@ function pullRequestChangedCount(
   }
 }
 
-/** The pages of the `sitemaps` input, in mode auto only those changed since the base commit (lastmod). */
+/**
+ * The pages of the `sitemaps` input; in mode auto only those changed since the base commit (lastmod), or
+ * with the record (`sent`), those never sent or changed since they were sent.
+ */
 async function sitemapPages(
   config: IndexConfig,
   context: JobContext,
   base: ChangeBase | undefined,
+  sent: KnowledgeBaseRecord['urls'] | undefined,
 ): Promise<SitemapSync | undefined> {
   if (config.sitemaps.length === 0) return undefined
   // Loaded only when there are sitemaps, from its own chunks: the XML parser (~280 KB with the sitemap
@@ -340,12 +362,109 @@ async function sitemapPages(
       exclude: config.urlExclude,
       known: config.urls,
       operation: config.mode === 'upload' ? 'upload' : 'update',
-      base: config.mode === 'auto' ? base : undefined,
+      base: config.mode === 'auto' && !sent ? base : undefined,
+      sent,
       workspace: context.workspace,
       log: context.log,
       signal: context.signal,
     }),
   )
+}
+
+/**
+ * The change set from the knowledge base's record: every selected file of this shard is compared with
+ * what the node holds (no git history needed). With `full-sync`, every selected file is sent and the
+ * names the node holds that are not selected are blanked.
+ */
+async function changesFromRecord(
+  config: IndexConfig,
+  context: JobContext,
+  record: KnowledgeBaseRecord,
+  report: IndexReport,
+): Promise<{ changes: ChangeDecision; selection: FileSelection; found: RecordedChanges }> {
+  const { log } = context
+  const selection = await log.group('Selection', async () => {
+    const found = shardSelection(
+      await select(config, context, { kind: 'all', source: 'full-sync', reason: '' }),
+      config.shard,
+    )
+    log.info(`${found.files.length} file(s) selected, ${found.skipped.length} skipped.`)
+    return found
+  })
+  collectIfGrown()
+  return log.group('Change detection', async () => {
+    const found = await recordedChanges(config, record, selection, context.workspace, context.signal)
+    const { added, modified, removed } = found.changes
+    report.base = {
+      source: 'state',
+      sha: record.writtenBy.commit ?? '',
+      recordedBy: describeWriter(record.writtenBy),
+    }
+    report.record = { ...report.record!, unchanged: found.unchanged }
+    if (found.settingsChanged.length > 0) {
+      const message = `Settings that shape the selection changed since the record: ${found.settingsChanged.join(', ')}; every selected document was compared with what the node holds.`
+      log.notice(message)
+      report.notices.push(message)
+      report.record = { ...report.record!, settingsChanged: found.settingsChanged }
+    }
+    log.info(
+      `Change set: ${describeChanges(found.changes)}: ${added.length} to upload, ${modified.length} to update, ` +
+        `${removed.length} held but no longer selected, ${found.unchanged} unchanged.`,
+    )
+    const changes: ChangeDecision = config.fullSync
+      ? {
+          kind: 'all',
+          source: 'full-sync',
+          reason: 'full-sync: true',
+          ...(removed.length > 0 ? { removed } : {}),
+        }
+      : found.changes
+    return { changes, selection, found }
+  })
+}
+
+/** Drafts the record's change set judged: their unparsable front matter is reported like the scan's. */
+function reportedDrafts(
+  found: RecordedChanges,
+  log: Logger,
+  notices: string[],
+): Map<string, string> | undefined {
+  if (found.scan) reportUnparsable(found.scan, log, notices)
+  return found.drafts
+}
+
+/** What the run needs to record the node: the record it read, and every selected, published document. */
+async function basisOf(
+  keeping: RecordKeeping,
+  config: IndexConfig,
+  context: JobContext,
+  known: {
+    previous?: KnowledgeBaseRecord
+    desired?: Map<string, string>
+    changes: ChangeDecision
+    selection: FileSelection
+    drafts?: ReadonlyMap<string, string>
+    lastmods?: Map<string, string>
+  },
+): Promise<RecordBasis> {
+  const basis = {
+    keeping,
+    target: recordTargetOf(config),
+    settings: settingsOf(config),
+    previous: known.previous,
+    lastmods: known.lastmods ?? new Map<string, string>(),
+  }
+  if (known.desired) return { ...basis, desired: known.desired }
+  if (known.changes.kind !== 'changes')
+    // Every selected file (drafts found while sending leave the map when they are known).
+    return {
+      ...basis,
+      desired: await desiredOf(context.workspace, known.selection.files, known.drafts, context.signal),
+    }
+  // A change set from history names only what changed: the first record needs every selected document.
+  const all = shardSelection(await selectFiles(selectionOptions(config, context)), config.shard)
+  const drafts = config.skipDrafts ? (await findDrafts(all.files)).drafts : undefined
+  return { ...basis, desired: await desiredOf(context.workspace, all.files, drafts, context.signal) }
 }
 
 /**
@@ -358,10 +477,11 @@ export async function runIndexJob(config: IndexConfig, context: JobContext): Pro
   const report = emptyIndexReport(config.dryRun)
   report.target = config.target
   if (config.shard) report.shard = config.shard
-  // The selection's own list once it is made (no list of its names beside it).
-  const selected: { files: readonly SelectedFile[] } = { files: [] }
+  // The selection's own list once it is made (no list of its names beside it), and what the record needs.
+  const selected: PipelineState = { files: [] }
   try {
     const finished = await indexPipeline(config, context, report, selected)
+    await recordFinal(selected, report, context)
     // Cancelled on the way (items not sent are failed already): the run is no base for the next one.
     context.signal?.throwIfAborted()
     return finished
@@ -378,9 +498,30 @@ export async function runIndexJob(config: IndexConfig, context: JobContext): Pro
     )
     failUnfinished(report, config, selected.files, cancelled ? NOT_SENT_CANCELLED : cause)
     report.ended = { kind: 'stopped', why: cause }
+    // What the node holds is recorded on every way out once something may have been sent.
+    if (selected.basis?.pendingWritten && report.record?.written === undefined)
+      await recordFinal(selected, report, context)
     report.durationMs = Date.now() - started
     throw new IndexJobFailure(cause, report)
   }
+}
+
+interface PipelineState {
+  files: readonly SelectedFile[]
+  /** Set when the run records what the node holds (not a dry run or a preview, a store given). */
+  basis?: RecordBasis
+}
+
+/**
+ * The final record. After the run's cancellation it is still written, until the second signal (cutOff)
+ * ends the grace the runner gives.
+ */
+async function recordFinal(state: PipelineState, report: IndexReport, context: JobContext): Promise<void> {
+  if (!state.basis || report.record?.written !== undefined) return
+  const written = await context.log.group('Record', () =>
+    writeFinalRecord(state.basis!, report, context.log, context.cutOff),
+  )
+  report.record = { ...(report.record ?? { source: 'history' }), written }
 }
 
 const PLAN_LINES_PER_MESSAGE = 2000
@@ -389,12 +530,25 @@ async function indexPipeline(
   config: IndexConfig,
   context: JobContext,
   report: IndexReport,
-  selected: { files: readonly SelectedFile[] },
+  selected: PipelineState,
 ): Promise<IndexReport> {
   const { log } = context
   const started = Date.now()
   const notices = report.notices
   context.signal?.throwIfAborted()
+  // The record is read where it can decide the change set (mode auto) or is written (not a dry run);
+  // a preview neither reads nor writes it: it shows the pull request's own changes.
+  const keeping = config.preview ? undefined : context.record
+  const read =
+    keeping && (config.mode === 'auto' || !config.dryRun)
+      ? await log.group('Recorded state', () => readRecord(keeping, config, log, notices, context.signal))
+      : undefined
+  const record = read?.kind === 'found' ? read.record : undefined
+  if (read)
+    report.record =
+      read.kind === 'found' ? { source: 'state', from: read.from } : { source: 'history', why: read.why }
+  const fromRecord =
+    record && config.mode === 'auto' ? await changesFromRecord(config, context, record, report) : undefined
   // In a pull request, what merging would change is previewed.
   const pullRequest = config.preview
     ? await log.group('Change detection', () => pullRequestChanges(config, context))
@@ -402,6 +556,7 @@ async function indexPipeline(
   // `pull-request: index` makes the node a staging node: it ends equal to this checkout. With mode
   // upload/update it sends every selected file: no change set is needed.
   const staged =
+    !fromRecord &&
     !config.preview &&
     config.pullRequest === 'index' &&
     'pull_request' in context.payload &&
@@ -427,6 +582,7 @@ async function indexPipeline(
   const previewed = config.mode === 'auto' ? pullRequest : undefined
   const detected =
     previewed?.decision ??
+    fromRecord?.changes ??
     staged?.decision ??
     (await log.group('Change detection', async () => {
       const decided = await decideChanges(config, context)
@@ -437,7 +593,7 @@ async function indexPipeline(
       return decided.decision
     }))
   const changes =
-    config.skipDrafts && detected.kind === 'changes'
+    config.skipDrafts && detected.kind === 'changes' && !fromRecord
       ? await withChangedSections(config, context, detected)
       : detected
   if (changes.kind === 'changes')
@@ -466,16 +622,18 @@ async function indexPipeline(
     return report
   }
 
-  const selection = await log.group('Selection', async () => {
-    const all = await select(config, context, changes)
-    const found = shardSelection(all, config.shard)
-    const which = changes.kind === 'changes' ? 'changed file(s)' : 'file(s)'
-    const part = config.shard
-      ? ` in shard ${shardLabel(config.shard)} (${all.files.length} in all shards)`
-      : ''
-    log.info(`${found.files.length} ${which} selected${part}, ${found.skipped.length} skipped.`)
-    return found
-  })
+  const selection =
+    fromRecord?.selection ??
+    (await log.group('Selection', async () => {
+      const all = await select(config, context, changes)
+      const found = shardSelection(all, config.shard)
+      const which = changes.kind === 'changes' ? 'changed file(s)' : 'file(s)'
+      const part = config.shard
+        ? ` in shard ${shardLabel(config.shard)} (${all.files.length} in all shards)`
+        : ''
+      log.info(`${found.files.length} ${which} selected${part}, ${found.skipped.length} skipped.`)
+      return found
+    }))
   // Selection's garbage (~35 MiB at 100,000 files) is collected before the plan and the send add theirs.
   collectIfGrown()
   selected.files = selection.files
@@ -489,13 +647,21 @@ async function indexPipeline(
         `No longer a document of this checkout, so taken out of the staging node (\`removed\`, or \`left\` ` +
           `when no placeholder fits): ${displayName(item.name)}: ${item.detail}`,
       )
-  const removed = selectedNames(
-    config,
-    changes.kind === 'all'
-      ? // Every selected file is sent, and the removals known even so (a push's own) are blanked.
-        (changes.removed ?? [])
-      : [...changes.removed, ...unselected],
-  ).filter((name) => inShard(name, config.shard))
+  // The record's removals are the names the node holds (of this shard) that are not selected now, whatever
+  // the patterns say today: narrowing `files` takes documents out too.
+  const removed = fromRecord
+    ? changes.kind === 'all'
+      ? (changes.removed ?? [])
+      : changes.kind === 'changes'
+        ? changes.removed
+        : []
+    : selectedNames(
+        config,
+        changes.kind === 'all'
+          ? // Every selected file is sent, and the removals known even so (a push's own) are blanked.
+            (changes.removed ?? [])
+          : [...changes.removed, ...unselected],
+      ).filter((name) => inShard(name, config.shard))
   // Found before planning, so a dry run and a preview fail on them too, as the sync they show would.
   const pointers = findLfsPointers(selection.files)
   // A sync of every selected file looks for drafts while its first batches are sent: the plan it logs is
@@ -503,9 +669,18 @@ async function indexPipeline(
   // changed files look first: a changed draft is blanked, which the plan must know before it sends.
   const draftsWhileSending = config.skipDrafts && changes.kind === 'all' && !config.dryRun && !config.preview
   const drafts =
-    config.skipDrafts && !draftsWhileSending ? await draftsOf(selection.files, log, notices) : undefined
+    fromRecord && changes.kind === 'changes'
+      ? reportedDrafts(fromRecord.found, log, notices)
+      : config.skipDrafts && !draftsWhileSending
+        ? await draftsOf(selection.files, log, notices)
+        : undefined
   const blanking = removed.length > 0 || (changes.kind === 'changes' && (drafts?.size ?? 0) > 0)
-  const sitemaps = await sitemapPages(config, context, report.base)
+  const sitemaps = await sitemapPages(
+    config,
+    context,
+    report.base,
+    fromRecord && changes.kind === 'changes' ? record?.urls : undefined,
+  )
   let plan = planSync({
     selection,
     urls: shardUrls(config, sitemaps ? [...config.urls, ...sitemaps.urls] : config.urls),
@@ -558,6 +733,15 @@ async function indexPipeline(
   }
 
   if (!draftsWhileSending) await logPlan()
+  if (keeping && !config.dryRun)
+    selected.basis = await basisOf(keeping, config, context, {
+      previous: record,
+      desired: fromRecord?.found.desired,
+      changes,
+      selection,
+      drafts,
+      lastmods: sitemaps?.lastmods,
+    })
   if (config.dryRun || config.preview) {
     log.notice(
       config.preview
@@ -576,6 +760,17 @@ async function indexPipeline(
   })
   let placeholders: PlaceholderFiles | undefined
   try {
+    if (selected.basis)
+      await log.group('Record', () =>
+        writePendingRecord(
+          selected.basis!,
+          Array.from(plannedItems(plan))
+            .filter((item) => item.kind === 'document')
+            .map((item) => item.name),
+          log,
+          context.cutOff,
+        ),
+      )
     placeholders = await placeholdersOrFailed(plan.placeholders, unsent)
     const placeholderRequests = placeholderBatches(placeholders.files, config.batchSize)
     const batches = [...plan.batches, ...placeholderRequests]
@@ -620,6 +815,7 @@ async function indexPipeline(
       }
       reportUnparsable(scan, log, notices)
       plan = withDraftsFound(plan, selection, scan.drafts)
+      for (const name of scan.drafts.keys()) selected.basis?.desired.delete(name)
       await logPlan()
     }
     if (sending) {

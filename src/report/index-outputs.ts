@@ -48,6 +48,7 @@ export function indexOutputSpecs(report: IndexReport, outputs = indexOutputs(rep
     ...lists.map(([name, names]) => ({ name: `${name}-count`, count: names.length })),
     { name: 'base', exact: report.base?.sha ?? '' },
     { name: 'base-source', exact: report.base?.source ?? 'none' },
+    { name: 'record', exact: report.record?.source === 'state' ? (report.record.from ?? '') : '' },
     { name: 'shard', exact: report.shard ? shardLabel(report.shard) : '' },
     { name: 'pull-request-changed', exact: report.pullRequestChanged?.toString() ?? '' },
     ...plannedOutputSpecs(report),

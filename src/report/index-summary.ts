@@ -19,6 +19,7 @@ import type { TextRedaction } from './redact.js'
 import { shardLabel } from '../select/shard.js'
 import { flowSection } from './flow-section.js'
 import { sitemapCountsLine } from './sitemap-line.js'
+import { formatCount } from '../config/units.js'
 
 /** GitHub refuses a step summary over 1 MiB; we stay clearly under it. */
 export const SUMMARY_LIMIT = 1_000_000
@@ -63,11 +64,41 @@ export function verdictLine(report: IndexReport, outcomes = itemsByOutcome(repor
         ? '❌ **Synced; the flow run failed.**'
         : '✅ **Synced.**'
   return (
-    `${verdict} Uploaded ${outcomes.uploaded.length} · updated ${outcomes.updated.length} · ` +
+    `${verdict}${holdsSentence(report)} Uploaded ${outcomes.uploaded.length} · updated ${outcomes.updated.length} · ` +
     `removed from answers ${outcomes.removed.length} · unchanged/skipped ${skipped}${left} · ` +
     `failed ${failed} — ${changeSet} ` +
     `(${report.requests} requests, ${(report.durationMs / 1000).toFixed(1)} s)`
   )
+}
+
+/** What the knowledge base holds after the run, by its record: " The knowledge base holds …". */
+export function holdsSentence(report: IndexReport): string {
+  const holds = report.record?.holds
+  if (!holds) return ''
+  const blanked = holds.blanked > 0 ? ` (${formatCount(holds.blanked)} blanked)` : ''
+  const unknown = holds.unknown > 0 ? `, ${formatCount(holds.unknown)} of them to send again` : ''
+  return (
+    ` The knowledge base holds ${formatCount(holds.documents)} document(s)${blanked}${unknown} and ` +
+    `${formatCount(holds.pages)} page(s).`
+  )
+}
+
+/** Where the change set came from when a record was involved, and whether this run's record was written. */
+export function recordLines(report: IndexReport): string[] {
+  const record = report.record
+  if (!record) return []
+  const lines: string[] = []
+  if (record.source === 'history' && record.why)
+    lines.push(
+      `Record: none used (${inline(shortLine(record.why, 300))}); the change set was inferred from git history.`,
+    )
+  if (record.settingsChanged?.length)
+    lines.push(
+      `Settings changed since the record: ${record.settingsChanged.map((name) => `\`${name}\``).join(', ')}.`,
+    )
+  if (record.written && !record.written.ok)
+    lines.push(`⚠️ The record of this run was not written: ${inline(shortLine(record.written.why, 300))}.`)
+  return lines
 }
 
 const attemptsNote = (item: ItemOutcome) => (item.attempts > 1 ? ` (${item.attempts} attempts)` : '')
@@ -99,6 +130,7 @@ export function renderBaseLine(base: ChangeBase): string {
   if (base.source === 'last-success' && base.run)
     return `Base: ${commit}, synced by the last successful run [#${base.run.number}](${base.run.url})`
   if (base.source === 'push') return `Base: ${commit}, the push's before commit`
+  if (base.source === 'state') return `Base: the knowledge base's record, ${inline(base.recordedBy ?? '')}`
   return `Base: ${commit}`
 }
 
@@ -131,7 +163,8 @@ export function renderIndexSummary(
   const lines = listLines(maskItemText)
   doc.add(`## ${summaryTitle(report)}\n`)
   doc.add(`${verdictLine(report, { uploaded, updated, removed, failed })}\n`)
-  if (report.base?.sha) doc.add(`${renderBaseLine(report.base)}\n`)
+  if (report.base?.sha || report.base?.source === 'state') doc.add(`${renderBaseLine(report.base)}\n`)
+  for (const line of recordLines(report)) doc.add(`${line}\n`)
   if (report.pullRequestChanged === 0) doc.add('This pull request changes none of the selected documents.\n')
   if (report.sitemaps) doc.add(`${inline(sitemapCountsLine(report.sitemaps))}\n`)
   for (const notice of report.notices) doc.add(`> ${inline(notice)}\n`)

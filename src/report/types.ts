@@ -42,6 +42,8 @@ export interface IndexReport {
   flowError?: string
   /** `shard: I/N`: this job sent only its part of the selection; the summary and outputs name it. */
   shard?: Shard
+  /** The knowledge base's record: whether it gave the change set, what the node holds after the run. */
+  record?: RecordReport
   /** Set when the run did not finish: skipped on purpose, or stopped by an error (the cause). */
   ended?: { kind: 'skipped' | 'stopped'; why: string }
 }
@@ -66,4 +68,22 @@ export interface SitemapCounts {
   synced: number
   /** The base commit's time that lastmod was compared with (ISO 8601), when it was. */
   since?: string
+}
+
+/** What the run did with the knowledge base's record (state/). */
+export interface RecordReport {
+  /** `state`: the change set is the record's difference; `history`: it was inferred (why says why). */
+  source: 'state' | 'history'
+  /** The record used: where it was read, and who wrote it. */
+  from?: string
+  /** Why no record was used. */
+  why?: string
+  /** Documents the node holds as the checkout has them (nothing to send). */
+  unchanged?: number
+  /** Settings that shape the selection and changed since the record (input names). */
+  settingsChanged?: string[]
+  /** What the node holds after the run, as recorded. */
+  holds?: { documents: number; blanked: number; unknown: number; pages: number }
+  /** Whether the final record was written, and where. */
+  written?: { ok: true; where: string } | { ok: false; why: string }
 }

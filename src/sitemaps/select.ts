@@ -17,6 +17,8 @@ export interface PageSelection {
   unchanged: number
   /** Already in `urls`, or listed more than once. */
   duplicates: number
+  /** The lastmod of each page to sync that has one, as the sitemap wrote it. */
+  lastmods: Map<string, string>
   /** Locs that are not usable URLs (not http or https, user info, white space, too long): the first few, without their user info. */
   invalid: string[]
   invalidCount: number
@@ -29,6 +31,11 @@ export interface PageRules {
   known: string[]
   /** When set (ms since the epoch): only pages whose lastmod is after it, or without one, are synced. */
   changedAfter?: number
+  /**
+   * The knowledge base's record of the pages it holds, by URL: when set, a page is synced when it was never
+   * sent, has no lastmod, or its lastmod is after the time it was sent (`changedAfter` is not used).
+   */
+  sentAt?: ReadonlyMap<string, number>
 }
 
 const SHOWN_INVALID = 5
@@ -61,6 +68,7 @@ export function selectPages(pages: Iterable<SitemapPage>, rules: PageRules): Pag
     filtered: 0,
     unchanged: 0,
     duplicates: 0,
+    lastmods: new Map(),
     invalid: [],
     invalidCount: 0,
   }
@@ -82,11 +90,13 @@ export function selectPages(pages: Iterable<SitemapPage>, rules: PageRules): Pag
     }
     seen.add(id)
     const latest = page.lastmod === undefined ? undefined : lastmodLatest(page.lastmod)
-    if (rules.changedAfter !== undefined && latest !== undefined && latest <= rules.changedAfter) {
+    const since = rules.sentAt ? (rules.sentAt.get(id) ?? rules.sentAt.get(page.loc)) : rules.changedAfter
+    if (since !== undefined && latest !== undefined && latest <= since) {
       selection.unchanged++
       continue
     }
     selection.urls.push(page.loc)
+    if (page.lastmod !== undefined) selection.lastmods.set(page.loc, page.lastmod)
   }
   return selection
 }

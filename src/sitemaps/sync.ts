@@ -17,6 +17,8 @@ export interface SitemapSync {
   counts: SitemapCounts
   /** Warnings for the summary (why lastmod was not compared, unusable page URLs). */
   notices: string[]
+  /** The lastmod of each page to sync that has one (recorded with the time it is sent). */
+  lastmods: Map<string, string>
 }
 
 export interface SitemapSyncRequest {
@@ -29,6 +31,8 @@ export interface SitemapSyncRequest {
   operation: Operation
   /** Mode auto's base, when the change set is measured from one: pages are compared with its commit time. */
   base?: ChangeBase
+  /** The knowledge base's record of the pages it holds (instead of `base`): URL → when it was sent. */
+  sent?: Readonly<Record<string, { sentAt: string }>>
   workspace: string
   log: Logger
   signal?: AbortSignal
@@ -77,6 +81,7 @@ export async function syncSitemaps(request: SitemapSyncRequest): Promise<Sitemap
     exclude: request.exclude,
     known: request.known,
     changedAfter: since?.getTime(),
+    sentAt: request.sent && sentTimes(request.sent),
   })
   if (pages.invalidCount > 0) {
     const message =
@@ -109,5 +114,17 @@ export async function syncSitemaps(request: SitemapSyncRequest): Promise<Sitemap
     ...(since ? { since: since.toISOString() } : {}),
   }
   log.info(sitemapCountsLine(counts))
-  return { urls: pages.urls, failures, counts, notices }
+  return { urls: pages.urls, failures, counts, notices, lastmods: pages.lastmods }
+}
+
+/** The record's pages by their URL as the URL parser writes it (how pages are told apart). */
+function sentTimes(sent: Readonly<Record<string, { sentAt: string }>>): Map<string, number> {
+  const times = new Map<string, number>()
+  for (const [url, { sentAt }] of Object.entries(sent)) {
+    const time = Date.parse(sentAt)
+    if (Number.isNaN(time)) continue
+    times.set(url, time)
+    if (URL.canParse(url)) times.set(new URL(url).href, time)
+  }
+  return times
 }

@@ -1,0 +1,59 @@
+// The index action keeps the knowledge base's record as a GitHub Actions artifact of its run: written with
+// the runtime token every JavaScript action has, read (another run's) with the workflow token and
+// `actions: read`. The artifact client is loaded only here, from its own chunk.
+import { resolve } from 'node:path'
+import type { IndexConfig } from '../config/index-config.js'
+import type { RecordKeeping } from '../jobs/recorded-state.js'
+import type { Logger } from '../log.js'
+import { runnerWriter } from '../state/writer.js'
+import type { RunnerEnvironment } from './runner.js'
+
+function positiveInteger(text: string | undefined): number | undefined {
+  return text && /^[1-9]\d{0,15}$/.test(text) ? Number(text) : undefined
+}
+
+/**
+ * The record's store: the `state-file` input's file, else the run's artifact; undefined in a preview (it
+ * neither reads nor writes a record) and off a runner (no GITHUB_REPOSITORY or run id): the run then infers
+ * its change set as before, and records nothing.
+ */
+export async function actionRecordKeeping(
+  config: IndexConfig,
+  runner: RunnerEnvironment,
+  log: Logger,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<RecordKeeping | undefined> {
+  if (config.preview) return undefined
+  if (config.stateFile) {
+    const [{ FileStore }, { recordStore }] = await Promise.all([
+      import('../state/file-store.js'),
+      import('../state/stores.js'),
+    ])
+    const file = resolve(runner.workspace, config.stateFile)
+    return { store: recordStore(new FileStore(file)), writer: runnerWriter(env, runner.payload) }
+  }
+  const runId = positiveInteger(env.GITHUB_RUN_ID)
+  if (!runner.repository || runId === undefined) return undefined
+  // The runner gives every JavaScript action this token; without it there is no artifact storage to use
+  // (a local runner of actions, a test), and nothing a workflow could change: said in the log only.
+  if (!env.ACTIONS_RUNTIME_TOKEN) {
+    log.info(
+      'No ACTIONS_RUNTIME_TOKEN (not GitHub\'s runner): the knowledge base\'s record is not kept; set "state-file" to keep it in a file.',
+    )
+    return undefined
+  }
+  const [{ ArtifactStore }, { recordStore }] = await Promise.all([
+    import('../state/artifact-store.js'),
+    import('../state/stores.js'),
+  ])
+  const store = new ArtifactStore({
+    budget: runner.github,
+    token: config.githubToken,
+    repository: runner.repository,
+    runId,
+    apiUrl: runner.apiUrl,
+    retentionDays: config.stateRetentionDays,
+    log,
+  })
+  return { store: recordStore(store), writer: runnerWriter(env, runner.payload) }
+}

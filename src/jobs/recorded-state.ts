@@ -1,0 +1,247 @@
+// The knowledge base's record in the index job: read before the change set is decided, the change set as
+// what the checkout selects minus what the node holds, and the record of what the node holds written
+// before the first request (pending) and at the end (final).
+import type { IndexConfig } from '../config/index-config.js'
+import type { Logger } from '../log.js'
+import type { ChangeDecision, FileSelection, ItemOutcome, SelectedFile } from '../model.js'
+import type { IndexReport, RecordReport } from '../report/types.js'
+import { findDrafts, type DraftScan } from '../select/drafts.js'
+import { compareNames } from '../plan.js'
+import { contentIds } from '../state/content-ids.js'
+import { difference } from '../state/difference.js'
+import { nextHeld, nextUrls, pendingHeld } from '../state/next-record.js'
+import {
+  PLACEHOLDER,
+  RECORD_VERSION,
+  UNKNOWN,
+  type HeldContent,
+  type KnowledgeBaseRecord,
+  type RecordRead,
+  type RecordStore,
+  type RecordTarget,
+  type RecordWriter,
+} from '../state/record.js'
+import { changedSettings, settingsOf } from '../state/settings.js'
+
+/** Where a run keeps the record, and who it says wrote it: given by the action (artifact) or the CLI (file). */
+export interface RecordKeeping {
+  store: RecordStore
+  writer: Omit<RecordWriter, 'at'>
+}
+
+export function recordTargetOf(config: IndexConfig): RecordTarget {
+  return {
+    host: new URL(config.baseUrl).host,
+    ...config.target,
+    ...(config.shard ? { shard: { ...config.shard } } : {}),
+  }
+}
+
+/** Reads the record; what it found is logged, and a record that cannot be used is a warning naming why. */
+export async function readRecord(
+  keeping: RecordKeeping,
+  config: IndexConfig,
+  log: Logger,
+  notices: string[],
+  signal?: AbortSignal,
+): Promise<RecordRead> {
+  const read = await keeping.store.read(recordTargetOf(config), signal)
+  if (read.kind === 'found') {
+    log.info(`The knowledge base's record: ${read.from} (${describeWriter(read.record.writtenBy)}).`)
+    return read
+  }
+  const message =
+    read.kind === 'missing'
+      ? `No record of this knowledge base yet (${read.why}): the change set is inferred from git history this time; this run writes one, so the next one is exact.`
+      : `The knowledge base's record is not used (${read.why}): the change set is inferred from git history this time; this run writes a new one.`
+  if (read.kind === 'missing') log.notice(message)
+  else log.warning(message)
+  notices.push(message)
+  return read
+}
+
+export function describeWriter(writer: RecordWriter): string {
+  const run = writer.runId
+    ? `run ${writer.runNumber ? `#${writer.runNumber} ` : ''}(id ${writer.runId}${writer.runAttempt && writer.runAttempt > 1 ? `, attempt ${writer.runAttempt}` : ''})`
+    : 'a run'
+  const where = [
+    writer.event,
+    writer.pullRequest ? `pull request #${writer.pullRequest}` : undefined,
+    writer.commit ? `commit ${writer.commit.slice(0, 12)}` : undefined,
+  ].filter(Boolean)
+  return `written by ${run}${where.length > 0 ? `, ${where.join(', ')}` : ''} at ${writer.at}`
+}
+
+/** What the run knows of the node to record it: what it held, and what the checkout selects. */
+export interface RecordBasis {
+  keeping: RecordKeeping
+  target: RecordTarget
+  settings: Record<string, string>
+  /** What the record said the node held; undefined when no record was usable (the inference was trusted). */
+  previous?: KnowledgeBaseRecord
+  /** Every selected, published document of this shard with its content id. */
+  desired: Map<string, string>
+  /** The sitemap pages' lastmods of this run, by URL. */
+  lastmods: Map<string, string>
+  pendingWritten?: boolean
+}
+
+/** The files' content ids without the drafts among them. */
+export async function desiredOf(
+  workspace: string,
+  files: readonly SelectedFile[],
+  drafts: ReadonlyMap<string, string> | undefined,
+  signal?: AbortSignal,
+): Promise<Map<string, string>> {
+  const ids = await contentIds(workspace, files, signal)
+  for (const name of drafts?.keys() ?? []) ids.delete(name)
+  return ids
+}
+
+export interface RecordedChanges {
+  changes: Extract<ChangeDecision, { kind: 'changes' }>
+  /** The drafts among the files the change set judges again. */
+  drafts?: Map<string, string>
+  scan?: DraftScan
+  desired: Map<string, string>
+  /** Documents the node holds as the checkout has them. */
+  unchanged: number
+  settingsChanged: string[]
+}
+
+/**
+ * The change set from the record: documents the node lacks are uploaded, those it holds with other
+ * content updated, those it holds that are no longer selected (deleted, excluded, unpublished, another
+ * pull request's) blanked. Drafts are judged for the documents that differ, and for every selected one
+ * when a setting that shapes the selection changed (turning `skip-drafts` on must blank the drafts the node
+ * holds). A draft the node holds as a placeholder already is left alone.
+ */
+export async function recordedChanges(
+  config: IndexConfig,
+  record: KnowledgeBaseRecord,
+  selection: FileSelection,
+  workspace: string,
+  signal?: AbortSignal,
+): Promise<RecordedChanges> {
+  const settingsChanged = changedSettings(record.settings, settingsOf(config))
+  const ids = await contentIds(workspace, selection.files, signal)
+  const held: Readonly<Record<string, HeldContent>> = record.documents
+  const differs = (file: SelectedFile) => held[file.name] !== ids.get(file.name)
+  let drafts: Map<string, string> | undefined
+  let scan: DraftScan | undefined
+  if (config.skipDrafts) {
+    const judged = settingsChanged.length > 0 ? selection.files : selection.files.filter(differs)
+    scan = await findDrafts(judged)
+    drafts = scan.drafts
+  }
+  const desired = new Map(ids)
+  for (const name of drafts?.keys() ?? []) desired.delete(name)
+  const found = difference(desired, held)
+  const added = found.upload
+  const modified = found.update
+  // The plan skips an added draft and blanks a modified one (it was published): a draft the node holds
+  // with content is "modified", one it lacks or holds as a placeholder is "added" (skipped, not sent).
+  for (const name of drafts?.keys() ?? []) {
+    const was = held[name]
+    if (was === undefined || was === PLACEHOLDER) added.push(name)
+    else modified.push(name)
+  }
+  const blank = found.blank.filter((name) => !drafts?.has(name))
+  return {
+    changes: {
+      kind: 'changes',
+      source: 'state',
+      added: added.sort(compareNames),
+      modified: modified.sort(compareNames),
+      removed: blank,
+    },
+    drafts,
+    scan,
+    desired,
+    unchanged: found.unchanged,
+    settingsChanged,
+  }
+}
+
+function writerNow(keeping: RecordKeeping): RecordWriter {
+  return { ...keeping.writer, at: new Date().toISOString() }
+}
+
+function recordOf(
+  basis: RecordBasis,
+  phase: KnowledgeBaseRecord['phase'],
+  documents: Record<string, HeldContent>,
+  urls: KnowledgeBaseRecord['urls'],
+): KnowledgeBaseRecord {
+  return {
+    version: RECORD_VERSION,
+    phase,
+    target: basis.target,
+    writtenBy: writerNow(basis.keeping),
+    settings: basis.settings,
+    documents,
+    urls,
+  }
+}
+
+/**
+ * Before the first request: every name the run may write is recorded as unknown, so a run killed on the
+ * way still leaves the next one every name it may have written.
+ */
+export async function writePendingRecord(
+  basis: RecordBasis,
+  plannedDocuments: readonly string[],
+  log: Logger,
+  signal?: AbortSignal,
+): Promise<void> {
+  const documents = pendingHeld(basis.previous?.documents, basis.desired, {
+    documents: [...plannedDocuments],
+  })
+  const written = await basis.keeping.store.write(
+    recordOf(basis, 'pending', documents, basis.previous?.urls ?? {}),
+    signal,
+  )
+  if (written.ok) {
+    basis.pendingWritten = true
+    log.info(`Recorded the names this run is about to send (${written.where}).`)
+  } else
+    log.warning(
+      `The names this run is about to send could not be recorded (${written.why}); the sync goes on, and the final record is written at its end.`,
+    )
+}
+
+/** After the run (also when it failed or was cancelled): what the node holds now. */
+export async function writeFinalRecord(
+  basis: RecordBasis,
+  report: IndexReport,
+  log: Logger,
+  signal?: AbortSignal,
+): Promise<RecordReport['written']> {
+  const outcomes: readonly ItemOutcome[] = report.items
+  const documents = nextHeld({ previous: basis.previous?.documents, desired: basis.desired, outcomes })
+  const urls = nextUrls(basis.previous?.urls, outcomes, basis.lastmods, new Date())
+  const record = recordOf(basis, 'final', documents, urls)
+  report.record = { source: 'history', ...report.record, holds: holdsOf(record) }
+  const written = await basis.keeping.store.write(record, signal)
+  if (written.ok) {
+    log.info(`Recorded what the knowledge base holds (${written.where}).`)
+    return { ok: true, where: written.where }
+  }
+  const message = `What the knowledge base holds could not be recorded (${written.why}): the next run infers its change set from git history.`
+  log.warning(message)
+  report.notices.push(message)
+  return { ok: false, why: written.why }
+}
+
+/** The counts the summary's first line gives. */
+export function holdsOf(record: KnowledgeBaseRecord): NonNullable<RecordReport['holds']> {
+  let documents = 0
+  let blanked = 0
+  let unknown = 0
+  for (const content of Object.values(record.documents)) {
+    if (content === PLACEHOLDER) blanked++
+    else if (content === UNKNOWN) unknown++
+    documents++
+  }
+  return { documents, blanked, unknown, pages: Object.keys(record.urls).length }
+}
