@@ -760,7 +760,8 @@ async function indexPipeline(
   })
   let placeholders: PlaceholderFiles | undefined
   try {
-    if (selected.basis)
+    // Nothing to send (the record says the node is in step): no pending record, only the final one.
+    if (selected.basis && (plan.batches.length > 0 || plan.placeholders.length > 0))
       await log.group('Record', () =>
         writePendingRecord(
           selected.basis!,

@@ -6,6 +6,7 @@ import type { Logger } from '../log.js'
 import type { ChangeDecision, FileSelection, ItemOutcome, SelectedFile } from '../model.js'
 import type { IndexReport, RecordReport } from '../report/types.js'
 import { findDrafts, type DraftScan } from '../select/drafts.js'
+import { changedSections } from '../select/section-pages.js'
 import { compareNames } from '../plan.js'
 import { contentIds } from '../state/content-ids.js'
 import { difference } from '../state/difference.js'
@@ -130,7 +131,8 @@ export async function recordedChanges(
   let drafts: Map<string, string> | undefined
   let scan: DraftScan | undefined
   if (config.skipDrafts) {
-    const judged = settingsChanged.length > 0 ? selection.files : selection.files.filter(differs)
+    const judged =
+      settingsChanged.length > 0 ? selection.files : withSectionPages(selection.files, differs, held, ids)
     scan = await findDrafts(judged)
     drafts = scan.drafts
   }
@@ -161,6 +163,30 @@ export async function recordedChanges(
     unchanged: found.unchanged,
     settingsChanged,
   }
+}
+
+/**
+ * The files that differ from the record, and every page below a Hugo section whose `_index.md` differs
+ * (added, changed or gone): its `cascade` may publish or unpublish them without changing them.
+ */
+function withSectionPages(
+  files: readonly SelectedFile[],
+  differs: (file: SelectedFile) => boolean,
+  held: Readonly<Record<string, HeldContent>>,
+  ids: ReadonlyMap<string, string>,
+): SelectedFile[] {
+  const differing = files.filter(differs)
+  const gone = Object.keys(held).filter((name) => !ids.has(name) && held[name] !== PLACEHOLDER)
+  const sections = changedSections({
+    kind: 'changes',
+    source: 'state',
+    added: differing.map((file) => file.name),
+    modified: [],
+    removed: gone,
+  })
+  if (sections.length === 0) return differing
+  const below = (name: string) => sections.some((folder) => folder === '' || name.startsWith(`${folder}/`))
+  return files.filter((file) => differs(file) || below(file.name))
 }
 
 function writerNow(keeping: RecordKeeping): RecordWriter {
