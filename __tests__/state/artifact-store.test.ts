@@ -124,14 +124,38 @@ describe('ArtifactStore', () => {
     await first.write(key, recordBytes('attempt 1 final'))
     asRun(131) // attempt 2: the same run, another job token
     const second = storeOf(131)
+    const requestsBefore = service.requests.length
     expect(await second.write(key, recordBytes('attempt 2 pending'))).toMatchObject({ ok: true })
     expect(await second.write(key, recordBytes('attempt 2 final'))).toMatchObject({ ok: true })
     expect(service.named(key)).toHaveLength(1)
     expect(service.named(`${key}-pending`)).toHaveLength(1)
-    expect(service.requests.filter((route) => route === 'DeleteArtifact').length).toBeGreaterThanOrEqual(2)
+    // Deleted first, so no upload was refused (the client would print each refusal as the run's warning).
+    const attempt2 = service.requests.slice(requestsBefore)
+    expect(attempt2.filter((route) => route === 'DeleteArtifact')).toHaveLength(2)
+    expect(attempt2.filter((route) => route === 'CreateArtifact')).toHaveLength(2)
 
     asRun(132)
     expect(await storeOf(132).readNewest(key)).toMatchObject({ bytes: recordBytes('attempt 2 final') })
+    expectNoTempFiles()
+  })
+
+  test('a name an unfinished upload of this run holds (no listing shows it): not written, saying so', async () => {
+    const key = newKey()
+    asRun(133)
+    service.hung.add('FinalizeArtifact')
+    try {
+      const cut = await storeOf(133, new LookupBudget({ deadlineMs: 1500 })).write(key, recordBytes('x'))
+      expect(cut).toMatchObject({ ok: false })
+    } finally {
+      service.hung.delete('FinalizeArtifact')
+    }
+    asRun(133) // a re-run attempt
+    expect(await storeOf(133).write(key, recordBytes('attempt 2'))).toEqual({
+      ok: false,
+      why: expect.stringContaining(
+        `an artifact named ${key}-pending already exists in this workflow run (an earlier attempt's`,
+      ),
+    })
     expectNoTempFiles()
   })
 

@@ -67,6 +67,8 @@ export class ArtifactStore implements BytesStore {
   private readonly client = new DefaultArtifactClient()
   /** Writes made per key in this run: the first is the pending name, the second the key. */
   private readonly writes = new Map<string, number>()
+  /** The names of this run's artifacts before its first write (a re-run attempt finds its earlier ones). */
+  private earlier?: Set<string>
 
   constructor(private readonly options: ArtifactStoreOptions) {}
 
@@ -122,15 +124,19 @@ export class ArtifactStore implements BytesStore {
             }),
           signal,
         )
+      const replace = () => this.call(() => this.client.deleteArtifact(name), signal)
+      // Deleted before the upload, not after a refused one: the client reports every refused upload as a
+      // warning of the run, which a re-run would otherwise show twice.
+      if ((await this.earlierInRun(signal)).delete(name)) await replace()
       let uploaded: { id?: number }
       try {
         uploaded = await upload()
       } catch (error) {
         if (!isNameConflict(error)) throw error
-        // An earlier attempt of this run (a re-run) or another job wrote this name: this record is newer.
-        this.options.log?.info(`The artifact ${name} of this run is replaced (an earlier attempt wrote it)`)
+        // Written since this run's artifacts were listed (another job), or reserved by an upload that was
+        // never finalized (which no listing shows, so it cannot be deleted).
         try {
-          await this.call(() => this.client.deleteArtifact(name), signal)
+          await replace()
           uploaded = await upload()
         } catch (second) {
           this.rethrowCancellation(signal)
@@ -149,6 +155,18 @@ export class ArtifactStore implements BytesStore {
     } finally {
       await rm(folder.path, { recursive: true, force: true })
     }
+  }
+
+  /**
+   * The names this workflow run already holds, listed once: an artifact name is unique per run, not per
+   * attempt, so a re-run (or another job writing the same target) finds the names it is about to write.
+   */
+  private async earlierInRun(signal?: AbortSignal): Promise<Set<string>> {
+    if (!this.earlier) {
+      const { artifacts } = await this.call(() => this.client.listArtifacts(), signal)
+      this.earlier = new Set(artifacts.map((artifact) => artifact.name))
+    }
+    return this.earlier
   }
 
   private async list(name: string, signal?: AbortSignal): Promise<Listing> {
