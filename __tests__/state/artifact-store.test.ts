@@ -38,8 +38,9 @@ function asRun(runId: number, options?: RunEnvOptions): void {
   Object.assign(process.env, service.envOf(runId, options), { RUNNER_TEMP: runnerTemp })
 }
 
-function storeOf(runId: number, budget = new LookupBudget()) {
+function storeOf(runId: number, budget = new LookupBudget(), maxBytes?: number) {
   return new module.ArtifactStore({
+    maxBytes,
     budget,
     token: 'ghs_artifact_store_test',
     repository: { owner: service.owner, repo: service.repo },
@@ -224,6 +225,20 @@ describe('ArtifactStore', () => {
       bytes: Buffer.from('not gzip at all'),
     })
     expectNoTempFiles()
+  })
+
+  test('an artifact over the size bound is not downloaded', async () => {
+    const key = newKey()
+    asRun(176)
+    await storeOf(176).write(key, recordBytes('x'.repeat(400)))
+    const size = service.named(`${key}-pending`)[0].blob.length
+    const downloads = service.requests.filter((route) => route === 'rest-zip').length
+    expect(await storeOf(177, new LookupBudget(), size - 1).readNewest(key)).toEqual({
+      kind: 'unusable',
+      why: expect.stringContaining(`is ${size} bytes, over ${size - 1}`),
+    })
+    expect(service.requests.filter((route) => route === 'rest-zip')).toHaveLength(downloads)
+    expect(await storeOf(177, new LookupBudget(), size).readNewest(key)).toMatchObject({ kind: 'found' })
   })
 
   test('without actions: read (the listing answers 403): unusable, naming the permission', async () => {

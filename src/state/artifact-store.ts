@@ -47,6 +47,8 @@ export interface ArtifactStoreOptions {
   /** Days the artifact is kept; undefined: the repository's setting. */
   retentionDays?: number
   log?: Logger
+  /** An artifact larger than this is not downloaded. @default MAX_ARTIFACT_BYTES */
+  maxBytes?: number
 }
 
 /** An artifact as the REST API lists it (the fields read here). */
@@ -72,6 +74,10 @@ export class ArtifactStore implements BytesStore {
 
   constructor(private readonly options: ArtifactStoreOptions) {}
 
+  private get maxBytes(): number {
+    return this.options.maxBytes ?? MAX_ARTIFACT_BYTES
+  }
+
   async readNewest(key: string, signal?: AbortSignal): Promise<StoredBytes> {
     const unavailable = serviceProblem()
     if (unavailable) return { kind: 'unusable', why: unavailable }
@@ -87,6 +93,7 @@ export class ArtifactStore implements BytesStore {
         ? ` (${listed.length - ours.length} artifact(s) of that name from forks' pull request runs ignored: ` +
           'they cannot write the knowledge base)'
         : ''
+    if (ignored) this.options.log?.debug(`Record ${key}:${ignored}`)
     const newest = ours.sort(newestFirst)[0]
     if (!newest)
       return { kind: 'missing', why: `no artifact named ${key}: no record yet, or it expired${ignored}` }
@@ -97,8 +104,8 @@ export class ArtifactStore implements BytesStore {
         kind: 'missing',
         why: `the newest record, ${from}, expired${newest.expires_at ? ` on ${newest.expires_at}` : ''}`,
       }
-    if (newest.size_in_bytes > MAX_ARTIFACT_BYTES)
-      return { kind: 'unusable', why: `${from} is ${newest.size_in_bytes} bytes, over ${MAX_ARTIFACT_BYTES}` }
+    if (newest.size_in_bytes > this.maxBytes)
+      return { kind: 'unusable', why: `${from} is ${newest.size_in_bytes} bytes, over ${this.maxBytes}` }
     return this.download(newest, from, signal)
   }
 
@@ -127,7 +134,10 @@ export class ArtifactStore implements BytesStore {
       const replace = () => this.call(() => this.client.deleteArtifact(name), signal)
       // Deleted before the upload, not after a refused one: the client reports every refused upload as a
       // warning of the run, which a re-run would otherwise show twice.
-      if ((await this.earlierInRun(signal)).delete(name)) await replace()
+      if ((await this.earlierInRun(signal)).delete(name)) {
+        this.options.log?.info(`An earlier attempt of this run wrote the artifact ${name}: it is replaced.`)
+        await replace()
+      }
       let uploaded: { id?: number }
       try {
         uploaded = await upload()
@@ -215,8 +225,8 @@ export class ArtifactStore implements BytesStore {
       if (files.length !== 1)
         return { kind: 'unusable', why: `${from} holds ${files.length} files, not the one record file` }
       const size = (await stat(files[0])).size
-      if (size > MAX_ARTIFACT_BYTES)
-        return { kind: 'unusable', why: `${from} holds a file of ${size} bytes, over ${MAX_ARTIFACT_BYTES}` }
+      if (size > this.maxBytes)
+        return { kind: 'unusable', why: `${from} holds a file of ${size} bytes, over ${this.maxBytes}` }
       return { kind: 'found', bytes: await readFile(files[0]), from }
     } catch (error) {
       this.rethrowCancellation(signal)
