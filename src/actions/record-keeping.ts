@@ -6,7 +6,8 @@ import type { IndexConfig } from '../config/index-config.js'
 import type { RecordKeeping } from '../jobs/recorded-state.js'
 import type { Logger } from '../log.js'
 import { runnerWriter } from '../state/writer.js'
-import type { RunnerEnvironment } from './runner.js'
+import { LookupBudget, readGitHubDeadline } from '../github/lookup-budget.js'
+import { messageOf, type RunnerEnvironment } from './runner.js'
 
 function positiveInteger(text: string | undefined): number | undefined {
   return text && /^[1-9]\d{0,15}$/.test(text) ? Number(text) : undefined
@@ -42,12 +43,25 @@ export async function actionRecordKeeping(
     )
     return undefined
   }
-  const [{ ArtifactStore }, { recordStore }] = await Promise.all([
-    import('../state/artifact-store.js'),
-    import('../state/stores.js'),
-  ])
+  let loaded: [typeof import('../state/artifact-store.js'), typeof import('../state/stores.js')]
+  try {
+    // The artifact client reads settings of the environment as it loads, and throws on a bad one.
+    loaded = await Promise.all([import('../state/artifact-store.js'), import('../state/stores.js')])
+  } catch (error) {
+    log.warning(
+      `The knowledge base's record is not kept: the artifact client could not start (${messageOf(error)}).`,
+    )
+    return undefined
+  }
+  const [{ ArtifactStore }, { recordStore }] = loaded
+  const deadline = readGitHubDeadline(env)
   const store = new ArtifactStore({
-    budget: runner.github,
+    // Its own budget, ended by the second signal, not the first: the final record is written after a
+    // cancellation too, while the runner's grace lasts.
+    budget: new LookupBudget({
+      deadlineMs: deadline.ok ? deadline.deadlineMs : undefined,
+      cancel: runner.cutOff,
+    }),
     token: config.githubToken,
     repository: runner.repository,
     runId,
