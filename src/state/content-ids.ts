@@ -34,7 +34,6 @@ interface Checkout {
 
 /** Regular files, executable or not: a link (120000) or a submodule (160000) is not a file's content. */
 const FILE_MODES = new Set(['100644', '100755'])
-const STAGE_ENTRY = /^(\S) (\d{6}) ([0-9a-f]+) (\d)$/
 
 /**
  * Name → content id of every selected file (`name` relative to the workspace), UNKNOWN for one that
@@ -49,16 +48,17 @@ export async function contentIds(
   signal?.throwIfAborted()
   const root = await fs.realpath(workspace)
   const selected = new Map(files.map((file) => [file.name, file]))
-  const sortedNames = [...selected.keys()].sort(compareNames)
+  let sorted: string[] | undefined
+  const sortedNames = () => (sorted ??= [...selected.keys()].sort(compareNames))
 
   const own = await checkoutAt(root, '', signal)
-  const queue = own ? [own] : await checkoutsBelow(root, sortedNames, signal)
+  const queue = own ? [own] : await checkoutsBelow(root, selected.keys(), signal)
   const checkouts: Checkout[] = []
   const known = new Map<string, string>()
   for (let checkout = queue.shift(); checkout; checkout = queue.shift()) {
     checkouts.push(checkout)
     for (const submodule of await listUnchanged(checkout, selected, known, signal)) {
-      if (!hasNameBelow(sortedNames, `${submodule}/`)) continue
+      if (!hasNameBelow(sortedNames(), `${submodule}/`)) continue
       const inner = await checkoutAt(path.join(root, submodule), submodule, signal)
       if (inner) queue.push(inner)
     }
@@ -128,7 +128,7 @@ const hasGitEntry = (folder: string): Promise<Stats | undefined> =>
  */
 async function checkoutsBelow(
   root: string,
-  sortedNames: readonly string[],
+  names: Iterable<string>,
   signal?: AbortSignal,
 ): Promise<Checkout[]> {
   const outermost = new Map<string, string | null>()
@@ -142,16 +142,15 @@ async function checkoutsBelow(
     outermost.set(folder, found)
     return found
   }
-  const folders = new Set<string>()
-  let lastFolder: string | undefined
-  for (const name of sortedNames) {
+  const parents = new Set<string>()
+  for (const name of names) {
     const slash = name.lastIndexOf('/')
-    if (slash === -1) continue
-    const folder = name.slice(0, slash)
-    if (folder === lastFolder) continue
-    lastFolder = folder
+    if (slash !== -1) parents.add(name.slice(0, slash))
+  }
+  const folders = new Set<string>()
+  for (const parent of parents) {
     signal?.throwIfAborted()
-    const found = await checkoutOf(folder)
+    const found = await checkoutOf(parent)
     if (found !== null) folders.add(found)
   }
   const checkouts: Checkout[] = []
@@ -162,20 +161,15 @@ async function checkoutsBelow(
   return checkouts
 }
 
-/** A name in git's `-z` output as text, or undefined when it is not UTF-8 (no document has it). */
-function textOf(bytes: Buffer): string | undefined {
-  const lenient = bytes.toString('utf8')
-  return lenient.includes('\uFFFD') ? decodedName(bytes) : lenient
+/** The name at `start`..`end` of git's `-z` output as text, or undefined when it is not UTF-8. */
+function textAt(output: Buffer, start: number, end: number): string | undefined {
+  const lenient = output.toString('utf8', start, end)
+  return lenient.includes('\uFFFD') ? decodedName(output.subarray(start, end)) : lenient
 }
 
-function* entries(output: Buffer): Generator<Buffer> {
-  let start = 0
-  for (let end = output.indexOf(0, start); end !== -1; end = output.indexOf(0, start)) {
-    yield output.subarray(start, end)
-    start = end + 1
-  }
-  if (start < output.length) yield output.subarray(start)
-}
+const TAB = 0x09
+const CACHED = 0x48 // `H`
+const STAGE_0 = 0x30 // `0`
 
 /**
  * Adds to `known` the id of every selected file of the checkout that git knows unchanged, and returns
@@ -207,19 +201,33 @@ async function listUnchanged(
   const prefix = checkout.folder === '' ? '' : `${checkout.folder}/`
   const unchanged = new Map<string, string>()
   const submodules: string[] = []
-  for (const entry of entries(listing)) {
-    const tab = entry.indexOf(0x09)
-    const match = tab === -1 ? null : STAGE_ENTRY.exec(entry.subarray(0, tab).toString('latin1'))
-    if (!match) continue
-    const [, tag, mode, id, stage] = match
-    const text = textOf(entry.subarray(tab + 1))
-    if (text === undefined || tag !== 'H' || stage !== '0') continue
+  // `<tag> <mode> <id> <stage>\t<name>\0`, read in place: no copy, no pattern, and no Buffer.indexOf per
+  // entry (a call into C++ each: more than the rest of the entry's work at 100,000 entries). The tab is
+  // where the object format puts it; the name's end is found by a scan of its few bytes.
+  const tabOffset = (checkout.format === 'sha256' ? 64 : 40) + 10
+  for (let start = 0; start < listing.length;) {
+    let tab = start + tabOffset
+    if (listing[tab] !== TAB) tab = listing.indexOf(TAB, start)
+    if (tab === -1) break
+    let end = tab + 1
+    while (end < listing.length && listing[end] !== 0) end++
+    const entry = start
+    start = end + 1
+    if (listing[entry] !== CACHED || listing[tab - 1] !== STAGE_0) continue
+    const text = textAt(listing, tab + 1, end)
+    if (text === undefined) continue
     const name = prefix + text
+    const mode = listing.toString('latin1', entry + 2, entry + 8)
     if (mode === GITLINK_MODE) submodules.push(name)
-    else if (FILE_MODES.has(mode) && selected.has(name)) unchanged.set(name, id)
+    else if (FILE_MODES.has(mode) && selected.has(name))
+      unchanged.set(name, listing.toString('latin1', entry + 9, tab - 2))
   }
-  for (const entry of entries(changed)) {
-    const text = textOf(entry)
+  for (
+    let start = 0, end = changed.indexOf(0);
+    end !== -1;
+    start = end + 1, end = changed.indexOf(0, start)
+  ) {
+    const text = textAt(changed, start, end)
     if (text !== undefined) unchanged.delete(prefix + text)
   }
   for (const [name, id] of unchanged) known.set(name, id)
