@@ -199,7 +199,6 @@ async function listUnchanged(
     throw error
   }
   const prefix = checkout.folder === '' ? '' : `${checkout.folder}/`
-  const unchanged = new Map<string, string>()
   const submodules: string[] = []
   // `<tag> <mode> <id> <stage>\t<name>\0`, read in place: no copy, no pattern, and no Buffer.indexOf per
   // entry (a call into C++ each: more than the rest of the entry's work at 100,000 entries). The tab is
@@ -220,7 +219,7 @@ async function listUnchanged(
     const mode = listing.toString('latin1', entry + 2, entry + 8)
     if (mode === GITLINK_MODE) submodules.push(name)
     else if (FILE_MODES.has(mode) && selected.has(name))
-      unchanged.set(name, listing.toString('latin1', entry + 9, tab - 2))
+      known.set(name, listing.toString('latin1', entry + 9, tab - 2))
   }
   for (
     let start = 0, end = changed.indexOf(0);
@@ -228,8 +227,7 @@ async function listUnchanged(
     start = end + 1, end = changed.indexOf(0, start)
   ) {
     const text = textAt(changed, start, end)
-    if (text !== undefined) unchanged.delete(prefix + text)
+    if (text !== undefined) known.delete(prefix + text)
   }
-  for (const [name, id] of unchanged) known.set(name, id)
   return submodules
 }
