@@ -204,6 +204,32 @@ describe('contentIds in a repository', () => {
   })
 })
 
+describe('contentIds when it cannot or must not finish', () => {
+  it('rejects with the reason of a signal aborted while it runs', async () => {
+    const copy = seeded()
+    const files = await select(copy.dir)
+    const controller = new AbortController()
+    const reason = new Error('cancelled')
+    const running = contentIds(copy.dir, files, controller.signal)
+    controller.abort(reason)
+    await expect(running).rejects.toBe(reason)
+  })
+
+  it('hashes every file when git cannot be run', async () => {
+    const copy = seeded()
+    copy.write('docs/modified.md', 'second\n')
+    const files = await select(copy.dir)
+    const expected = new Map(files.map((file) => [file.name, hashObject(copy.dir, file.name)]))
+    const path = process.env.PATH
+    process.env.PATH = fixture.plainFolder('no-git-here')
+    try {
+      expect(await contentIds(copy.dir, files)).toEqual(expected)
+    } finally {
+      process.env.PATH = path
+    }
+  })
+})
+
 describe('contentIds with submodules and other checkouts', () => {
   it('knows a submodule file from the submodule index and hashes one modified in it', async () => {
     const kb = GitFixture.create()
