@@ -9,6 +9,8 @@
 //   6. curve (only when named): the bundle's time per batch size × concurrency, the basis of the defaults
 //   7. requests (only when named): the requests of a full sync with scattered new documents (requests.mjs)
 //   8. matching (only when named): one RE2 match's cost per program size × text length (matching.mjs)
+//   9. state (only when named): content ids and the difference from the record at 2,000 / 20,000 /
+//      100,000 files (state.mjs)
 // and prints a markdown report. Numbers are wall time on this machine; see bench/README.md.
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -270,6 +272,7 @@ const benches = {
   curve: async () => (await import('./side-by-side.mjs')).benchCurve({ row }),
   requests: async () => (await import('./requests.mjs')).benchRequests({ row, load, silent }),
   scale: async () => (await import('./scale.mjs')).benchScale({ row, load }),
+  state: async () => (await import('./state.mjs')).benchState({ row, load }),
   matching: async () =>
     (await import('./matching.mjs')).benchMatching({
       row,

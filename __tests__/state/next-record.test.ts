@@ -1,0 +1,216 @@
+// What the node holds after a run, rule by rule: one name's case per row.
+import { describe, expect, it } from '@jest/globals'
+import type { ItemOutcome, Outcome } from '../../src/model.js'
+import { nextHeld, nextUrls, pendingHeld } from '../../src/state/next-record.js'
+import { PLACEHOLDER, UNKNOWN } from '../../src/state/record.js'
+
+const OLD = 'a'.repeat(40)
+const NEW = 'b'.repeat(40)
+
+function outcome(name: string, result: Outcome, attempts = 1, extra: Partial<ItemOutcome> = {}): ItemOutcome {
+  return { kind: 'document', name, outcome: result, operation: 'update', attempts, ...extra }
+}
+
+describe('nextHeld with a previous record', () => {
+  it.each<[string, Record<string, string>, Map<string, string>, ItemOutcome[], Record<string, string>]>([
+    [
+      'uploaded → its selected id',
+      {},
+      new Map([['x.md', NEW]]),
+      [outcome('x.md', 'uploaded')],
+      { 'x.md': NEW },
+    ],
+    [
+      'updated → its selected id',
+      { 'x.md': OLD },
+      new Map([['x.md', NEW]]),
+      [outcome('x.md', 'updated')],
+      { 'x.md': NEW },
+    ],
+    ['sent but not selected → UNKNOWN', {}, new Map(), [outcome('x.md', 'uploaded')], { 'x.md': UNKNOWN }],
+    [
+      'removed → PLACEHOLDER',
+      { 'x.md': OLD },
+      new Map(),
+      [outcome('x.md', 'removed')],
+      { 'x.md': PLACEHOLDER },
+    ],
+    [
+      'removed, answered 404 (absent) → not held',
+      { 'x.md': UNKNOWN },
+      new Map(),
+      [outcome('x.md', 'removed', 1, { absent: true })],
+      {},
+    ],
+    [
+      'failed after an attempt → UNKNOWN',
+      { 'x.md': OLD },
+      new Map([['x.md', NEW]]),
+      [outcome('x.md', 'failed', 2)],
+      { 'x.md': UNKNOWN },
+    ],
+    [
+      'failed placeholder after an attempt → UNKNOWN',
+      { 'x.md': OLD },
+      new Map(),
+      [outcome('x.md', 'failed', 1)],
+      { 'x.md': UNKNOWN },
+    ],
+    [
+      'failed, never sent → as it was',
+      { 'x.md': OLD },
+      new Map([['x.md', NEW]]),
+      [outcome('x.md', 'failed', 0)],
+      { 'x.md': OLD },
+    ],
+    [
+      'failed, never sent, not held → still not held',
+      {},
+      new Map([['x.md', NEW]]),
+      [outcome('x.md', 'failed', 0)],
+      {},
+    ],
+    ['selected, not sent → as it was', { 'x.md': OLD }, new Map([['x.md', OLD]]), [], { 'x.md': OLD }],
+    ['held, not selected, no outcome (left) → kept', { 'x.md': OLD }, new Map(), [], { 'x.md': OLD }],
+    [
+      'a URL outcome is not a document',
+      {},
+      new Map(),
+      [{ ...outcome('https://s/a', 'uploaded'), kind: 'url' }],
+      {},
+    ],
+  ])('%s', (_, previous, desired, outcomes, expected) => {
+    expect(nextHeld({ previous, desired, outcomes })).toEqual(expected)
+  })
+
+  it('does not change the previous record it is given', () => {
+    const previous = { 'x.md': OLD }
+    nextHeld({ previous, desired: new Map([['x.md', NEW]]), outcomes: [outcome('x.md', 'updated')] })
+    expect(previous).toEqual({ 'x.md': OLD })
+  })
+
+  it('keeps only the names of its shard', () => {
+    const previous = { 'mine.md': OLD, 'theirs.md': OLD }
+    const held = nextHeld({
+      previous,
+      desired: new Map(),
+      outcomes: [],
+      inShard: (name) => name.startsWith('mine'),
+    })
+    expect(held).toEqual({ 'mine.md': OLD })
+  })
+
+  it('holds a document named __proto__ as a name', () => {
+    const held = nextHeld({
+      previous: {},
+      desired: new Map([['__proto__', NEW]]),
+      outcomes: [outcome('__proto__', 'uploaded')],
+    })
+    expect(Object.keys(held)).toEqual(['__proto__'])
+    expect(Object.getPrototypeOf(held)).toBe(Object.prototype)
+  })
+})
+
+describe('nextHeld without a previous record (the run fell back to the history-based inference)', () => {
+  it.each<[string, Map<string, string>, ItemOutcome[], Record<string, string>]>([
+    ['selected, not planned → trusted with its id', new Map([['x.md', OLD]]), [], { 'x.md': OLD }],
+    ['selected, sent → its id', new Map([['x.md', NEW]]), [outcome('x.md', 'updated')], { 'x.md': NEW }],
+    [
+      'selected, planned, never sent → UNKNOWN',
+      new Map([['x.md', NEW]]),
+      [outcome('x.md', 'failed', 0)],
+      { 'x.md': UNKNOWN },
+    ],
+    [
+      'selected, failed after an attempt → UNKNOWN',
+      new Map([['x.md', NEW]]),
+      [outcome('x.md', 'failed', 3)],
+      { 'x.md': UNKNOWN },
+    ],
+    ['not selected, blanked → PLACEHOLDER', new Map(), [outcome('x.md', 'removed')], { 'x.md': PLACEHOLDER }],
+    ['not selected, blank never sent → not held', new Map(), [outcome('x.md', 'failed', 0)], {}],
+  ])('%s', (_, desired, outcomes, expected) => {
+    expect(nextHeld({ desired, outcomes })).toEqual(expected)
+  })
+})
+
+describe('pendingHeld', () => {
+  it('marks every planned document UNKNOWN and keeps the rest as the previous record has it', () => {
+    const previous = { 'same.md': OLD, 'changed.md': OLD, 'gone.md': OLD, 'left.md': OLD }
+    const desired = new Map([
+      ['same.md', OLD],
+      ['changed.md', NEW],
+      ['new.md', NEW],
+    ])
+    expect(pendingHeld(previous, desired, { documents: ['changed.md', 'new.md', 'gone.md'] })).toEqual({
+      'same.md': OLD,
+      'changed.md': UNKNOWN,
+      'new.md': UNKNOWN,
+      'gone.md': UNKNOWN,
+      'left.md': OLD,
+    })
+  })
+
+  it('without a previous record, trusts the selected names that are not planned', () => {
+    const desired = new Map([
+      ['same.md', OLD],
+      ['changed.md', NEW],
+    ])
+    expect(pendingHeld(undefined, desired, { documents: ['changed.md'] })).toEqual({
+      'same.md': OLD,
+      'changed.md': UNKNOWN,
+    })
+  })
+})
+
+describe('nextUrls', () => {
+  const now = new Date('2026-11-28T10:00:00.000Z')
+  const before = { sentAt: '2026-11-01T00:00:00.000Z', lastmod: '2026-10-30' }
+  const url = (name: string, result: Outcome, attempts = 1): ItemOutcome => ({
+    ...outcome(name, result, attempts),
+    kind: 'url',
+  })
+
+  it.each<
+    [string, Record<string, typeof before>, ItemOutcome[], Map<string, string>, Record<string, unknown>]
+  >([
+    [
+      'uploaded → sent now, with its lastmod',
+      {},
+      [url('https://s/a', 'uploaded')],
+      new Map([['https://s/a', '2026-11-27']]),
+      { 'https://s/a': { sentAt: now.toISOString(), lastmod: '2026-11-27' } },
+    ],
+    [
+      'updated, no lastmod → sent now',
+      { 'https://s/a': before },
+      [url('https://s/a', 'updated')],
+      new Map(),
+      { 'https://s/a': { sentAt: now.toISOString() } },
+    ],
+    [
+      'failed after an attempt → forgotten',
+      { 'https://s/a': before },
+      [url('https://s/a', 'failed')],
+      new Map(),
+      {},
+    ],
+    [
+      'failed, never sent → forgotten',
+      { 'https://s/a': before },
+      [url('https://s/a', 'failed', 0)],
+      new Map(),
+      {},
+    ],
+    ['not sent → as it was', { 'https://s/a': before }, [], new Map(), { 'https://s/a': before }],
+    ['a document outcome is not a URL', {}, [outcome('https://s/a', 'uploaded')], new Map(), {}],
+  ])('%s', (_, previous, outcomes, lastmods, expected) => {
+    expect(nextUrls(previous, outcomes, lastmods, now)).toEqual(expected)
+  })
+
+  it('starts empty without a previous record', () => {
+    expect(nextUrls(undefined, [url('https://s/a', 'uploaded')], new Map(), now)).toEqual({
+      'https://s/a': { sentAt: now.toISOString() },
+    })
+  })
+})

@@ -1,0 +1,119 @@
+// What the node holds after a run, from what it held before (the record read at the start) and what the
+// run did (each item's outcome). Pure. The same function makes the pending record written before the
+// first request (pendingHeld) and the final one written at the end, on failure and cancellation too.
+import type { ItemOutcome } from '../model.js'
+import { type HeldContent, type HeldUrl, PLACEHOLDER, UNKNOWN } from './record.js'
+
+export interface NextHeldInput {
+  /** The documents of the record read at the start; undefined when none could be read (the run fell back). */
+  previous?: Readonly<Record<string, HeldContent>>
+  /** Selected, in the shard, published: name → content id (content-ids.ts). */
+  desired: ReadonlyMap<string, string>
+  /** Every planned item's outcome (URLs are ignored here: nextUrls). */
+  outcomes: readonly ItemOutcome[]
+  /**
+   * The names this record covers (`shard: I/N`): a previous record of another partition holds other
+   * shards' names, which this shard's record must not claim.
+   */
+  inShard?: (name: string) => boolean
+}
+
+/**
+ * The documents the node holds after the run. Each rule, and why:
+ * - Start from the previous record: a name the run did not touch holds what it held. That includes a
+ *   held name that is no longer selected and got no outcome (`removed: keep`, or a format without a
+ *   placeholder: `left`): the node still answers from it, so the record keeps it, and a later run that
+ *   can blank it will.
+ * - No previous record: the run's change set came from today's history-based inference, which judged
+ *   every selected name it did not plan unchanged since the last sync; the record trusts that judgement
+ *   (each such name held with its current id), or there would be no first record to be exact from.
+ *   A selected name it planned but never sent (attempts 0) is UNKNOWN: the inference said it changed,
+ *   so the node holds an older version of it or nothing.
+ * - Uploaded or updated → the selected content id: the node answered that it holds it. UNKNOWN if the
+ *   name is not selected (not expected: what was sent was selected).
+ * - Removed → PLACEHOLDER: the node holds the placeholder. Removed because it answered 404 (`absent`):
+ *   the node holds nothing under that name, so it leaves the record.
+ * - Failed after at least one attempt → UNKNOWN: a request was sent and its answer is not known (or
+ *   was an error after the service may have applied it), so the node may hold the old content, the new
+ *   one, or nothing; UNKNOWN is sent again (or blanked) by the next run, never trusted.
+ * - Failed without an attempt (refused, cancelled before sending) → as before: nothing reached the node
+ *   (with a previous record: what it held; absent stays absent).
+ */
+export function nextHeld(input: NextHeldInput): Record<string, HeldContent> {
+  const { previous, desired, outcomes, inShard } = input
+  const held = new Map<string, HeldContent>(previous ? Object.entries(previous) : [])
+  const documents = outcomes.filter((item) => item.kind === 'document')
+  if (!previous) {
+    const planned = new Set(documents.map((item) => item.name))
+    for (const [name, id] of desired) if (!planned.has(name)) held.set(name, id)
+  }
+  for (const item of documents) {
+    const { name } = item
+    switch (item.outcome) {
+      case 'uploaded':
+      case 'updated':
+        held.set(name, desired.get(name) ?? UNKNOWN)
+        break
+      case 'removed':
+        if (item.absent) held.delete(name)
+        else held.set(name, PLACEHOLDER)
+        break
+      case 'failed':
+        if (item.attempts > 0) held.set(name, UNKNOWN)
+        else if (!previous && desired.has(name)) held.set(name, UNKNOWN)
+        break
+    }
+  }
+  // Object.fromEntries defines own properties: a document named `__proto__` stays a name.
+  const entries = [...held].filter(([name]) => inShard === undefined || inShard(name))
+  return Object.fromEntries(entries)
+}
+
+/**
+ * What the node may hold once the run has sent what it plans: every planned document as if it failed
+ * after an attempt (UNKNOWN). Written before the first request, so a run killed after its first batch
+ * leaves the next run every name it may have written, to be sent (or blanked) again.
+ */
+export function pendingHeld(
+  previous: Readonly<Record<string, HeldContent>> | undefined,
+  desired: ReadonlyMap<string, string>,
+  planned: { documents: readonly string[] },
+  inShard?: (name: string) => boolean,
+): Record<string, HeldContent> {
+  const outcomes: ItemOutcome[] = planned.documents.map((name) => ({
+    kind: 'document',
+    name,
+    outcome: 'failed',
+    operation: 'update',
+    attempts: 1,
+  }))
+  return nextHeld({ previous, desired, outcomes, inShard })
+}
+
+/**
+ * The URLs the node holds after the run:
+ * - uploaded or updated → sent now, with the `lastmod` the page had (a later `lastmod` sends it again);
+ * - failed → forgotten, whatever the attempts: the node may hold an old version, a part, or nothing,
+ *   and a URL cannot be blanked, so the only way to be sure is to send it again; a URL the record does
+ *   not hold is sent by the next run;
+ * - not sent → as before.
+ */
+export function nextUrls(
+  previous: Readonly<Record<string, HeldUrl>> | undefined,
+  outcomes: readonly ItemOutcome[],
+  lastmods: ReadonlyMap<string, string>,
+  now: Date,
+): Record<string, HeldUrl> {
+  const held = new Map<string, HeldUrl>(previous ? Object.entries(previous) : [])
+  const sentAt = now.toISOString()
+  for (const item of outcomes) {
+    if (item.kind !== 'url') continue
+    if (item.outcome === 'uploaded' || item.outcome === 'updated') {
+      const lastmod = lastmods.get(item.name)
+      held.set(item.name, lastmod === undefined ? { sentAt } : { sentAt, lastmod })
+    } else if (item.outcome === 'failed') {
+      held.delete(item.name)
+    }
+  }
+  return Object.fromEntries(held)
+}
