@@ -1,6 +1,6 @@
 // The change set from the record, rule by rule: each row is one name's case.
 import { describe, expect, it } from '@jest/globals'
-import { difference, pagesToSend } from '../../src/state/difference.js'
+import { difference, unchangedSinceSent } from '../../src/state/difference.js'
 import { PLACEHOLDER, UNKNOWN } from '../../src/state/record.js'
 
 const A = 'a'.repeat(40)
@@ -75,7 +75,7 @@ describe('difference', () => {
   })
 })
 
-describe('pagesToSend', () => {
+describe('unchangedSinceSent', () => {
   const sentAt = '2026-11-20T10:00:00.000Z'
   it.each([
     ['never sent', { url: 'https://s/a', lastmod: '2026-01-01' }, {}, true],
@@ -122,15 +122,10 @@ describe('pagesToSend', () => {
       true,
     ],
   ])('%s', (_, page, held, sent) => {
-    expect(pagesToSend([page], held)).toEqual(sent ? [page.url] : [])
-  })
-
-  it('keeps the pages’ order and sends each once', () => {
-    const pages = [{ url: 'https://s/b' }, { url: 'https://s/a' }, { url: 'https://s/b' }]
-    expect(pagesToSend(pages, {})).toEqual(['https://s/b', 'https://s/a'])
+    expect(unchangedSinceSent(page, held)).toBe(!sent)
   })
 
   it('reads only the record’s own URLs', () => {
-    expect(pagesToSend([{ url: 'constructor', lastmod: '2000-01-01' }], {})).toEqual(['constructor'])
+    expect(unchangedSinceSent({ url: 'constructor', lastmod: '2000-01-01' }, {})).toBe(false)
   })
 })

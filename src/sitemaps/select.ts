@@ -5,6 +5,8 @@ import { withoutUserInfo } from '../config/errors.js'
 import { urlEntryProblem } from '../config/urls.js'
 import { lastmodLatest } from './lastmod.js'
 import type { SitemapPage } from './parse.js'
+import { unchangedSinceSent } from '../state/difference.js'
+import type { HeldUrl } from '../state/record.js'
 
 export interface PageSelection {
   /** The pages to sync, in the order listed, each once. */
@@ -32,10 +34,10 @@ export interface PageRules {
   /** When set (ms since the epoch): only pages whose lastmod is after it, or without one, are synced. */
   changedAfter?: number
   /**
-   * The knowledge base's record of the pages it holds, by URL: when set, a page is synced when it was never
-   * sent, has no lastmod, or its lastmod is after the time it was sent (`changedAfter` is not used).
+   * The knowledge base's record of the pages it holds, by URL: when set, a page is synced unless it is the
+   * one the node got (state/difference.ts `unchangedSinceSent`); `changedAfter` is not used.
    */
-  sentAt?: ReadonlyMap<string, number>
+  held?: Readonly<Record<string, HeldUrl>>
 }
 
 const SHOWN_INVALID = 5
@@ -90,8 +92,10 @@ export function selectPages(pages: Iterable<SitemapPage>, rules: PageRules): Pag
     }
     seen.add(id)
     const latest = page.lastmod === undefined ? undefined : lastmodLatest(page.lastmod)
-    const since = rules.sentAt ? (rules.sentAt.get(id) ?? rules.sentAt.get(page.loc)) : rules.changedAfter
-    if (since !== undefined && latest !== undefined && latest <= since) {
+    const unchanged = rules.held
+      ? unchangedSinceSent({ url: page.loc, lastmod: page.lastmod }, rules.held)
+      : rules.changedAfter !== undefined && latest !== undefined && latest <= rules.changedAfter
+    if (unchanged) {
       selection.unchanged++
       continue
     }

@@ -10,6 +10,7 @@ import { locateRepository } from '../select/repository-location.js'
 import { sitemapAgent, type SitemapFetchOptions } from './fetch.js'
 import { readSitemaps } from './read.js'
 import { selectPages } from './select.js'
+import type { HeldUrl } from '../state/record.js'
 
 export interface SitemapSync {
   urls: string[]
@@ -32,7 +33,7 @@ export interface SitemapSyncRequest {
   /** Mode auto's base, when the change set is measured from one: pages are compared with its commit time. */
   base?: ChangeBase
   /** The knowledge base's record of the pages it holds (instead of `base`): URL → when it was sent. */
-  sent?: Readonly<Record<string, { sentAt: string }>>
+  sent?: Readonly<Record<string, HeldUrl>>
   workspace: string
   log: Logger
   signal?: AbortSignal
@@ -81,7 +82,7 @@ export async function syncSitemaps(request: SitemapSyncRequest): Promise<Sitemap
     exclude: request.exclude,
     known: request.known,
     changedAfter: since?.getTime(),
-    sentAt: request.sent && sentTimes(request.sent),
+    held: request.sent,
   })
   if (pages.invalidCount > 0) {
     const message =
@@ -115,16 +116,4 @@ export async function syncSitemaps(request: SitemapSyncRequest): Promise<Sitemap
   }
   log.info(sitemapCountsLine(counts))
   return { urls: pages.urls, failures, counts, notices, lastmods: pages.lastmods }
-}
-
-/** The record's pages by their URL as the URL parser writes it (how pages are told apart). */
-function sentTimes(sent: Readonly<Record<string, { sentAt: string }>>): Map<string, number> {
-  const times = new Map<string, number>()
-  for (const [url, { sentAt }] of Object.entries(sent)) {
-    const time = Date.parse(sentAt)
-    if (Number.isNaN(time)) continue
-    times.set(url, time)
-    if (URL.canParse(url)) times.set(new URL(url).href, time)
-  }
-  return times
 }

@@ -72,7 +72,8 @@ export interface SitemapPage {
 }
 
 /**
- * The pages to send, in the order given, each once. A page is sent when:
+ * Whether a sitemap page is the one the node got when it was sent, so it need not be sent again. It is
+ * sent again when:
  * - the node never got it (or its last send failed: the record then forgets it, next-record.ts);
  * - it has no `lastmod`, or one that cannot be read: nothing says it did not change since it was sent;
  * - its `lastmod`, taken at the latest instant it can mean (a date alone: the end of that day in the
@@ -81,28 +82,15 @@ export interface SitemapPage {
  *   shows a new date-only `lastmod` that is not after the send once the day is over, and a site that
  *   moves `lastmod` back still changed the page.
  */
-export function pagesToSend(
-  pages: readonly SitemapPage[],
-  held: Readonly<Record<string, HeldUrl>>,
-): string[] {
-  const send: string[] = []
-  const seen = new Set<string>()
-  for (const page of pages) {
-    if (seen.has(page.url)) continue
-    seen.add(page.url)
-    const sent = heldOf(held, page.url)
-    if (sent === undefined || page.lastmod === undefined) {
-      send.push(page.url)
-      continue
-    }
-    const latest = lastmodLatest(page.lastmod)
-    const sentAt = Date.parse(sent.sentAt)
-    const unchanged =
-      latest !== undefined &&
-      !Number.isNaN(sentAt) &&
-      latest <= sentAt &&
-      (sent.lastmod === undefined || sent.lastmod === page.lastmod)
-    if (!unchanged) send.push(page.url)
-  }
-  return send
+export function unchangedSinceSent(page: SitemapPage, held: Readonly<Record<string, HeldUrl>>): boolean {
+  const sent = heldOf(held, page.url)
+  if (sent === undefined || page.lastmod === undefined) return false
+  const latest = lastmodLatest(page.lastmod)
+  const sentAt = Date.parse(sent.sentAt)
+  return (
+    latest !== undefined &&
+    !Number.isNaN(sentAt) &&
+    latest <= sentAt &&
+    (sent.lastmod === undefined || sent.lastmod === page.lastmod)
+  )
 }
