@@ -9,6 +9,8 @@
 //   6. curve (only when named): the bundle's time per batch size × concurrency, the basis of the defaults
 //   7. requests (only when named): the requests of a full sync with scattered new documents (requests.mjs)
 //   8. matching (only when named): one RE2 match's cost per program size × text length (matching.mjs)
+//   9. record (only when named): the knowledge base's record at 2,000 / 20,000 / 100,000 documents, its
+//      size and the time to encode and decode it (record.mjs)
 // and prints a markdown report. Numbers are wall time on this machine; see bench/README.md.
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -270,6 +272,7 @@ const benches = {
   curve: async () => (await import('./side-by-side.mjs')).benchCurve({ row }),
   requests: async () => (await import('./requests.mjs')).benchRequests({ row, load, silent }),
   scale: async () => (await import('./scale.mjs')).benchScale({ row, load }),
+  record: async () => (await import('./record.mjs')).benchRecord({ row, load }),
   matching: async () =>
     (await import('./matching.mjs')).benchMatching({
       row,
