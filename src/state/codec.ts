@@ -5,7 +5,7 @@
 import { gunzipSync, gzipSync } from 'node:zlib'
 import { z } from 'zod'
 import { withoutUserInfo } from '../config/errors.js'
-import { formatBytes } from '../config/units.js'
+import { formatBytes, formatCount } from '../config/units.js'
 import { urlEntryProblem } from '../config/urls.js'
 import { displayName } from '../log.js'
 import { selectableNameProblem } from '../select/document-names.js'
@@ -99,7 +99,7 @@ export type DecodedRecord = { record: KnowledgeBaseRecord } | { why: string }
 export function decodeRecord(bytes: Buffer, expected: RecordTarget): DecodedRecord {
   if (bytes.length > MAX_RECORD_BYTES)
     return {
-      why: `over its size bound: ${formatBytes(bytes.length)}, more than ${formatBytes(MAX_RECORD_BYTES)}`,
+      why: `over its size bound: ${formatCount(bytes.length)} bytes compressed, more than ${formatBytes(MAX_RECORD_BYTES)}`,
     }
   if (bytes.length < 2 || bytes[0] !== 0x1f || bytes[1] !== 0x8b) return { why: 'not gzip data' }
   let inflated: Buffer
