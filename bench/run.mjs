@@ -11,6 +11,8 @@
 //   8. matching (only when named): one RE2 match's cost per program size × text length (matching.mjs)
 //   9. state (only when named): content ids and the difference from the record at 2,000 / 20,000 /
 //      100,000 files (state.mjs)
+//  10. record (only when named): the knowledge base's record at 2,000 / 20,000 / 100,000 documents, its
+//      size and the time to encode and decode it (record.mjs)
 // and prints a markdown report. Numbers are wall time on this machine; see bench/README.md.
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -273,6 +275,7 @@ const benches = {
   requests: async () => (await import('./requests.mjs')).benchRequests({ row, load, silent }),
   scale: async () => (await import('./scale.mjs')).benchScale({ row, load }),
   state: async () => (await import('./state.mjs')).benchState({ row, load }),
+  record: async () => (await import('./record.mjs')).benchRecord({ row, load }),
   matching: async () =>
     (await import('./matching.mjs')).benchMatching({
       row,

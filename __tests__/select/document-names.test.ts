@@ -4,7 +4,11 @@ import { afterEach, describe, expect, it } from '@jest/globals'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { distinctDocumentNames, wireFilename } from '../../src/select/document-names.js'
+import {
+  distinctDocumentNames,
+  selectableNameProblem,
+  wireFilename,
+} from '../../src/select/document-names.js'
 import { ServiceClient } from '../../src/service/client.js'
 import { startRecordingServer } from '../helpers/recording-server.js'
 import { makeFixture } from './files-fixture.js'
@@ -96,4 +100,28 @@ describe('selectFiles with colliding names', () => {
       },
     ])
   })
+})
+
+describe('selectableNameProblem', () => {
+  it('refuses every name a selection skips as a bad name, and none it keeps', () => {
+    const names = [
+      'docs/a.md',
+      'docs/a"b.md',
+      '__proto__',
+      'docs/a\nb.md',
+      'docs\\a.md',
+      'docs/\u0000.md',
+      'a\u007fb',
+    ]
+    const { kept, skipped } = distinctDocumentNames(names.map((name) => ({ name })))
+    for (const { name } of kept) expect(selectableNameProblem(name)).toBeUndefined()
+    const bad = skipped.filter((item) => item.reason === 'bad-name').map((item) => item.name)
+    expect(bad).toHaveLength(4)
+    for (const name of bad) expect(selectableNameProblem(name)).toBeDefined()
+  })
+
+  it.each(['/abs.md', '../up.md', '..', '.', 'docs/', 'docs/\ud800.md'])(
+    'refuses %j, which no selection (a path inside the workspace, UTF-8) can name',
+    (name) => expect(selectableNameProblem(name)).toBeDefined(),
+  )
 })

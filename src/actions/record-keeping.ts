@@ -26,12 +26,12 @@ export async function actionRecordKeeping(
 ): Promise<RecordKeeping | undefined> {
   if (config.preview) return undefined
   if (config.stateFile) {
-    const [{ FileStore }, { recordStore }] = await Promise.all([
+    const [{ fileBytesStore }, { recordStore }] = await Promise.all([
       import('../state/file-store.js'),
       import('../state/stores.js'),
     ])
     const file = resolve(runner.workspace, config.stateFile)
-    return { store: recordStore(new FileStore(file)), writer: runnerWriter(env, runner.payload) }
+    return { store: recordStore(fileBytesStore(file)), writer: runnerWriter(env, runner.payload) }
   }
   const runId = positiveInteger(env.GITHUB_RUN_ID)
   if (!runner.repository || runId === undefined) return undefined

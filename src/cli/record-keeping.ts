@@ -9,12 +9,12 @@ import type { Flags } from './inputs.js'
 /** The file store of `--state-file`, or undefined without the flag (nothing is read or recorded). */
 export async function fileRecordKeeping(flags: Flags): Promise<RecordKeeping | undefined> {
   if (typeof flags.stateFile !== 'string') return undefined
-  const [{ FileStore }, { recordStore }] = await Promise.all([
+  const [{ fileBytesStore }, { recordStore }] = await Promise.all([
     import('../state/file-store.js'),
     import('../state/stores.js'),
   ])
   return {
-    store: recordStore(new FileStore(resolve(flags.stateFile))),
+    store: recordStore(fileBytesStore(resolve(flags.stateFile))),
     writer: runnerWriter(process.env, {}),
   }
 }

@@ -45,6 +45,26 @@ export function documentNameProblem(name: string): string | undefined {
   return undefined
 }
 
+// A lone surrogate: text that no UTF-8 file name decodes to (select/byte-names.ts decodes strictly).
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u
+
+/**
+ * Why `name` can never be the name of a selected document, or undefined: what documentNameProblem and
+ * distinctDocumentNames refuse, and what a selection never produces (a name is a file's path relative to
+ * the workspace, decoded from UTF-8: never absolute, never above the workspace, never a folder). For
+ * names that come from elsewhere than a selection, such as a stored record.
+ */
+export function selectableNameProblem(name: string): string | undefined {
+  const problem = documentNameProblem(name)
+  if (problem) return problem
+  if (CONTROL.test(name)) return 'contains a control character'
+  if (name.startsWith('/')) return 'is absolute'
+  if (name === '.' || name === '..' || name.startsWith('../')) return 'is not inside the workspace'
+  if (name.endsWith('/')) return 'ends with "/" (a folder, not a file)'
+  if (LONE_SURROGATE.test(name)) return 'is not valid Unicode text'
+  return undefined
+}
+
 /** Splits names into those that can be sent and those skipped, with the reason naming the other. */
 export function distinctDocumentNames<T extends { name: string }>(
   files: readonly T[],

@@ -45,6 +45,11 @@ export function patternProblem(pattern: string): string | undefined {
   return undefined
 }
 
+/** Whether a `files` pattern excludes (its `!` prefixes, each trimmed after as @actions/glob does, are odd). */
+export function isNegatedPattern(pattern: string): boolean {
+  return parse(pattern).negate
+}
+
 /** Escapes glob characters in a literal path, the way @actions/glob does for its own roots. */
 export function globEscape(literal: string): string {
   return literal
