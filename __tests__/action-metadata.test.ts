@@ -47,6 +47,7 @@ const actions = [
       'report-file',
       'base',
       'base-source',
+      'record',
       'shard',
       'pull-request-changed',
       'planned',

@@ -127,8 +127,8 @@ export const INDEX_INPUTS: readonly string[] = Object.freeze([
   'pull-request',
   'outputs-budget',
   'shard',
-  'state-retention-days',
   'state-file',
+  'state-retention-days',
 ])
 
 /** GitHub keeps an artifact at most 90 days (400 on Enterprise Server, which has no artifacts of this kind). */
