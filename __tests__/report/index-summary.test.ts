@@ -238,3 +238,50 @@ describe('the first line of the index summary', () => {
     expect(firstLine(renderIndexSummary({ ...dry, items: [] }))).not.toContain('failed')
   })
 })
+
+describe('the summary with the knowledge base record', () => {
+  const written = { ok: true as const, where: 'artifact kb-sync-state-0123456789abcdef' }
+  it('says on its first line what the knowledge base holds after the run', () => {
+    const md = renderIndexSummary(
+      report({
+        items: items(3, false),
+        record: {
+          source: 'state',
+          from: 'artifact kb-sync-state-0123456789abcdef of run 7',
+          holds: { documents: 1204, blanked: 12, unknown: 0, pages: 35 },
+          written,
+        },
+        base: {
+          source: 'state',
+          sha: '',
+          recordedBy: 'written by run #7 (id 7), push at 2026-11-28T10:00:00Z',
+        },
+      }),
+    )
+    expect(firstLine(md)).toContain('The knowledge base holds 1,204 document(s) (12 blanked) and 35 page(s).')
+    expect(md).toContain("Base: the knowledge base's record, written by run \\#7 (id 7), push")
+  })
+
+  it('names the documents to send again, the settings changed, why no record was used, a record not written', () => {
+    const md = renderIndexSummary(
+      report({
+        record: {
+          source: 'history',
+          why: 'no record yet, or it expired',
+          settingsChanged: ['files', 'skip-drafts'],
+          holds: { documents: 5, blanked: 0, unknown: 2, pages: 0 },
+          written: { ok: false, why: 'HTTP 403 from the artifact service' },
+        },
+      }),
+    )
+    expect(firstLine(md)).toContain('holds 5 document(s), 2 of them to send again and 0 page(s)')
+    expect(md).toContain('Record: none used (no record yet, or it expired)')
+    expect(md).toContain('Settings changed since the record: `files`, `skip-drafts`.')
+    expect(md).toContain('⚠️ The record of this run was not written: HTTP 403 from the artifact service.')
+  })
+
+  it('says nothing of a record when none is kept', () => {
+    const md = renderIndexSummary(report({ items: items(3, false) }))
+    expect(md).not.toMatch(/record|holds/i)
+  })
+})
