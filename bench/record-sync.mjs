@@ -3,6 +3,8 @@
 // against the constant stand-in service (no work per document, answers after 20 ms). For each size N, a
 // real git repository of N documents of 2 KB (docs/sNN/, 100 folders; commit 1), then commit 2 modifying
 // 1 % of them, adding 0.1 % and deleting 0.1 %. Each run:
+//   0. full-plain — commit 1 checked out, `mode: upload`, no `state-file` (and no ACTIONS_RUNTIME_TOKEN, so no
+//      record is kept): the full sync as before the record, the like-for-like baseline of step 1;
 //   1. full   — commit 1 checked out, `mode: upload`, `state-file` set: every document sent, the record written;
 //   2. record — commit 2, `mode: auto` from that record (`state-file`), on a push event: the output
 //      `base-source` must be `state` and the counts exact (update 1 %, upload 0.1 %, blank 0.1 %);
@@ -35,7 +37,7 @@ const COUNTS = (process.env.BENCH_RECORD_COUNTS ?? '2000,20000,100000').split(',
 const RUNS = Number(process.env.BENCH_RECORD_RUNS ?? 3)
 const TEXT = 'Some documentation text. '.repeat(80)
 const document = (i, version) => `# Page ${i} (${version})\n\n${TEXT}\n`
-const STEPS = ['full', 'record', 'history']
+const STEPS = ['full-plain', 'full', 'record', 'history']
 
 function git(cwd, ...args) {
   return execFileSync('git', args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 26 })
@@ -141,12 +143,13 @@ async function step(kind, service, workspace, repo, stateFile) {
       'base-url': service.url,
       'flow-id': FLOW,
       'org-id': ORG,
-      'node-id': kind === 'history' ? `history-${++nodeCounter}` : 'record',
+      'node-id': kind === 'full' || kind === 'record' ? 'record' : `${kind}-${++nodeCounter}`,
       'private-key': PRIVATE_KEY,
       files: 'docs/**',
-      mode: kind === 'full' ? 'upload' : 'auto',
+      mode: kind.startsWith('full') ? 'upload' : 'auto',
     }
-    if (kind !== 'history') inputs['state-file'] = stateFile
+    const keeps = kind === 'full' || kind === 'record'
+    if (keeps) inputs['state-file'] = stateFile
     const push = {
       ref: 'refs/heads/main',
       before: repo.before,
@@ -157,14 +160,13 @@ async function step(kind, service, workspace, repo, stateFile) {
       commits: [],
       repository: { full_name: 'bench/docs' },
     }
-    const env =
-      kind === 'full'
-        ? actionEnv(workspace, temp, inputs)
-        : {
-            ...actionEnv(workspace, temp, inputs, 'push', push),
-            GITHUB_SHA: repo.after,
-            GITHUB_REF: push.ref,
-          }
+    const env = kind.startsWith('full')
+      ? actionEnv(workspace, temp, inputs)
+      : {
+          ...actionEnv(workspace, temp, inputs, 'push', push),
+          GITHUB_SHA: repo.after,
+          GITHUB_REF: push.ref,
+        }
     const before = service.entries().length
     const result = await runTimed(env, workspace)
     const requests = service.entries().length - before
@@ -175,11 +177,10 @@ async function step(kind, service, workspace, repo, stateFile) {
       ]),
     )
     const baseSource = output(temp, 'base-source') ?? ''
-    const want =
-      kind === 'full'
-        ? { uploaded: repo.count, updated: 0, removed: 0, failed: 0 }
-        : { ...repo.expected, failed: 0 }
-    const wantSource = { full: undefined, record: 'state', history: 'push' }[kind]
+    const want = kind.startsWith('full')
+      ? { uploaded: repo.count, updated: 0, removed: 0, failed: 0 }
+      : { ...repo.expected, failed: 0 }
+    const wantSource = { record: 'state', history: 'push' }[kind]
     const wrong = Object.entries(want).filter(([name, value]) => counts[name] !== value)
     if (result.code !== 0 || wrong.length > 0 || (wantSource && baseSource !== wantSource))
       throw new Error(
@@ -187,8 +188,8 @@ async function step(kind, service, workspace, repo, stateFile) {
           `"${wantSource ?? 'any'}"), counts ${JSON.stringify(counts)} (expected ${JSON.stringify(want)})\n` +
           `${result.stdout}\n${result.stderr.slice(-3000)}`,
       )
-    const recordBytes = kind !== 'history' && existsSync(stateFile) ? statSync(stateFile).size : 0
-    if (kind !== 'history' && recordBytes === 0)
+    const recordBytes = keeps && existsSync(stateFile) ? statSync(stateFile).size : 0
+    if (keeps && recordBytes === 0)
       throw new Error(`${kind} sync of ${repo.count} documents wrote no record at ${stateFile}`)
     return { ...result, requests, recordBytes }
   } finally {
@@ -221,6 +222,7 @@ export async function benchRecordSync({ row }) {
       for (let i = 0; i < RUNS; i++) {
         rmSync(stateFile, { force: true })
         git(workspace, 'checkout', '-q', repo.before)
+        samples['full-plain'].push(await step('full-plain', service, workspace, repo, stateFile))
         samples.full.push(await step('full', service, workspace, repo, stateFile))
         git(workspace, 'checkout', '-q', repo.after)
         samples.record.push(await step('record', service, workspace, repo, stateFile))
@@ -252,6 +254,12 @@ export async function benchRecordSync({ row }) {
         `${label} documents: the record's own share of the incremental sync`,
         ms(median(share)),
         `read and decode ("Recorded state") + write before the first request and at the end ("Record"); runs ${share.map(ms).join(', ')}`,
+      )
+      const fullExtra = samples.full.map((r, i) => r.ms - samples['full-plain'][i].ms)
+      row(
+        `${label} documents: full − full-plain (the record's cost on a full sync), per run`,
+        ms(median(fullExtra)),
+        `runs ${fullExtra.map(ms).join(', ')}; peak RSS ${median(samples['full-plain'].map((r) => r.rss)).toFixed(0)} → ${median(samples.full.map((r) => r.rss)).toFixed(0)} MiB`,
       )
       const extra = samples.record.map((r, i) => r.ms - samples.history[i].ms)
       row(
