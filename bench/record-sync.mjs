@@ -14,8 +14,8 @@
 // The bench fails loudly when a run fails or a count is off. Wall time and peak RSS (/usr/bin/time -v) of
 // the whole process, the requests the service saw, the record file's size, and the time of each of the
 // log's groups (stdout read as it comes, `::group::`/`::endgroup::` stamped on arrival).
-// BENCH_RECORD_COUNTS (2000,20000,100000) and BENCH_RECORD_RUNS (3) set the sizes and runs; the three
-// steps are alternated within each run, so load from elsewhere falls on all three.
+// BENCH_RECORD_COUNTS (2000,20000,100000) and BENCH_RECORD_RUNS (3) set the sizes and runs; the four
+// steps are alternated within each run, so load from elsewhere falls on all of them.
 // Needs `npm run bundle`.
 import { execFileSync, spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
