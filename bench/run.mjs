@@ -13,6 +13,8 @@
 //      100,000 files (state.mjs)
 //  10. record (only when named): the knowledge base's record at 2,000 / 20,000 / 100,000 documents, its
 //      size and the time to encode and decode it (record.mjs)
+//  11. record-sync (only when named): the bundle's full sync, then the incremental sync from the record and
+//      the history-based one, at 2,000 / 20,000 / 100,000 documents (record-sync.mjs)
 // and prints a markdown report. Numbers are wall time on this machine; see bench/README.md.
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -276,6 +278,7 @@ const benches = {
   scale: async () => (await import('./scale.mjs')).benchScale({ row, load }),
   state: async () => (await import('./state.mjs')).benchState({ row, load }),
   record: async () => (await import('./record.mjs')).benchRecord({ row, load }),
+  'record-sync': async () => (await import('./record-sync.mjs')).benchRecordSync({ row }),
   matching: async () =>
     (await import('./matching.mjs')).benchMatching({
       row,

@@ -100,6 +100,40 @@ describe('nextHeld with a previous record', () => {
     expect(held).toEqual({ 'mine.md': OLD })
   })
 
+  it('keeps every name of its shard, in order, when names of other shards sit next to each other', () => {
+    const previous = {
+      'mine-1.md': OLD,
+      'theirs-1.md': OLD,
+      'theirs-2.md': OLD,
+      'mine-2.md': OLD,
+      'theirs-3.md': OLD,
+    }
+    const held = nextHeld({
+      previous,
+      desired: new Map([['mine-3.md', NEW]]),
+      outcomes: [outcome('mine-3.md', 'uploaded'), outcome('theirs-4.md', 'uploaded')],
+      inShard: (name) => name.startsWith('mine'),
+    })
+    expect(Object.entries(held)).toEqual([
+      ['mine-1.md', OLD],
+      ['mine-2.md', OLD],
+      ['mine-3.md', NEW],
+    ])
+  })
+
+  it('keeps a held document named __proto__ from the previous record', () => {
+    const previous = Object.fromEntries([
+      ['__proto__', OLD],
+      ['x.md', OLD],
+    ]) as Record<string, string>
+    const held = nextHeld({ previous, desired: new Map(), outcomes: [outcome('x.md', 'removed')] })
+    expect(Object.entries(held)).toEqual([
+      ['__proto__', OLD],
+      ['x.md', PLACEHOLDER],
+    ])
+    expect(Object.getPrototypeOf(held)).toBe(Object.prototype)
+  })
+
   it('holds a document named __proto__ as a name', () => {
     const held = nextHeld({
       previous: {},
