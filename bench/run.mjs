@@ -66,7 +66,7 @@ const row = (name, value, note = '') => {
 }
 
 async function benchChanges() {
-  const { parseNameStatus, foldCommitLists } = await load('src/select/change-sets.js')
+  const { parseNameStatus, foldCommitLists } = await load('src/history/change-sets.js')
   const N = 10_000
   const z = Array.from(
     { length: N },
@@ -89,7 +89,7 @@ async function benchChanges() {
   )
 
   // A real repository: 10,000 files changed between two commits, read by detectChanges.
-  const { detectChanges } = await load('src/select/changes.js')
+  const { detectChanges } = await load('src/history/changes.js')
   const { Logger } = await load('src/log.js')
   const repo = mkdtempSync(join(tmpdir(), 'kb-sync-bench-git-'))
   try {

@@ -377,7 +377,7 @@ function pushRepository(dir, count, changed) {
 /** The index job in this process (tsc build), timed: change detection alone, and the whole dry run. */
 async function pushSelection(load, silent, dir, commits, expected) {
   const { runIndexJob } = await load('src/jobs/index-job.js')
-  const { detectChanges } = await load('src/select/changes.js')
+  const { detectChanges } = await load('src/history/changes.js')
   const { readIndexConfig } = await load('src/config/index-config.js')
   const { Logger } = await load('src/log.js')
   const inputs = { 'flow-id': FLOW, 'org-id': ORG, 'node-id': 'push', files: 'docs/**', 'dry-run': 'true' }

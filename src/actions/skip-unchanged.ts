@@ -34,7 +34,7 @@ export async function skipDecision(
   const files = checksFiles(config.checksFile, config.checks)
   if (files.length === 0) return decideSkip(what)
   // Loaded only here: change detection brings git and octokit, which a run that does not skip never needs.
-  const { detectPullRequestChanges } = await import('../select/pull-request-changes.js')
+  const { detectPullRequestChanges } = await import('../history/pull-request-changes.js')
   const changes = await log.group("Changes to the checks' files", async () => {
     const found = await detectPullRequestChanges(
       {

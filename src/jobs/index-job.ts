@@ -28,10 +28,10 @@ import {
 import { heldProgress, logSkipped, startProgress } from '../report/index-outputs.js'
 import type { IndexReport } from '../report/types.js'
 import { ServiceClient } from '../service/client.js'
-import type { ChangeBaseDecision } from '../select/change-base.js'
-import type { PullRequestChanges } from '../select/pull-request-changes.js'
-import type { StagingChanges } from '../select/staging-changes.js'
-import { stagingRemovals } from '../select/staging-removals.js'
+import type { ChangeBaseDecision } from '../history/change-base.js'
+import type { PullRequestChanges } from '../history/pull-request-changes.js'
+import type { StagingChanges } from '../history/staging-changes.js'
+import { stagingRemovals } from '../history/staging-removals.js'
 import {
   hasSelectableFile,
   nameIsSelectable,
@@ -197,7 +197,7 @@ async function decideChanges(config: IndexConfig, context: JobContext): Promise<
   // YAML, form-data) as chunks, index.js went 2.43 -> 1.20 MB, its compile at start ~50 -> ~32 ms, and a
   // small upload's start to its first log group 127 -> 84 ms (median of 9, shared 2-core machine).
   // scripts/bundle.mjs fails if index.js holds that code again (LAZY_IN_INDEX_ACTION).
-  const { decideChangeBase } = await import('../select/change-base.js')
+  const { decideChangeBase } = await import('../history/change-base.js')
   return decideChangeBase({
     ...context,
     patterns: config.files,
@@ -215,7 +215,7 @@ async function pullRequestChanges(
   context: JobContext,
   options: { quiet?: boolean } = {},
 ): Promise<PullRequestChanges> {
-  const { detectPullRequestChanges } = await import('../select/pull-request-changes.js')
+  const { detectPullRequestChanges } = await import('../history/pull-request-changes.js')
   const changes = await detectPullRequestChanges(
     { ...context, patterns: config.files, githubToken: config.githubToken },
     options,
@@ -227,7 +227,7 @@ async function pullRequestChanges(
 }
 
 async function stagingChanges(config: IndexConfig, context: JobContext): Promise<StagingChanges> {
-  const { detectStagingChanges } = await import('../select/staging-changes.js')
+  const { detectStagingChanges } = await import('../history/staging-changes.js')
   const changes = await detectStagingChanges({
     ...context,
     patterns: config.files,

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import fs from 'node:fs'
 import path from 'node:path'
-import { detectChanges } from '../../src/select/changes.js'
+import { detectChanges } from '../../src/history/changes.js'
 import { GitFixture } from '../helpers/git-fixture.js'
 import { recordingLog } from '../helpers/log.js'
 import { LookupBudget } from '../../src/github/lookup-budget.js'

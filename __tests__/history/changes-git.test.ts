@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import fs from 'node:fs'
 import path from 'node:path'
-import { detectChanges } from '../../src/select/changes.js'
+import { detectChanges } from '../../src/history/changes.js'
 import { GitFixture, type WorkingCopy } from '../helpers/git-fixture.js'
 import { recordingLog } from '../helpers/log.js'
 import { LookupBudget } from '../../src/github/lookup-budget.js'

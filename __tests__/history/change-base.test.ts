@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { ConfigError } from '../../src/config/errors.js'
 import type { WorkflowRun } from '../../src/github/workflow.js'
-import { type ChangeBaseRequest, decideChangeBase } from '../../src/select/change-base.js'
+import { type ChangeBaseRequest, decideChangeBase } from '../../src/history/change-base.js'
 import { GitFixture, type WorkingCopy } from '../helpers/git-fixture.js'
 import { recordingLog } from '../helpers/log.js'
 import { WorkflowRunsServer, type ListedRun } from '../helpers/workflow-runs-server.js'

@@ -3,7 +3,7 @@
 // `submodules: true` (depth 1, so the submodule's old commit must be fetched).
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import path from 'node:path'
-import { detectChanges } from '../../src/select/changes.js'
+import { detectChanges } from '../../src/history/changes.js'
 import { GitFixture, WorkingCopy } from '../helpers/git-fixture.js'
 import { recordingLog } from '../helpers/log.js'
 import { LookupBudget } from '../../src/github/lookup-budget.js'

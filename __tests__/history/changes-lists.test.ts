@@ -1,7 +1,7 @@
 // The pure parts of change detection: reading git's -z tree output as bytes and folding per-commit lists.
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
-import { foldCommitLists } from '../../src/select/changes.js'
+import { foldCommitLists } from '../../src/history/changes.js'
 import { parseRawDiff, parseTreeListing } from '../../src/select/tree-output.js'
 
 describe('foldCommitLists', () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { detectPullRequestChanges } from '../../src/select/pull-request-changes.js'
+import { detectPullRequestChanges } from '../../src/history/pull-request-changes.js'
 import { GitFixture, type WorkingCopy } from '../helpers/git-fixture.js'
 import { recordingLog } from '../helpers/log.js'
 import { LookupBudget } from '../../src/github/lookup-budget.js'
