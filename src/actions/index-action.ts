@@ -2,7 +2,8 @@
 // summary are written on every way out, a failure included (then with every item the run knew of).
 import * as core from '@actions/core'
 import { readIndexConfig } from '../config/index-config.js'
-import { emptyIndexReport, IndexJobFailure, runIndexJob } from '../jobs/index-job.js'
+import { runIndexJob } from '../jobs/index-job.js'
+import { emptyIndexReport, IndexJobFailure } from '../jobs/job-context.js'
 import { actionsSink, Logger } from '../log.js'
 import { renderIndexSummary, SUMMARY_LIMIT } from '../report/index-summary.js'
 import {

@@ -3,7 +3,7 @@
 // `actions: read`. The artifact client is loaded only here, from its own chunk.
 import { resolve } from 'node:path'
 import type { IndexConfig } from '../config/index-config.js'
-import type { RecordKeeping } from '../jobs/recorded-state.js'
+import type { RecordKeeping } from '../state/record.js'
 import type { Logger } from '../log.js'
 import { runnerWriter } from '../state/writer.js'
 import { LookupBudget, readGitHubDeadline } from '../github/lookup-budget.js'

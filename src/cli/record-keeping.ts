@@ -2,7 +2,7 @@
 // On a runner `kb-sync status` reads the artifact the index action wrote.
 import { resolve } from 'node:path'
 import { gitHubBudget } from '../actions/runner.js'
-import type { RecordKeeping } from '../jobs/recorded-state.js'
+import type { RecordKeeping } from '../state/record.js'
 import { runnerWriter } from '../state/writer.js'
 import type { Flags } from './inputs.js'
 

@@ -2,8 +2,9 @@
 // to update, to blank, left, unchanged — without a request to the service (a dry run of mode auto from
 // the record). The drift report of a sync tool: nothing is sent and nothing is recorded.
 import type { IndexConfig } from '../config/index-config.js'
-import { runIndexJob, type JobContext } from '../jobs/index-job.js'
-import type { RecordKeeping } from '../jobs/recorded-state.js'
+import { runIndexJob } from '../jobs/index-job.js'
+import type { JobContext } from '../jobs/job-context.js'
+import type { RecordKeeping } from '../state/record.js'
 import { displayName } from '../log.js'
 import { plannedOperation } from '../plan.js'
 import type { IndexReport } from '../report/types.js'

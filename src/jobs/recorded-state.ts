@@ -5,7 +5,10 @@ import type { IndexConfig } from '../config/index-config.js'
 import type { Logger } from '../log.js'
 import type { ChangeDecision, FileSelection, ItemOutcome, SelectedFile } from '../model.js'
 import type { IndexReport, RecordReport } from '../report/types.js'
+import { collectIfGrown } from '../select/chunk-release.js'
 import { findDrafts, type DraftScan } from '../select/drafts.js'
+import { selectFiles } from '../select/files.js'
+import { shardSelection } from '../select/shard.js'
 import { changedSections } from '../select/section-pages.js'
 import { compareNames } from '../plan.js'
 import { contentIds } from '../state/content-ids.js'
@@ -18,17 +21,13 @@ import {
   type HeldContent,
   type KnowledgeBaseRecord,
   type RecordRead,
-  type RecordStore,
+  type RecordKeeping,
   type RecordTarget,
   type RecordWriter,
 } from '../state/record.js'
 import { changedSettings, settingsOf } from '../state/settings.js'
-
-/** Where a run keeps the record, and who it says wrote it: given by the action (artifact) or the CLI (file). */
-export interface RecordKeeping {
-  store: RecordStore
-  writer: Omit<RecordWriter, 'at'>
-}
+import type { JobContext } from './job-context.js'
+import { select, selectionOptions } from './selection-stage.js'
 
 export function recordTargetOf(config: IndexConfig): RecordTarget {
   return {
@@ -270,4 +269,109 @@ export function holdsOf(record: KnowledgeBaseRecord): NonNullable<RecordReport['
     documents++
   }
   return { documents, blanked, unknown, pages: Object.keys(record.urls).length }
+}
+
+/**
+ * The record, read where it can decide the change set (mode auto) or is written (not a dry run); a preview
+ * neither reads nor writes it (it shows the pull request's own changes). What was read goes in the report.
+ */
+export async function recordStage(
+  config: IndexConfig,
+  context: JobContext,
+  report: IndexReport,
+): Promise<KnowledgeBaseRecord | undefined> {
+  const keeping = config.preview ? undefined : context.record
+  if (!keeping || (config.mode !== 'auto' && config.dryRun)) return undefined
+  const read = await context.log.group('Recorded state', () =>
+    readRecord(keeping, config, context.log, report.notices, context.signal),
+  )
+  report.record =
+    read.kind === 'found' ? { source: 'state', from: read.from } : { source: 'history', why: read.why }
+  return read.kind === 'found' ? read.record : undefined
+}
+
+/**
+ * The change set from the knowledge base's record: every selected file of this shard is compared with
+ * what the node holds (no git history needed). With `full-sync`, every selected file is sent and the
+ * names the node holds that are not selected are blanked.
+ */
+export async function changesFromRecord(
+  config: IndexConfig,
+  context: JobContext,
+  record: KnowledgeBaseRecord,
+  report: IndexReport,
+): Promise<{ changes: ChangeDecision; selection: FileSelection; found: RecordedChanges }> {
+  const { log } = context
+  const selection = await log.group('Selection', async () => {
+    const found = shardSelection(
+      await select(config, context, { kind: 'all', source: 'full-sync', reason: '' }),
+      config.shard,
+    )
+    log.info(`${found.files.length} file(s) selected, ${found.skipped.length} skipped.`)
+    return found
+  })
+  collectIfGrown()
+  return log.group('Change detection', async () => {
+    const found = await recordedChanges(config, record, selection, context.workspace, context.signal)
+    const { added, modified, removed } = found.changes
+    report.base = {
+      source: 'state',
+      sha: record.writtenBy.commit ?? '',
+      recordedBy: describeWriter(record.writtenBy),
+    }
+    report.record = { ...report.record!, unchanged: found.unchanged }
+    if (found.settingsChanged.length > 0) {
+      const message = `Settings that shape the selection changed since the record: ${found.settingsChanged.join(', ')}; every selected document was compared with what the node holds.`
+      log.notice(message)
+      report.notices.push(message)
+      report.record = { ...report.record!, settingsChanged: found.settingsChanged }
+    }
+    log.info(
+      `Change set: the knowledge base's record: ${added.length} to upload, ${modified.length} to update, ` +
+        `${removed.length} held but no longer selected, ${found.unchanged} unchanged.`,
+    )
+    const changes: ChangeDecision = config.fullSync
+      ? {
+          kind: 'all',
+          source: 'full-sync',
+          reason: 'full-sync: true',
+          ...(removed.length > 0 ? { removed } : {}),
+        }
+      : found.changes
+    return { changes, selection, found }
+  })
+}
+
+/** What the run needs to record the node: the record it read, and every selected, published document. */
+export async function basisOf(
+  keeping: RecordKeeping,
+  config: IndexConfig,
+  context: JobContext,
+  known: {
+    previous?: KnowledgeBaseRecord
+    desired?: Map<string, string>
+    changes: ChangeDecision
+    selection: FileSelection
+    drafts?: ReadonlyMap<string, string>
+    lastmods?: Map<string, string>
+  },
+): Promise<RecordBasis> {
+  const basis = {
+    keeping,
+    target: recordTargetOf(config),
+    settings: settingsOf(config),
+    previous: known.previous,
+    lastmods: known.lastmods ?? new Map<string, string>(),
+  }
+  if (known.desired) return { ...basis, desired: known.desired }
+  if (known.changes.kind !== 'changes')
+    // Every selected file (drafts found while sending leave the map when they are known).
+    return {
+      ...basis,
+      desired: await desiredOf(context.workspace, known.selection.files, known.drafts, context.signal),
+    }
+  // A change set from history names only what changed: the first record needs every selected document.
+  const all = shardSelection(await selectFiles(selectionOptions(config, context)), config.shard)
+  const drafts = config.skipDrafts ? (await findDrafts(all.files)).drafts : undefined
+  return { ...basis, desired: await desiredOf(context.workspace, all.files, drafts, context.signal) }
 }

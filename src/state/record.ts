@@ -125,3 +125,9 @@ export interface BytesStore {
   /** Called at most twice per run for one key (pending, then final); the later one is what is read next. */
   write(key: string, bytes: Buffer, signal?: AbortSignal): Promise<RecordWrite>
 }
+
+/** Where a run keeps the record, and who it says wrote it: given by the action (artifact) or the CLI (file). */
+export interface RecordKeeping {
+  store: RecordStore
+  writer: Omit<RecordWriter, 'at'>
+}
