@@ -128,6 +128,8 @@ describe('the record as an artifact', () => {
     expect(second.run.outputs['base-source']).not.toBe('state')
     expect(second.run.summary).toContain('Record: none used (')
     expectNodeEqualsCheckout(second.dir)
+    // Writing needs only the runtime token: this run's record is kept all the same.
+    expect(world.artifacts.named(key()).map((a) => a.runId)).toEqual([512, 511])
   })
 
   it('an expired record: a notice, the fallback, and a new record that the next run reads', async () => {
@@ -179,18 +181,30 @@ describe('the record as an artifact', () => {
     )
   })
 
-  it('a run killed after its first answered request leaves its pending record: the next run completes the node', async () => {
-    await setUp(150)
-    for (let i = 0; i < 6; i++) author.write(`docs/page-${i}.md`)
+  it('a run killed after its first answered request leaves its pending record: the next run sends again every name it may have written', async () => {
+    await setUp(100)
+    const pages = Array.from({ length: 6 }, (_, i) => `docs/page-${i}.md`)
+    for (const name of [...pages, 'docs/other.md']) author.write(name)
     const main0 = author.commit('seed')
     author.push()
     const slow = { 'batch-size': '1', concurrency: '1' }
+    expect((await pushRun(540, main0, { inputs: slow })).run.status).toBe(0)
 
+    for (const name of pages) author.write(name, `${name}, second\n`)
+    const main1 = author.commit('second')
+    author.push()
+    const mark = emulator.requests().length
     const killed = await pushRun(541, main0, {
       inputs: slow,
       onStart: (child) => {
         const poll = setInterval(() => {
-          if (!emulator.requests().some((request) => request.status === 200)) return
+          if (
+            !emulator
+              .requests()
+              .slice(mark)
+              .some((request) => request.status === 200)
+          )
+            return
           clearInterval(poll)
           child.kill('SIGKILL')
         }, 5)
@@ -198,21 +212,26 @@ describe('the record as an artifact', () => {
       },
     })
     expect(killed.run.status).toBeNull()
-    const sentBeforeKill = sentByMethod(emulator).POST
+    const sentBeforeKill = sentByMethod(emulator, mark).PATCH
     expect(sentBeforeKill.length).toBeGreaterThan(0)
-    expect(sentBeforeKill.length).toBeLessThan(6)
-    // The pending record (every name it may write, as unknown); no final one.
-    expect(world.artifacts.named(`${key()}-pending`).map((a) => a.runId)).toEqual([541])
-    expect(world.artifacts.named(key())).toEqual([])
+    expect(sentBeforeKill.length).toBeLessThan(pages.length)
+    // The pending record (every name it may write, as unknown) is the newest; no final one of run 541.
+    expect(world.artifacts.named(`${key()}-pending`).map((a) => a.runId)).toEqual([541, 540])
+    expect(world.artifacts.named(key()).map((a) => a.runId)).toEqual([540])
 
+    // The second version is reverted: run 540's record says the node holds this content, but the killed
+    // run may have replaced it.
+    for (const name of pages) author.write(name)
+    author.commit('revert')
+    author.push()
     const from = emulator.requests().length
-    const next = await pushRun(542, main0, { inputs: slow })
+    const next = await pushRun(542, main1, { inputs: slow })
     expect(next.run.status).toBe(0)
     expect(next.run.outputs['base-source']).toBe('state')
     expect(next.run.outputs.record).toContain(`${key()}-pending of run 541`)
-    // Every name the killed run may have written is sent again, the ones it did write too.
-    const sent = sentByMethod(emulator, from)
-    expect([...sent.POST, ...sent.PATCH].sort()).toEqual([...checkoutDocuments(next.dir).keys()].sort())
+    expect(next.run.summary).toContain('The knowledge base holds 7 document(s) and 0 page(s).')
+    // Every name the killed run may have written is sent again, the ones it did write too; no other.
+    expect(sentByMethod(emulator, from)).toEqual({ POST: [], PATCH: pages })
     expectNodeEqualsCheckout(next.dir)
   })
 })
