@@ -246,5 +246,14 @@ describe('shards of one matrix', () => {
     expectNode(dir1, [])
     for (const document of emulator.documents(ids['flow-id'], ids['org-id'], ids['node-id']))
       expect([document.name, document.created]).toEqual([document.name, 1])
+
+    // Their records are exact: a later run of the four sends nothing.
+    world.runs.add({ head_sha: main1, event: 'push', conclusion: 'success' })
+    const settled = emulator.requests().length
+    for (const run of await matrix(704, 4, dir1, { name: 'workflow_dispatch' })) {
+      expect(run.status).toBe(0)
+      expect(run.outputs['base-source']).toBe('state')
+    }
+    expect(emulator.requests().length).toBe(settled)
   })
 })
