@@ -182,7 +182,7 @@ describe('the record as an artifact', () => {
   })
 
   it('a run killed after its first answered request leaves its pending record: the next run sends again every name it may have written', async () => {
-    await setUp(100)
+    await setUp(150)
     const pages = Array.from({ length: 6 }, (_, i) => `docs/page-${i}.md`)
     for (const name of [...pages, 'docs/other.md']) author.write(name)
     const main0 = author.commit('seed')
@@ -232,6 +232,46 @@ describe('the record as an artifact', () => {
     expect(next.run.summary).toContain('The knowledge base holds 7 document(s) and 0 page(s).')
     // Every name the killed run may have written is sent again, the ones it did write too; no other.
     expect(sentByMethod(emulator, from)).toEqual({ POST: [], PATCH: pages })
+    expectNodeEqualsCheckout(next.dir)
+  })
+})
+
+describe('the record of a cancelled run', () => {
+  it('SIGTERM after the first answered request: the final record is written, and the next run sends only what was not sent', async () => {
+    await setUp(150)
+    const pages = Array.from({ length: 6 }, (_, i) => `docs/page-${i}.md`)
+    for (const name of pages) author.write(name)
+    const main0 = author.commit('seed')
+    author.push()
+    const slow = { 'batch-size': '1', concurrency: '1' }
+
+    const cancelled = await pushRun(551, main0, {
+      inputs: slow,
+      onStart: (child) => {
+        const poll = setInterval(() => {
+          if (!emulator.requests().some((request) => request.status === 200)) return
+          clearInterval(poll)
+          child.kill('SIGTERM')
+        }, 5)
+        child.on('close', () => clearInterval(poll))
+      },
+    })
+    expect(cancelled.run.status).not.toBe(0)
+    const sent = sentByMethod(emulator).POST
+    expect(sent.length).toBeGreaterThan(0)
+    expect(sent.length).toBeLessThan(pages.length)
+    // The final record, written after the cancellation, is the newest.
+    expect(world.artifacts.named(key()).map((a) => a.runId)).toEqual([551])
+
+    const from = emulator.requests().length
+    const next = await pushRun(552, main0)
+    expect(next.run.status).toBe(0)
+    expect(next.run.outputs.record).toMatch(new RegExp(`^artifact ${key()} of run 551\\b`))
+    // Sent again: every name the cancelled run did not see answered (its outputs say which it did).
+    const confirmed = JSON.parse(cancelled.run.outputs.uploaded) as string[]
+    expect(confirmed.length).toBeGreaterThan(0)
+    const rest = sentByMethod(emulator, from)
+    expect([...rest.POST, ...rest.PATCH].sort()).toEqual(pages.filter((name) => !confirmed.includes(name)))
     expectNodeEqualsCheckout(next.dir)
   })
 })
