@@ -3,6 +3,7 @@
 // of GitHub's artifact service, real git checkouts, the emulator as the service. Each run is a job of its
 // own workflow run (its runtime token, run id and attempt); what the node holds is read from the emulator.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { gunzipSync } from 'node:zlib'
 import { startEmulator, type Emulator } from '../../src/emulator/server.js'
 import {
   checkoutDocuments,
@@ -16,7 +17,7 @@ import {
 } from '../helpers/artifact-runs.js'
 import { sentByMethod } from '../helpers/emulator-sent.js'
 import { GitFixture, type WorkingCopy } from '../helpers/git-fixture.js'
-import { PRIVATE_KEY } from '../helpers/keys.js'
+import { GITHUB_TOKEN, PRIVATE_KEY } from '../helpers/keys.js'
 
 const ids = { 'flow-id': 'flow-record', 'org-id': 'org-record', 'node-id': 'knowledgebase-1' }
 
@@ -84,13 +85,15 @@ describe('the record as an artifact', () => {
     const main1 = author.commit('b')
     author.push()
 
-    const first = await pushRun(501, main0)
+    const first = await pushRun(501, main0, { inputs: { 'state-retention-days': '3' } })
     expect(first.run.status).toBe(0)
     expect(first.run.stdout).toMatch(/^::notice::No record of this knowledge base yet \(no artifact named /m)
     expect(first.run.outputs['base-source']).not.toBe('state')
     expect(first.run.outputs.record).toBe('')
     expectNodeEqualsCheckout(first.dir)
     expect(world.artifacts.named(key()).map((a) => a.runId)).toEqual([501])
+    const expires = Date.parse(world.artifacts.named(key())[0].expiresAt ?? '')
+    expect(Math.round((expires - Date.now()) / 86_400_000)).toBe(3)
 
     author.write('docs/c.md', 'c, second\n').commit('c')
     author.push()
@@ -108,6 +111,17 @@ describe('the record as an artifact', () => {
     expect(firstLine).toContain('The knowledge base holds 3 document(s) and 0 page(s).')
     expectNodeEqualsCheckout(second.dir)
     expect(world.artifacts.named(key()).map((a) => a.runId)).toEqual([502, 501])
+
+    // The record holds names and content ids, never a key, a token or the service's address.
+    const [newest] = world.artifacts.named(key())
+    const text = gunzipSync(world.artifacts.fileOf(newest.id).content).toString('utf8')
+    const record = JSON.parse(text) as { phase: string; documents: Record<string, string> }
+    expect(record.phase).toBe('final')
+    expect(Object.keys(record.documents)).toEqual(['docs/a.md', 'docs/b.md', 'docs/c.md'])
+    expect(record.documents['docs/c.md']).toBe(author.git('rev-parse', 'HEAD:docs/c.md').trim())
+    for (const secret of [PRIVATE_KEY, GITHUB_TOKEN, emulator.url]) expect(text).not.toContain(secret)
+    // Nor does the runtime token (a JWT) reach the log.
+    expect(second.run.stdout).not.toMatch(/eyJ[\w-]+\.eyJ/)
   })
 
   it('without actions: read (the listing answers 403): a warning naming the permission, the history fallback, a green run', async () => {
