@@ -250,6 +250,24 @@ describe('the record as an artifact', () => {
   })
 })
 
+describe('a record that cannot be written', () => {
+  it("the results service never answers: a warning once the run's deadline for GitHub passes, and the sync succeeds", async () => {
+    await setUp()
+    author.write('docs/a.md').write('docs/b.md')
+    const main0 = author.commit('seed')
+    author.push()
+    world.artifacts.hung.add('CreateArtifact')
+    const { run, dir } = await pushRun(561, main0, { env: { KB_SYNC_GITHUB_DEADLINE_SECONDS: '2' } })
+    expect(run.status).toBe(0)
+    expect(run.stdout).toMatch(/^::warning::The names this run is about to send could not be recorded \(/m)
+    expect(run.stdout).toMatch(/^::warning::What the knowledge base holds could not be recorded \(/m)
+    expect(run.summary).toContain('The record of this run was not written: ')
+    expect(JSON.parse(run.outputs.uploaded)).toEqual(['docs/a.md', 'docs/b.md'])
+    expectNodeEqualsCheckout(dir)
+    expect(world.artifacts.named(key())).toEqual([])
+  })
+})
+
 describe('the record of a cancelled run', () => {
   it('SIGTERM after the first answered request: the final record is written, and the next run sends only what was not sent', async () => {
     await setUp(150)

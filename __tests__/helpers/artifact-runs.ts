@@ -43,6 +43,7 @@ export interface RecordedRun {
   ref?: string
   inputs?: Record<string, string>
   onStart?: RunActionOptions['onStart']
+  env?: Record<string, string>
 }
 
 /** The built index action as one job of workflow run `runId` (attempt `runAttempt`). */
@@ -70,6 +71,7 @@ export function runRecorded(options: RecordedRun): Promise<ActionRun> {
       GITHUB_REF: ref,
       GITHUB_RUN_NUMBER: String(options.runNumber ?? options.runId % 1000),
       GITHUB_RUN_ATTEMPT: String(options.runAttempt ?? 1),
+      ...options.env,
     },
     onStart: options.onStart,
   })
