@@ -122,6 +122,17 @@ describe('the record as an artifact', () => {
     for (const secret of [PRIVATE_KEY, GITHUB_TOKEN, emulator.url]) expect(text).not.toContain(secret)
     // Nor does the runtime token (a JWT) reach the log.
     expect(second.run.stdout).not.toMatch(/eyJ[\w-]+\.eyJ/)
+
+    // A dry run plans from the record, and writes none.
+    author.write('docs/a.md', 'a, second\n').commit('a')
+    author.push()
+    const before = emulator.requests().length
+    const dry = await pushRun(503, main1, { inputs: { 'dry-run': 'true' } })
+    expect(dry.run.status).toBe(0)
+    expect(dry.run.outputs['base-source']).toBe('state')
+    expect(JSON.parse(dry.run.outputs.planned)).toEqual([{ name: 'docs/a.md', operation: 'update' }])
+    expect(emulator.requests().length).toBe(before)
+    expect(world.artifacts.artifacts.filter((a) => a.runId === 503)).toEqual([])
   })
 
   it('without actions: read (the listing answers 403): a warning naming the permission, the history fallback, a green run', async () => {
