@@ -279,6 +279,25 @@ describe('a record that cannot be written', () => {
   })
 })
 
+describe('GitHub Enterprise Server without this artifact storage', () => {
+  it('the record is not kept: one warning naming why and the state-file input, no request to it, the sync succeeds', async () => {
+    await setUp()
+    author.write('docs/a.md')
+    const main0 = author.commit('seed')
+    author.push()
+    const { run, dir } = await pushRun(571, main0, { env: { GITHUB_SERVER_URL: 'https://ghes.example.com' } })
+    expect(run.status).toBe(0)
+    const warnings = run.stdout.split('\n').filter((line) => line.startsWith('::warning::'))
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        /^::warning::The knowledge base's record is not kept \(GitHub Enterprise Server \(ghes\.example\.com\) .*set "state-file"/,
+      ),
+    ])
+    expect(world.artifacts.requests).toEqual([])
+    expectNodeEqualsCheckout(dir)
+  })
+})
+
 describe('the record of a cancelled run', () => {
   it('SIGTERM after the first answered request: the final record is written, and the next run sends only what was not sent', async () => {
     await setUp(150)
