@@ -5,6 +5,7 @@ import { resolve } from 'node:path'
 import type { IndexConfig } from '../config/index-config.js'
 import type { RecordKeeping } from '../state/record.js'
 import type { Logger } from '../log.js'
+import { artifactHostProblem } from '../state/artifact-host.js'
 import { runnerWriter } from '../state/writer.js'
 import { LookupBudget, readGitHubDeadline } from '../github/lookup-budget.js'
 import { messageOf, type RunnerEnvironment } from './runner.js'
@@ -40,6 +41,15 @@ export async function actionRecordKeeping(
   if (!env.ACTIONS_RUNTIME_TOKEN) {
     log.info(
       'No ACTIONS_RUNTIME_TOKEN (not GitHub\'s runner): the knowledge base\'s record is not kept; set "state-file" to keep it in a file.',
+    )
+    return undefined
+  }
+  // Without artifact storage (GitHub Enterprise Server) the record can be neither read nor written: said
+  // once, before the client loads, instead of a warning at each read and write.
+  const noStorage = artifactHostProblem(env)
+  if (noStorage) {
+    log.warning(
+      `The knowledge base's record is not kept (${noStorage}): the change set is inferred from git history; set "state-file" to keep the record in a file.`,
     )
     return undefined
   }

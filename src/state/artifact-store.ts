@@ -21,6 +21,7 @@ import { GitHubUnanswered, type LookupBudget } from '../github/lookup-budget.js'
 import { getOctokit } from '../github/octokit.js'
 import type { Logger } from '../log.js'
 import { reasonOf, tempFolder } from '../temp-folder.js'
+import { artifactHostProblem } from './artifact-host.js'
 import type { BytesStore, RecordWrite, StoredBytes } from './record.js'
 
 /**
@@ -79,7 +80,7 @@ export class ArtifactStore implements BytesStore {
   }
 
   async readNewest(key: string, signal?: AbortSignal): Promise<StoredBytes> {
-    const unavailable = serviceProblem()
+    const unavailable = artifactHostProblem()
     if (unavailable) return { kind: 'unusable', why: unavailable }
     if (!this.options.token) return { kind: 'unusable', why: 'no github-token to list the artifacts with' }
     const [finals, pendings] = await Promise.all(
@@ -110,7 +111,7 @@ export class ArtifactStore implements BytesStore {
   }
 
   async write(key: string, bytes: Buffer, signal?: AbortSignal): Promise<RecordWrite> {
-    const unavailable = serviceProblem() ?? runtimeProblem()
+    const unavailable = artifactHostProblem() ?? runtimeProblem()
     if (unavailable) return { ok: false, why: unavailable }
     const count = (this.writes.get(key) ?? 0) + 1
     if (count > 2) return { ok: false, why: `the record ${key} was written twice in this run already` }
@@ -260,25 +261,6 @@ export class ArtifactStore implements BytesStore {
       }
     }
   }
-}
-
-/**
- * Why the artifact service cannot be used from here, before any request: GitHub Enterprise Server has
- * none the client supports (it checks GITHUB_SERVER_URL's host the same way).
- */
-function serviceProblem(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const server = env.GITHUB_SERVER_URL || 'https://github.com'
-  let host: string
-  try {
-    host = new URL(server).hostname.toLowerCase()
-  } catch {
-    return `GITHUB_SERVER_URL (${server}) is not a URL`
-  }
-  if (host === 'github.com' || host.endsWith('.ghe.com') || host.endsWith('.localhost')) return undefined
-  return (
-    `GitHub Enterprise Server (${host}) has no artifact storage that @actions/artifact v2 and later can use ` +
-    '(github.com and GHE.com only)'
-  )
 }
 
 /** What an upload needs from the runner: its runtime token and the results service's URL. */
