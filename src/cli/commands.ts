@@ -179,6 +179,19 @@ async function printIndexReport(report: IndexReport, flags: Flags, log: Logger):
   await writeReportFileFlag(log, flags, indexOutputSpecs(report), indexCountsLine(report))
 }
 
+/** What the index job is given off a runner: the workspace, no event, the run's signals and budget. */
+function jobContext(flags: Flags, log: Logger, signal: AbortSignal): JobContext {
+  return {
+    workspace: typeof flags.workspace === 'string' ? flags.workspace : process.cwd(),
+    ...NO_EVENT,
+    payload: {},
+    log,
+    signal,
+    github: gitHubBudget(process.env, signal),
+    cutOff: runCutOff,
+  }
+}
+
 export async function indexCommand(flags: Flags): Promise<void> {
   const log = commandLogger(flags)
   const signal = cancellationSignal(log)
@@ -186,13 +199,7 @@ export async function indexCommand(flags: Flags): Promise<void> {
     const config = readIndexCliConfig(flags)
     checkPaths(flags)
     const report = await runIndexJob(config, {
-      workspace: typeof flags.workspace === 'string' ? flags.workspace : process.cwd(),
-      ...NO_EVENT,
-      payload: {},
-      log,
-      signal,
-      github: gitHubBudget(process.env, signal),
-      cutOff: runCutOff,
+      ...jobContext(flags, log, signal),
       onProgress: progressReporter(),
       record: await fileRecordKeeping(flags),
       ...sinceContext(flags, config, log),
@@ -216,19 +223,7 @@ export async function statusCommand(flags: Flags): Promise<void> {
     const config = readIndexCliConfig({ ...flags, dryRun: true })
     checkPaths(flags)
     const keeping = (await fileRecordKeeping(flags)) ?? (await runnerRecordKeeping(process.env, signal))
-    const report = await statusReport(
-      config,
-      {
-        workspace: typeof flags.workspace === 'string' ? flags.workspace : process.cwd(),
-        ...NO_EVENT,
-        payload: {},
-        log,
-        signal,
-        github: gitHubBudget(process.env, signal),
-        cutOff: runCutOff,
-      },
-      keeping,
-    )
+    const report = await statusReport(config, jobContext(flags, log, signal), keeping)
     const lists = statusLists(report)
     printResult(
       log,
