@@ -135,6 +135,29 @@ describe('the record as an artifact', () => {
     expect(world.artifacts.artifacts.filter((a) => a.runId === 503)).toEqual([])
   })
 
+  it('widening files uploads the documents already there, narrowing it blanks those left out, each in one run', async () => {
+    await setUp()
+    author.write('docs/a.md').write('guides/g.md')
+    const main0 = author.commit('seed')
+    author.push()
+    expect((await pushRun(601, main0)).run.status).toBe(0)
+
+    // No commit between the runs: git history shows no change, the record does.
+    const from = emulator.requests().length
+    const widened = await pushRun(602, main0, { inputs: { files: 'docs/**\nguides/**' } })
+    expect(widened.run.status).toBe(0)
+    expect(widened.run.outputs['base-source']).toBe('state')
+    expect(sentByMethod(emulator, from)).toEqual({ POST: ['guides/g.md'], PATCH: [] })
+    expect(widened.run.summary).toContain('Settings changed since the record: `files`.')
+
+    const narrowed = await pushRun(603, main0)
+    expect(narrowed.run.status).toBe(0)
+    expect(JSON.parse(narrowed.run.outputs.removed)).toEqual(['guides/g.md'])
+    expect(entries(nodeContents(emulator, ids, [main0]))).toEqual(
+      entries(new Map([...checkoutDocuments(narrowed.dir), ['guides/g.md', 'placeholder']])),
+    )
+  })
+
   it('without actions: read (the listing answers 403): a warning naming the permission, the history fallback, a green run', async () => {
     await setUp()
     author.write('docs/a.md').write('docs/b.md')
