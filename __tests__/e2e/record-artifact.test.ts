@@ -3,6 +3,8 @@
 // of GitHub's artifact service, real git checkouts, the emulator as the service. Each run is a job of its
 // own workflow run (its runtime token, run id and attempt); what the node holds is read from the emulator.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import fs from 'node:fs'
+import path from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { startEmulator, type Emulator } from '../../src/emulator/server.js'
 import {
@@ -15,6 +17,7 @@ import {
   type ArtifactWorld,
   type RecordedRun,
 } from '../helpers/artifact-runs.js'
+import { runCliAsync } from '../helpers/cli.js'
 import { sentByMethod } from '../helpers/emulator-sent.js'
 import { GitFixture, type WorkingCopy } from '../helpers/git-fixture.js'
 import { GITHUB_TOKEN, PRIVATE_KEY } from '../helpers/keys.js'
@@ -156,6 +159,47 @@ describe('the record as an artifact', () => {
     expect(entries(nodeContents(emulator, ids, [main0]))).toEqual(
       entries(new Map([...checkoutDocuments(narrowed.dir), ['guides/g.md', 'placeholder']])),
     )
+  })
+
+  it('kb-sync status in a workflow step reads the artifact the index action wrote', async () => {
+    await setUp()
+    author.write('docs/a.md').write('docs/b.md')
+    const main0 = author.commit('seed')
+    author.push()
+    const synced = await pushRun(701, main0)
+    expect(synced.run.status).toBe(0)
+    fs.writeFileSync(path.join(synced.dir, 'docs/a.md'), 'edited in the step\n')
+    const before = emulator.requests().length
+    const status = await runCliAsync(
+      [
+        'status',
+        '--base-url',
+        emulator.url,
+        '--flow-id',
+        ids['flow-id'],
+        '--org-id',
+        ids['org-id'],
+        '--node-id',
+        ids['node-id'],
+        '--files',
+        'docs/**',
+        '--json',
+      ],
+      {
+        cwd: synced.dir,
+        env: { ...world.artifacts.envOf(702), GITHUB_API_URL: world.runs.url, GITHUB_TOKEN },
+      },
+    )
+    expect(status.status).toBe(0)
+    expect(JSON.parse(status.stdout)).toMatchObject({
+      record: expect.stringMatching(new RegExp(`^artifact ${key()} of run 701\\b`)),
+      upload: [],
+      update: ['docs/a.md'],
+      blank: [],
+      unchanged: 1,
+    })
+    expect(emulator.requests().length).toBe(before)
+    expect(world.artifacts.artifacts.filter((a) => a.runId === 702)).toEqual([])
   })
 
   it('without actions: read (the listing answers 403): a warning naming the permission, the history fallback, a green run', async () => {
