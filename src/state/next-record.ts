@@ -45,12 +45,13 @@ export function nextHeld(input: NextHeldInput): Record<string, HeldContent> {
   // the arrays of [name, id] pairs between them were ~16 MB of the heap at its peak (bench/README.md).
   const held = new Map<string, HeldContent>()
   if (previous) for (const name of Object.keys(previous)) held.set(name, previous[name])
-  const documents = outcomes.filter((item) => item.kind === 'document')
   if (!previous) {
-    const planned = new Set(documents.map((item) => item.name))
+    const planned = new Set<string>()
+    for (const item of outcomes) if (item.kind === 'document') planned.add(item.name)
     for (const [name, id] of desired) if (!planned.has(name)) held.set(name, id)
   }
-  for (const item of documents) {
+  for (const item of outcomes) {
+    if (item.kind !== 'document') continue
     const { name } = item
     switch (item.outcome) {
       case 'uploaded':
@@ -83,14 +84,15 @@ export function pendingHeld(
   planned: { documents: readonly string[] },
   inShard?: (name: string) => boolean,
 ): Record<string, HeldContent> {
-  const outcomes: ItemOutcome[] = planned.documents.map((name) => ({
-    kind: 'document',
-    name,
-    outcome: 'failed',
-    operation: 'update',
-    attempts: 1,
-  }))
-  return nextHeld({ previous, desired, outcomes, inShard })
+  // nextHeld with every planned document failed after an attempt, without an outcome object per planned
+  // document (100,000 on a full sync): what the node held, or without a record what the inference judged
+  // it held (every selected name), then every planned name UNKNOWN.
+  const held = new Map<string, HeldContent>()
+  if (previous) for (const name of Object.keys(previous)) held.set(name, previous[name])
+  else for (const [name, id] of desired) held.set(name, id)
+  for (const name of planned.documents) held.set(name, UNKNOWN)
+  if (inShard) for (const name of held.keys()) if (!inShard(name)) held.delete(name)
+  return Object.fromEntries(held)
 }
 
 /**
