@@ -5,6 +5,7 @@ import type { IndexConfig } from '../config/index-config.js'
 import type { Logger } from '../log.js'
 import type { ChangeDecision, FileSelection, ItemOutcome, SelectedFile } from '../model.js'
 import type { IndexReport, RecordReport } from '../report/types.js'
+import { collectIfGrown } from '../select/chunk-release.js'
 import { findDrafts, type DraftScan } from '../select/drafts.js'
 import { changedSections } from '../select/section-pages.js'
 import { compareNames } from '../plan.js'
@@ -47,6 +48,9 @@ export async function readRecord(
   signal?: AbortSignal,
 ): Promise<RecordRead> {
   const read = await keeping.store.read(recordTargetOf(config), signal)
+  // Decoding leaves its text, the parsed object and its copies behind (~30 MB at 100,000 documents):
+  // collected before selection adds its own (bench/README.md).
+  collectIfGrown()
   if (read.kind === 'found') {
     log.info(`The knowledge base's record: ${read.from} (${describeWriter(read.record.writtenBy)}).`)
     return read

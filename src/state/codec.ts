@@ -28,6 +28,8 @@ export const MAX_RECORD_JSON_BYTES = 64 * 1024 * 1024
 
 /** JSON text compressed per part: at 100,000 documents the record's ~6 MB of JSON is never one string. */
 const PART_CHARS = 1024 * 1024
+/** Entries given to JSON.stringify at once: one string per slice, not three per entry. */
+const SLICE_ENTRIES = 1024
 
 /**
  * The record as gzip'd JSON: the same text as `JSON.stringify(record)`, made and compressed a part at a
@@ -50,10 +52,14 @@ export function encodeRecord(record: KnowledgeBaseRecord): Buffer {
   }
   const addEntries = (entries: Readonly<Record<string, unknown>>) => {
     let separator = '{'
-    for (const key of Object.keys(entries)) {
-      const value = JSON.stringify(entries[key])
-      if (value === undefined) continue
-      add(`${separator}${JSON.stringify(key)}:${value}`)
+    const keys = Object.keys(entries)
+    for (let start = 0; start < keys.length; start += SLICE_ENTRIES) {
+      // No prototype: a name such as `__proto__` is an entry like any other.
+      const slice = Object.create(null) as Record<string, unknown>
+      for (const key of keys.slice(start, start + SLICE_ENTRIES)) slice[key] = entries[key]
+      const text = JSON.stringify(slice)
+      if (text === '{}') continue
+      add(separator + text.slice(1, -1))
       separator = ','
     }
     add(separator === '{' ? '{}' : '}')
