@@ -3,7 +3,7 @@
 // many bytes compressed or inflated, not gzip, not JSON) is refused whole, saying why.
 import { describe, expect, test } from '@jest/globals'
 import { createHash, randomBytes } from 'node:crypto'
-import { gzipSync } from 'node:zlib'
+import { gunzipSync, gzipSync } from 'node:zlib'
 import { decodeRecord, encodeRecord, MAX_RECORD_BYTES, MAX_RECORD_JSON_BYTES } from '../../src/state/codec.js'
 import {
   PLACEHOLDER,
@@ -83,6 +83,20 @@ describe('a record round trip', () => {
     if (!('record' in decoded)) throw new Error(decoded.why)
     expect(Object.keys(decoded.record.documents)).toHaveLength(100_000)
     expect(JSON.stringify(decoded.record)).toBe(JSON.stringify(record))
+  })
+
+  test('its bytes are the JSON text of the record, also when it is compressed in several parts', () => {
+    const documents: Record<string, string> = Object.fromEntries([['__proto__', SHA1]])
+    // ~5 MB of JSON: more than one part; names JSON escapes (quotes, a backslash, non-ASCII) among them.
+    for (let index = 0; index < 60_000; index++)
+      documents[`docs/"quoted" \\ é ${index}-${'y'.repeat(40)}.md`] = index % 7 === 0 ? UNKNOWN : SHA256
+    const urls = { 'https://example.com/a': { sentAt: '2026-11-28T10:00:00.000Z', lastmod: '2026-11' } }
+    const { pullRequest: _, ...writtenBy } = recordOf().writtenBy
+    for (const record of [
+      recordOf({ documents, urls }),
+      recordOf({ documents: {}, urls: {}, writtenBy: { ...writtenBy, pullRequest: undefined } }),
+    ])
+      expect(gunzipSync(encodeRecord(record)).toString('utf8')).toBe(JSON.stringify(record))
   })
 
   test('a name Object.prototype has is held or not as the record says, __proto__ included', () => {

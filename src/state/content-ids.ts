@@ -217,9 +217,13 @@ async function listUnchanged(
     if (text === undefined) continue
     const name = prefix + text
     const mode = listing.toString('latin1', entry + 2, entry + 8)
-    if (mode === GITLINK_MODE) submodules.push(name)
-    else if (FILE_MODES.has(mode) && selected.has(name))
-      known.set(name, listing.toString('latin1', entry + 9, tab - 2))
+    if (mode === GITLINK_MODE) {
+      submodules.push(name)
+      continue
+    }
+    // Keyed by the selection's own string: the name made from git's output dies young (100,000 of them).
+    const file = FILE_MODES.has(mode) ? selected.get(name) : undefined
+    if (file) known.set(file.name, listing.toString('latin1', entry + 9, tab - 2))
   }
   for (
     let start = 0, end = changed.indexOf(0);

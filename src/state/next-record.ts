@@ -41,35 +41,50 @@ export interface NextHeldInput {
  */
 export function nextHeld(input: NextHeldInput): Record<string, HeldContent> {
   const { previous, desired, outcomes, inShard } = input
-  // Copied name by name, and made into the record's object straight from the map: at 100,000 documents
-  // the arrays of [name, id] pairs between them were ~16 MB of the heap at its peak (bench/README.md).
-  const held = new Map<string, HeldContent>()
-  if (previous) for (const name of Object.keys(previous)) held.set(name, previous[name])
-  const documents = outcomes.filter((item) => item.kind === 'document')
-  if (!previous) {
-    const planned = new Set(documents.map((item) => item.name))
-    for (const [name, id] of desired) if (!planned.has(name)) held.set(name, id)
-  }
-  for (const item of documents) {
+  // Made in place, without a prototype (a document named `__proto__` stays a name): at 100,000 documents a
+  // map beside it, and the arrays of [name, id] pairs before that, were ~20 MB of the heap at its peak
+  // (bench/README.md).
+  const held = heldFrom(previous, desired)
+  // Without a record, a planned name holds what its outcome says (nothing, when it got none).
+  if (!previous) for (const item of outcomes) if (item.kind === 'document') delete held[item.name]
+  for (const item of outcomes) {
+    if (item.kind !== 'document') continue
     const { name } = item
     switch (item.outcome) {
       case 'uploaded':
       case 'updated':
-        held.set(name, desired.get(name) ?? UNKNOWN)
+        held[name] = desired.get(name) ?? UNKNOWN
         break
       case 'removed':
-        if (item.absent) held.delete(name)
-        else held.set(name, PLACEHOLDER)
+        if (item.absent) delete held[name]
+        else held[name] = PLACEHOLDER
         break
       case 'failed':
-        if (item.attempts > 0) held.set(name, UNKNOWN)
-        else if (!previous && desired.has(name)) held.set(name, UNKNOWN)
+        if (item.attempts > 0) held[name] = UNKNOWN
+        else if (!previous && desired.has(name)) held[name] = UNKNOWN
         break
     }
   }
-  if (inShard) for (const name of held.keys()) if (!inShard(name)) held.delete(name)
-  // Object.fromEntries defines own properties: a document named `__proto__` stays a name.
-  return Object.fromEntries(held)
+  return inShard ? onlyIn(held, inShard) : held
+}
+
+/** The previous record's documents, or without one every selected name (the inference's judgement). */
+function heldFrom(
+  previous: Readonly<Record<string, HeldContent>> | undefined,
+  desired: ReadonlyMap<string, string>,
+): Record<string, HeldContent> {
+  const held = Object.create(null) as Record<string, HeldContent>
+  if (previous) for (const name of Object.keys(previous)) held[name] = previous[name]
+  else for (const [name, id] of desired) held[name] = id
+  return held
+}
+
+function onlyIn(
+  held: Record<string, HeldContent>,
+  inShard: (name: string) => boolean,
+): Record<string, HeldContent> {
+  for (const name of Object.keys(held)) if (!inShard(name)) delete held[name]
+  return held
 }
 
 /**
@@ -83,14 +98,11 @@ export function pendingHeld(
   planned: { documents: readonly string[] },
   inShard?: (name: string) => boolean,
 ): Record<string, HeldContent> {
-  const outcomes: ItemOutcome[] = planned.documents.map((name) => ({
-    kind: 'document',
-    name,
-    outcome: 'failed',
-    operation: 'update',
-    attempts: 1,
-  }))
-  return nextHeld({ previous, desired, outcomes, inShard })
+  // nextHeld with every planned document failed after an attempt, without an outcome object per planned
+  // document (100,000 on a full sync).
+  const held = heldFrom(previous, desired)
+  for (const name of planned.documents) held[name] = UNKNOWN
+  return inShard ? onlyIn(held, inShard) : held
 }
 
 /**
