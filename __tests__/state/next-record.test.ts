@@ -1,7 +1,8 @@
 // What the node holds after a run, rule by rule: one name's case per row.
 import { describe, expect, it } from '@jest/globals'
 import type { ItemOutcome, Outcome } from '../../src/model.js'
-import { nextHeld, nextUrls, pendingHeld } from '../../src/state/next-record.js'
+import fc from 'fast-check'
+import { markPending, nextHeld, nextUrls, settlePending } from '../../src/state/next-record.js'
 import { PLACEHOLDER, UNKNOWN } from '../../src/state/record.js'
 
 const OLD = 'a'.repeat(40)
@@ -170,7 +171,7 @@ describe('nextHeld without a previous record (the run fell back to the history-b
   })
 })
 
-describe('pendingHeld', () => {
+describe('markPending', () => {
   it('marks every planned document UNKNOWN and keeps the rest as the previous record has it', () => {
     const previous = { 'same.md': OLD, 'changed.md': OLD, 'gone.md': OLD, 'left.md': OLD }
     const desired = new Map([
@@ -178,7 +179,7 @@ describe('pendingHeld', () => {
       ['changed.md', NEW],
       ['new.md', NEW],
     ])
-    expect(pendingHeld(previous, desired, { documents: ['changed.md', 'new.md', 'gone.md'] })).toEqual({
+    expect({ ...markPending(previous, desired, ['changed.md', 'new.md', 'gone.md']).held }).toEqual({
       'same.md': OLD,
       'changed.md': UNKNOWN,
       'new.md': UNKNOWN,
@@ -192,7 +193,7 @@ describe('pendingHeld', () => {
       ['same.md', OLD],
       ['changed.md', NEW],
     ])
-    expect(pendingHeld(undefined, desired, { documents: ['changed.md'] })).toEqual({
+    expect({ ...markPending(undefined, desired, ['changed.md']).held }).toEqual({
       'same.md': OLD,
       'changed.md': UNKNOWN,
     })
@@ -248,5 +249,54 @@ describe('nextUrls', () => {
     expect(nextUrls(undefined, [url('https://s/a', 'uploaded')], new Map(), now)).toEqual({
       'https://s/a': { sentAt: now.toISOString() },
     })
+  })
+})
+
+describe('markPending and settlePending (the records made in place)', () => {
+  const names = ['a.md', 'b.md', 'c.md', 'd.md', 'e.md']
+  const content = fc.constantFrom(OLD, NEW, PLACEHOLDER, UNKNOWN)
+  const anOutcome = fc.record({
+    name: fc.constantFrom(...names),
+    outcome: fc.constantFrom<Outcome>('uploaded', 'updated', 'removed', 'failed'),
+    attempts: fc.constantFrom(0, 1, 3),
+    absent: fc.boolean(),
+  })
+  const withoutPrototype = (entries: [string, string][]) =>
+    Object.assign(Object.create(null) as Record<string, string>, Object.fromEntries(entries))
+
+  it('mark every planned name unknown in the previous record itself, then give what nextHeld gives', () => {
+    fc.assert(
+      fc.property(
+        fc.option(fc.dictionary(fc.constantFrom(...names), content), { nil: undefined }),
+        fc.dictionary(fc.constantFrom(...names), fc.constantFrom(OLD, NEW)),
+        fc.subarray(names),
+        fc.array(anOutcome, { maxLength: 6 }),
+        (previous, desiredObject, planned, drawn) => {
+          const desired = new Map(Object.entries(desiredObject))
+          // Outcomes only of planned names, each once, as a run gives them.
+          const seen = new Set<string>()
+          const outcomes = drawn
+            .filter((item) => planned.includes(item.name) && !seen.has(item.name) && seen.add(item.name))
+            .map((item) =>
+              outcome(
+                item.name,
+                item.outcome,
+                item.attempts,
+                item.outcome === 'removed' ? { absent: item.absent } : {},
+              ),
+            )
+          const copy = () => (previous ? withoutPrototype(Object.entries(previous)) : undefined)
+          const expectedPending = { ...(previous ?? Object.fromEntries(desired)) }
+          for (const name of planned) expectedPending[name] = UNKNOWN
+          const expectedFinal = nextHeld({ previous: copy(), desired, outcomes })
+          const own = copy()
+          const pending = markPending(own, desired, planned)
+          expect({ ...pending.held }).toEqual({ ...expectedPending })
+          if (own) expect(pending.held).toBe(own)
+          expect({ ...settlePending(pending, desired, outcomes) }).toEqual({ ...expectedFinal })
+        },
+      ),
+      { numRuns: 500 },
+    )
   })
 })

@@ -13,7 +13,7 @@ import { changedSections } from '../select/section-pages.js'
 import { compareNames } from '../plan.js'
 import { contentIds } from '../state/content-ids.js'
 import { difference } from '../state/difference.js'
-import { nextHeld, nextUrls, pendingHeld } from '../state/next-record.js'
+import { markPending, nextHeld, nextUrls, settlePending, type PendingHeld } from '../state/next-record.js'
 import {
   PLACEHOLDER,
   RECORD_VERSION,
@@ -87,6 +87,11 @@ export interface RecordBasis {
   /** The sitemap pages' lastmods of this run, by URL. */
   lastmods: Map<string, string>
   pendingWritten?: boolean
+  /**
+   * The pending record, made in the previous record's own documents; the final record is made from it in
+   * place too (no copy of 100,000 entries at the run's peak).
+   */
+  pending?: PendingHeld
 }
 
 /** The files' content ids without the drafts among them. */
@@ -223,9 +228,9 @@ export async function writePendingRecord(
   log: Logger,
   signal?: AbortSignal,
 ): Promise<void> {
-  const documents = pendingHeld(basis.previous?.documents, basis.desired, { documents: plannedDocuments })
+  basis.pending = markPending(basis.previous?.documents, basis.desired, plannedDocuments)
   const written = await basis.keeping.store.write(
-    recordOf(basis, 'pending', documents, basis.previous?.urls ?? {}),
+    recordOf(basis, 'pending', basis.pending.held, basis.previous?.urls ?? {}),
     signal,
   )
   if (written.ok) {
@@ -245,7 +250,9 @@ export async function writeFinalRecord(
   signal?: AbortSignal,
 ): Promise<RecordReport['written']> {
   const outcomes: readonly ItemOutcome[] = report.items
-  const documents = nextHeld({ previous: basis.previous?.documents, desired: basis.desired, outcomes })
+  const documents = basis.pending
+    ? settlePending(basis.pending, basis.desired, outcomes)
+    : nextHeld({ previous: basis.previous?.documents, desired: basis.desired, outcomes })
   const urls = nextUrls(basis.previous?.urls, outcomes, basis.lastmods, new Date())
   const record = recordOf(basis, 'final', documents, urls)
   report.record = { source: 'history', ...report.record, holds: holdsOf(record) }
