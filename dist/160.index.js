@@ -2,195 +2,7 @@ export const id = 160;
 export const ids = [160];
 export const modules = {
 
-/***/ 1243:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   T: () => (/* binding */ Git)
-/* harmony export */ });
-/* unused harmony export GitError */
-/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1421);
-/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_child_process__WEBPACK_IMPORTED_MODULE_0__);
-// Runs git with argument arrays, never through a shell: commit ids come from the event payload and
-// paths may contain anything, so nothing is ever interpolated into a command line.
-
-class GitError extends Error {
-    args;
-    exitCode;
-    stderr;
-    constructor(args, exitCode, stderr) {
-        // A remote URL may carry credentials (https://user:token@host/...): they never reach a message.
-        const lastLines = stderr
-            .trim()
-            .split('\n')
-            .slice(-3)
-            .join(' ')
-            .replace(/\/\/[^/@\s]+@/g, '//***@');
-        const detail = lastLines || `exit code ${exitCode}`;
-        super(`git ${args[0] ?? ''} failed: ${detail}`);
-        this.args = args;
-        this.exitCode = exitCode;
-        this.stderr = stderr;
-        this.name = 'GitError';
-    }
-}
-// Variables that would point git at another repository than the working directory's (they are set,
-// for example, when the action runs inside a git hook).
-const REPOSITORY_OVERRIDES = [
-    'GIT_DIR',
-    'GIT_WORK_TREE',
-    'GIT_INDEX_FILE',
-    'GIT_OBJECT_DIRECTORY',
-    'GIT_ALTERNATE_OBJECT_DIRECTORIES',
-    'GIT_COMMON_DIR',
-    'GIT_NAMESPACE',
-];
-function gitEnvironment() {
-    const env = { ...process.env };
-    for (const name of REPOSITORY_OVERRIDES)
-        delete env[name];
-    // A job has no one to answer a credential prompt: fail instead of hanging.
-    env.GIT_TERMINAL_PROMPT = '0';
-    env.GCM_INTERACTIVE = 'never';
-    // English messages in logs (with -z, paths are raw bytes whatever the locale).
-    env.LC_ALL = 'C';
-    return env;
-}
-// Process groups are POSIX; on Windows git is killed alone.
-const OWN_PROCESS_GROUP = process.platform !== 'win32';
-class Git {
-    workingDirectory;
-    constructor(workingDirectory) {
-        this.workingDirectory = workingDirectory;
-    }
-    /**
-     * Runs git and resolves with its exit code; rejects when git cannot be started, or with the signal's
-     * reason on cancellation.
-     */
-    run(args, options = {}) {
-        return new Promise((resolve, reject) => {
-            const { signal } = options;
-            if (signal?.aborted)
-                return reject(signal.reason);
-            const child = (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.spawn)('git', args, {
-                cwd: this.workingDirectory,
-                env: gitEnvironment(),
-                stdio: ['ignore', 'pipe', 'pipe'],
-                // Its own process group, so that a kill reaches what git started too (upload-pack, ssh, a remote
-                // helper): git does not end them when it is killed, and they would hold the network and our pipes.
-                detached: OWN_PROCESS_GROUP,
-                windowsHide: true,
-            });
-            const kill = () => {
-                try {
-                    if (OWN_PROCESS_GROUP && child.pid !== undefined)
-                        process.kill(-child.pid, 'SIGTERM');
-                    else
-                        child.kill('SIGTERM');
-                }
-                catch {
-                    // Already ended.
-                }
-            };
-            const timer = options.timeoutMs === undefined ? undefined : setTimeout(kill, options.timeoutMs);
-            const onAbort = () => {
-                kill();
-                child.stdout.destroy();
-                child.stderr.destroy();
-                reject(signal.reason);
-            };
-            signal?.addEventListener('abort', onAbort, { once: true });
-            const stdout = [];
-            const stderr = [];
-            child.stdout.on('data', (chunk) => stdout.push(chunk));
-            child.stderr.on('data', (chunk) => stderr.push(chunk));
-            child.on('error', reject);
-            child.on('close', (code, killedBy) => {
-                clearTimeout(timer);
-                signal?.removeEventListener('abort', onAbort);
-                const stdoutBytes = Buffer.concat(stdout);
-                resolve({
-                    exitCode: code ?? (killedBy ? 128 : 1),
-                    stdout: stdoutBytes.toString('utf8'),
-                    stdoutBytes,
-                    stderr: Buffer.concat(stderr).toString('utf8'),
-                });
-            });
-        });
-    }
-    /** Runs git and returns its standard output; a non-zero exit is a GitError. */
-    async exec(args, options = {}) {
-        const result = await this.run(args, options);
-        if (result.exitCode !== 0)
-            throw new GitError(args, result.exitCode, result.stderr);
-        return result.stdout;
-    }
-    /** Runs git and returns its standard output as bytes; a non-zero exit is a GitError. */
-    async execBytes(args, options = {}) {
-        const result = await this.run(args, options);
-        if (result.exitCode !== 0)
-            throw new GitError(args, result.exitCode, result.stderr);
-        return result.stdoutBytes;
-    }
-    /** The top folder of the working tree that contains the working directory (a GitError outside one). */
-    async topLevel() {
-        return (await this.exec(['rev-parse', '--show-toplevel'])).replace(/\n$/, '');
-    }
-    /** Whether the commit's object is in the local repository. */
-    async hasCommit(sha) {
-        const result = await this.run(['cat-file', '-e', `${sha}^{commit}`]);
-        return result.exitCode === 0;
-    }
-    /** The commit id a ref (branch, tag, `HEAD~2`, commit id) names, or undefined when it names none. */
-    async resolveCommit(ref) {
-        const result = await this.run(['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`]);
-        return result.exitCode === 0 ? result.stdout.trim() : undefined;
-    }
-    /** The best common ancestor of two commits, or undefined when there is none in the local history. */
-    async mergeBase(a, b) {
-        const result = await this.run(['merge-base', '--end-of-options', a, b]);
-        return result.exitCode === 0 ? result.stdout.trim() : undefined;
-    }
-    /** The committer time of a commit (`%cI`), or undefined when the commit is not in the repository. */
-    async commitTime(sha) {
-        const result = await this.run(['show', '-s', '--format=%cI', '--end-of-options', `${sha}^{commit}`]);
-        const time = result.exitCode === 0 ? new Date(result.stdout.trim()) : undefined;
-        return time && !Number.isNaN(time.getTime()) ? time : undefined;
-    }
-    async isShallow() {
-        return (await this.exec(['rev-parse', '--is-shallow-repository'])).trim() === 'true';
-    }
-    /**
-     * Fetches one commit with the remote's configured credentials, no tags. A shallow clone gets only
-     * that commit; a complete one gets its history too, so it does not become shallow.
-     */
-    async fetchCommit(remote, sha, options = {}) {
-        const depth = (await this.isShallow()) ? ['--depth=1'] : [];
-        await this.exec(['fetch', '--no-tags', '--no-recurse-submodules', ...depth, remote, sha], options);
-    }
-    /**
-     * The tree difference between two commits as `--raw -z` bytes: modes show submodules (gitlinks,
-     * mode 160000) and paths stay the bytes git stores, whatever their encoding. The plumbing command
-     * ignores user configuration such as colour or external diff drivers.
-     */
-    async diffRaw(before, after) {
-        return this.execBytes(['diff-tree', '-r', '--raw', '--no-renames', '--no-abbrev', '-z', before, after]);
-    }
-    /** Every entry of a commit's tree as `ls-tree -r -z` bytes (submodules appear as one gitlink entry). */
-    async listTree(commit) {
-        return this.execBytes(['ls-tree', '-r', '-z', '--full-tree', commit]);
-    }
-    /** The working tree of the superproject when this checkout is a submodule's, else undefined. */
-    async superproject() {
-        const top = (await this.exec(['rev-parse', '--show-superproject-working-tree'])).replace(/\n$/, '');
-        return top === '' ? undefined : top;
-    }
-}
-
-
-/***/ }),
-
-/***/ 182:
+/***/ 10182:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -204,15 +16,15 @@ const COMMIT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i;
 
 /***/ }),
 
-/***/ 6160:
+/***/ 86160:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   removalCommit: () => (/* binding */ removalCommit)
 /* harmony export */ });
-/* harmony import */ var _git_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1243);
-/* harmony import */ var _model_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(182);
+/* harmony import */ var _git_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(45610);
+/* harmony import */ var _model_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(10182);
 /* harmony import */ var _repository_location_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5920);
 // The commit a run's removals are synced at, named in each placeholder ("removed … by commit X"): the
 // push's `after`, the pull request's head, else the checkout's HEAD (a dispatch or schedule run, the CLI).
@@ -245,13 +57,13 @@ async function removalCommit(workspace, patterns, payload) {
 /* harmony export */   Z: () => (/* binding */ locateRepository),
 /* harmony export */   k: () => (/* binding */ NameMapping)
 /* harmony export */ });
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(51455);
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _git_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1243);
+/* harmony import */ var _git_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(45610);
 /* harmony import */ var _inside_name_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4012);
-/* harmony import */ var _patterns_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7525);
+/* harmony import */ var _patterns_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(77525);
 
 
 

@@ -9,7 +9,7 @@ export const modules = {
 /* harmony export */   getOctokit: () => (/* binding */ getOctokit)
 /* harmony export */ });
 /* unused harmony export DEFAULT_API_URL */
-/* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2413);
+/* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(61351);
 // The one way this project reaches GitHub's REST API: @actions/github's octokit, pointed at the
 // runner's GITHUB_API_URL (GitHub Enterprise Server, or a local test server).
 

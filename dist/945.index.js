@@ -2,7 +2,7 @@ export const id = 945;
 export const ids = [945];
 export const modules = {
 
-/***/ 6945:
+/***/ 96945:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -14,15 +14,15 @@ __webpack_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: FlowRunError, expectationProblem, flowRunOptions, questionOf, runFlowJob
 
 // EXTERNAL MODULE: ./src/config/setting-names.ts
-var setting_names = __webpack_require__(4523);
+var setting_names = __webpack_require__(74523);
 // EXTERNAL MODULE: ./src/flow/answer.ts
 var flow_answer = __webpack_require__(1500);
 // EXTERNAL MODULE: ./src/service/cut.ts
-var cut = __webpack_require__(4395);
+var cut = __webpack_require__(44395);
 // EXTERNAL MODULE: ./src/service/errors.ts
 var errors = __webpack_require__(5756);
 // EXTERNAL MODULE: ./src/service/retry.ts
-var retry = __webpack_require__(5585);
+var retry = __webpack_require__(75585);
 ;// CONCATENATED MODULE: ./src/flow/run-retry.ts
 // When a flow run may be sent again. A run costs money and may have side effects, so unlike indexing
 // it is retried only when it provably did not start: the `flowRun` column of RETRY_RULES.
@@ -58,12 +58,12 @@ function serverErrorStatuses() {
     return `${statuses.slice(0, -1).join(', ')} and ${statuses.at(-1)}`;
 }
 
-// EXTERNAL MODULE: ./src/service/client.ts + 4 modules
-var service_client = __webpack_require__(5862);
+// EXTERNAL MODULE: ./src/service/client.ts + 3 modules
+var service_client = __webpack_require__(2581);
 // EXTERNAL MODULE: ./src/config/shared-inputs.ts + 1 modules
-var shared_inputs = __webpack_require__(5774);
+var shared_inputs = __webpack_require__(15774);
 // EXTERNAL MODULE: ./src/config/units.ts
-var units = __webpack_require__(4529);
+var units = __webpack_require__(34529);
 ;// CONCATENATED MODULE: ./src/flow/expect.ts
 // The `expect` check of a flow's answer, with RE2 syntax (re2js): matching takes time linear in the
 // answer, so no pattern can hang the step the way a backtracking engine can on `(a+)+$`.

@@ -2,15 +2,15 @@ export const id = 160;
 export const ids = [160];
 export const modules = {
 
-/***/ 6160:
+/***/ 86160:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   removalCommit: () => (/* binding */ removalCommit)
 /* harmony export */ });
-/* harmony import */ var _git_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1243);
-/* harmony import */ var _model_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(182);
+/* harmony import */ var _git_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(71243);
+/* harmony import */ var _model_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(10182);
 /* harmony import */ var _repository_location_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5920);
 // The commit a run's removals are synced at, named in each placeholder ("removed … by commit X"): the
 // push's `after`, the pull request's head, else the checkout's HEAD (a dispatch or schedule run, the CLI).
