@@ -1,0 +1,319 @@
+export const id = 399;
+export const ids = [399];
+export const modules = {
+
+/***/ 58419:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Ym: () => (/* binding */ encodeRecord),
+/* harmony export */   eT: () => (/* binding */ decodeRecord),
+/* harmony export */   xR: () => (/* binding */ MAX_RECORD_BYTES)
+/* harmony export */ });
+/* unused harmony export MAX_RECORD_JSON_BYTES */
+/* harmony import */ var node_zlib__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(38522);
+/* harmony import */ var node_zlib__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_zlib__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(92857);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(64377);
+/* harmony import */ var _config_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(37827);
+/* harmony import */ var _config_units_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(34529);
+/* harmony import */ var _config_urls_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(92594);
+/* harmony import */ var _log_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(25625);
+/* harmony import */ var _select_document_names_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(86598);
+/* harmony import */ var _sitemaps_lastmod_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(72180);
+/* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(10388);
+// The record's bytes: JSON, gzip-compressed. Whatever the store hands back (an artifact anyone with write
+// access can replace, a file anyone can edit) is checked whole before any of it is used: its size while
+// it is inflated (a gzip bomb stops at the bound), its JSON, its schema, its target, every name and id.
+// A record that fails any check is not used at all: the run falls back to inferring the change set.
+
+
+
+
+
+
+
+
+
+/**
+ * The bounds of a stored record. 100,000 documents with 80-byte names and 64-digit ids are ~15 MiB of
+ * JSON and ~4 MiB compressed (bench/README.md, "The record"): the bounds leave four times that, and keep
+ * what a hostile record can cost (memory, time) to what reading the largest real one costs.
+ */
+const MAX_RECORD_BYTES = 16 * 1024 * 1024;
+const MAX_RECORD_JSON_BYTES = 64 * 1024 * 1024;
+/** JSON text compressed per part: at 100,000 documents the record's ~6 MB of JSON is never one string. */
+const PART_CHARS = 1024 * 1024;
+/** Entries given to JSON.stringify at once: one string per slice, not three per entry. */
+const SLICE_ENTRIES = 1024;
+/**
+ * The record as gzip'd JSON: the same text as `JSON.stringify(record)`, made and compressed a part at a
+ * time (each part a gzip member; gunzip reads the members as one stream). At 100,000 documents the whole
+ * string and its bytes were ~20 MB of transient memory, twice a run (bench/README.md).
+ */
+function encodeRecord(record) {
+    const members = [];
+    let parts = [];
+    let length = 0;
+    const flush = () => {
+        members.push((0,node_zlib__WEBPACK_IMPORTED_MODULE_0__.gzipSync)(parts.join('')));
+        parts = [];
+        length = 0;
+    };
+    const add = (part) => {
+        parts.push(part);
+        length += part.length;
+        if (length >= PART_CHARS)
+            flush();
+    };
+    const addEntries = (entries) => {
+        let separator = '{';
+        const keys = Object.keys(entries);
+        for (let start = 0; start < keys.length; start += SLICE_ENTRIES) {
+            // No prototype: a name such as `__proto__` is an entry like any other.
+            const slice = Object.create(null);
+            for (const key of keys.slice(start, start + SLICE_ENTRIES))
+                slice[key] = entries[key];
+            const text = JSON.stringify(slice);
+            if (text === '{}')
+                continue;
+            add(separator + text.slice(1, -1));
+            separator = ',';
+        }
+        add(separator === '{' ? '{}' : '}');
+    };
+    let separator = '{';
+    for (const [key, value] of Object.entries(record)) {
+        if (key === 'documents' || key === 'urls') {
+            add(`${separator}${JSON.stringify(key)}:`);
+            addEntries(value);
+        }
+        else {
+            const text = JSON.stringify(value);
+            if (text === undefined)
+                continue;
+            add(`${separator}${JSON.stringify(key)}:${text}`);
+        }
+        separator = ',';
+    }
+    add(separator === '{' ? '{}' : '}');
+    flush();
+    return members.length === 1 ? members[0] : Buffer.concat(members);
+}
+const CONTENT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+const isHeldContent = (value) => value === _record_js__WEBPACK_IMPORTED_MODULE_6__/* .PLACEHOLDER */ .Kx || value === _record_js__WEBPACK_IMPORTED_MODULE_6__/* .UNKNOWN */ .HV || CONTENT_ID.test(value);
+const text = (max) => zod__WEBPACK_IMPORTED_MODULE_7__/* .string */ .YjP().min(1).max(max);
+const isoTime = zod__WEBPACK_IMPORTED_MODULE_8__/* .datetime */ .w$({ offset: true });
+const CONTENT_RULE = `must be a content id (40 or 64 lowercase hex digits), "${_record_js__WEBPACK_IMPORTED_MODULE_6__/* .PLACEHOLDER */ .Kx}" or "${_record_js__WEBPACK_IMPORTED_MODULE_6__/* .UNKNOWN */ .HV}"`;
+const isPlainObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+// The documents and URLs are checked in one pass of their own (checkedDocuments, checkedUrls): a schema
+// per entry costs twice as much at 100,000 entries, and zod's records pass over a `__proto__` key.
+const entries = zod__WEBPACK_IMPORTED_MODULE_7__/* .custom */ .IeY(isPlainObject, { error: 'must be an object' });
+// A sitemap's <lastmod> is W3C Datetime (a profile of ISO 8601 that allows a year or a date alone).
+const lastmod = zod__WEBPACK_IMPORTED_MODULE_7__/* .string */ .YjP()
+    .max(64)
+    .refine((value) => (0,_sitemaps_lastmod_js__WEBPACK_IMPORTED_MODULE_9__/* .lastmodLatest */ .y)(value) !== undefined && value.trim() === value, {
+    error: 'must be a W3C Datetime (ISO 8601) time',
+});
+const recordSchema = zod__WEBPACK_IMPORTED_MODULE_7__/* .strictObject */ .rej({
+    version: zod__WEBPACK_IMPORTED_MODULE_7__/* .literal */ .euz(_record_js__WEBPACK_IMPORTED_MODULE_6__/* .RECORD_VERSION */ .hl),
+    phase: zod__WEBPACK_IMPORTED_MODULE_7__/* ["enum"] */ .k5n(['pending', 'final']),
+    target: zod__WEBPACK_IMPORTED_MODULE_7__/* .strictObject */ .rej({
+        host: text(300),
+        flowId: text(200),
+        orgId: text(200),
+        nodeId: text(200),
+        shard: zod__WEBPACK_IMPORTED_MODULE_7__/* .strictObject */ .rej({ index: zod__WEBPACK_IMPORTED_MODULE_7__/* .int */ .Whr().min(1), count: zod__WEBPACK_IMPORTED_MODULE_7__/* .int */ .Whr().min(1).max(256) })
+            .refine((shard) => shard.index <= shard.count, { error: 'index must be at most count' })
+            .optional(),
+    }),
+    writtenBy: zod__WEBPACK_IMPORTED_MODULE_7__/* .strictObject */ .rej({
+        at: isoTime,
+        repository: text(300).optional(),
+        workflow: text(1024).optional(),
+        runId: zod__WEBPACK_IMPORTED_MODULE_7__/* .int */ .Whr().positive().optional(),
+        runAttempt: zod__WEBPACK_IMPORTED_MODULE_7__/* .int */ .Whr().positive().optional(),
+        runNumber: zod__WEBPACK_IMPORTED_MODULE_7__/* .int */ .Whr().positive().optional(),
+        event: text(100).optional(),
+        commit: zod__WEBPACK_IMPORTED_MODULE_7__/* .string */ .YjP().regex(CONTENT_ID, { error: 'must be 40 or 64 lowercase hex digits' }).optional(),
+        pullRequest: zod__WEBPACK_IMPORTED_MODULE_7__/* .int */ .Whr().positive().optional(),
+    }),
+    settings: zod__WEBPACK_IMPORTED_MODULE_7__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_7__/* .string */ .YjP().regex(/^[a-z][a-z0-9-]{0,63}$/, { error: 'must be a setting name' }), zod__WEBPACK_IMPORTED_MODULE_7__/* .string */ .YjP().regex(/^[0-9a-f]{12}$/, { error: 'must be 12 lowercase hex digits' })),
+    documents: entries,
+    urls: entries,
+});
+const heldUrl = zod__WEBPACK_IMPORTED_MODULE_7__/* .strictObject */ .rej({ sentAt: isoTime, lastmod: lastmod.optional() });
+/**
+ * The record in `bytes`, if every part of it is valid and it is the record of `expected` (its host
+ * compared case-insensitively, the same shard); else why not. Never throws. Its `documents` and `urls`
+ * have no prototype, so a lookup of any name (`constructor`, `__proto__`) answers only what the record holds.
+ */
+function decodeRecord(bytes, expected) {
+    if (bytes.length > MAX_RECORD_BYTES)
+        return {
+            why: `over its size bound: ${(0,_config_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatCount */ .B4)(bytes.length)} bytes compressed, more than ${(0,_config_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatBytes */ .z3)(MAX_RECORD_BYTES)}`,
+        };
+    if (bytes.length < 2 || bytes[0] !== 0x1f || bytes[1] !== 0x8b)
+        return { why: 'not gzip data' };
+    let inflated;
+    try {
+        // The bound holds while inflating: a bomb stops at MAX_RECORD_JSON_BYTES, whatever it would expand to.
+        inflated = (0,node_zlib__WEBPACK_IMPORTED_MODULE_0__.gunzipSync)(bytes, { maxOutputLength: MAX_RECORD_JSON_BYTES });
+    }
+    catch (error) {
+        const code = error.code;
+        if (code === 'ERR_BUFFER_TOO_LARGE')
+            return { why: `over its size bound: more than ${(0,_config_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatBytes */ .z3)(MAX_RECORD_JSON_BYTES)} once decompressed` };
+        return { why: `damaged gzip data (${typeof code === 'string' ? code : String(error)})` };
+    }
+    let json;
+    try {
+        json = new TextDecoder('utf-8', { fatal: true }).decode(inflated);
+    }
+    catch {
+        return { why: 'not UTF-8 text once decompressed' };
+    }
+    let parsed;
+    try {
+        parsed = JSON.parse(json);
+    }
+    catch {
+        return { why: 'not JSON once decompressed' };
+    }
+    if (!isPlainObject(parsed))
+        return { why: 'not a JSON object' };
+    if (parsed.version !== _record_js__WEBPACK_IMPORTED_MODULE_6__/* .RECORD_VERSION */ .hl)
+        return {
+            why: typeof parsed.version === 'number'
+                ? `a record of format version ${parsed.version} (this kb-sync reads version ${_record_js__WEBPACK_IMPORTED_MODULE_6__/* .RECORD_VERSION */ .hl})`
+                : 'a record without a readable format version',
+        };
+    const checked = recordSchema.safeParse(parsed);
+    if (!checked.success)
+        return { why: `an invalid record: ${issueText(checked.error.issues[0])}` };
+    // zod's records pass over a `__proto__` key.
+    if (Object.hasOwn(parsed.settings, '__proto__'))
+        return { why: 'an invalid record: settings["__proto__"]: the key must be a setting name' };
+    const otherTarget = targetDifference(checked.data.target, expected);
+    if (otherTarget)
+        return { why: otherTarget };
+    const documents = checkedDocuments(checked.data.documents);
+    if (typeof documents === 'string')
+        return { why: `an invalid record: ${documents}` };
+    const urls = checkedUrls(checked.data.urls);
+    if (typeof urls === 'string')
+        return { why: `an invalid record: ${urls}` };
+    return { record: { ...checked.data, documents, urls } };
+}
+/** The documents without a prototype (a lookup answers only what the record holds), or what is wrong. */
+function checkedDocuments(raw) {
+    const documents = Object.create(null);
+    for (const name of Object.keys(raw)) {
+        const problem = (0,_select_document_names_js__WEBPACK_IMPORTED_MODULE_5__/* .selectableNameProblem */ .Jk)(name);
+        if (problem)
+            return `documents[${quotedKey(name)}]: the name ${problem}`;
+        const id = raw[name];
+        if (typeof id !== 'string' || !isHeldContent(id))
+            return `documents[${quotedKey(name)}]: ${CONTENT_RULE}`;
+        documents[name] = id;
+    }
+    return documents;
+}
+/** The URLs without a prototype, or what is wrong; a URL's user info is never shown. */
+function checkedUrls(raw) {
+    const urls = Object.create(null);
+    for (const url of Object.keys(raw)) {
+        const problem = (0,_config_urls_js__WEBPACK_IMPORTED_MODULE_3__/* .urlEntryProblem */ .vR)(url);
+        if (problem)
+            return `urls[${quotedKey(url)}]: the URL ${problem}`;
+        const held = heldUrl.safeParse(raw[url]);
+        if (!held.success)
+            return issueText(held.error.issues[0], `urls[${quotedKey(url)}]`);
+        urls[url] = held.data;
+    }
+    return urls;
+}
+/** One issue as a sentence part, naming where it is. */
+function issueText(issue, within = '') {
+    const where = [within, ...issue.path.map(String)].filter((part) => part !== '').join('.');
+    const message = issue.code === 'invalid_key' && issue.issues[0]
+        ? issue.issues[0].message
+        : issue.code === 'unrecognized_keys'
+            ? `unknown field ${quotedKey(issue.keys[0] ?? '')}`
+            : issue.message;
+    return where === '' ? message : `${where}: ${message}`;
+}
+const quotedKey = (key) => JSON.stringify(shown(key));
+/** A key as a message may show it: user info removed, control characters escaped, at most 200 characters. */
+function shown(key) {
+    const clean = (0,_log_js__WEBPACK_IMPORTED_MODULE_4__/* .displayName */ .QC)((0,_config_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .withoutUserInfo */ .sl)(key));
+    return clean.length > 200 ? `${clean.slice(0, 200)}…` : clean;
+}
+function shardText(shard) {
+    return shard && shard.count > 1 ? `${shard.index}/${shard.count}` : undefined;
+}
+/** Why a record of `found` is not the record of `expected`, or undefined when it is. */
+function targetDifference(found, expected) {
+    if (found.host.toLowerCase() !== expected.host.toLowerCase())
+        return `the record of another service (host ${shown(found.host)}; this run's is ${shown(expected.host)})`;
+    for (const [key, input] of [
+        ['flowId', 'flow-id'],
+        ['orgId', 'org-id'],
+        ['nodeId', 'node-id'],
+    ])
+        if (found[key] !== expected[key])
+            return `the record of another node (${input} ${shown(found[key])}; this run's is ${shown(expected[key])})`;
+    const [foundShard, expectedShard] = [shardText(found.shard), shardText(expected.shard)];
+    if (foundShard !== expectedShard)
+        return `the record of ${foundShard ? `shard ${foundShard}` : 'the whole node'} (this run ${expectedShard ? `is shard ${expectedShard}` : 'writes the whole node'})`;
+    return undefined;
+}
+
+
+/***/ }),
+
+/***/ 71399:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   recordStore: () => (/* binding */ recordStore)
+/* harmony export */ });
+/* harmony import */ var _codec_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(58419);
+/* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(10388);
+// A record store over a store of bytes (an artifact, a file): records are encoded on the way in and
+// decoded, strictly, on the way out.
+
+
+function recordStore(bytes) {
+    return {
+        description: bytes.description,
+        async read(target, signal) {
+            const stored = await bytes.readNewest((0,_record_js__WEBPACK_IMPORTED_MODULE_1__/* .recordKeyOf */ .M_)(target), signal);
+            if (stored.kind !== 'found')
+                return stored;
+            const decoded = (0,_codec_js__WEBPACK_IMPORTED_MODULE_0__/* .decodeRecord */ .eT)(stored.bytes, target);
+            if ('why' in decoded)
+                return { kind: 'unusable', why: `${stored.from} is ${decoded.why}` };
+            return { kind: 'found', record: decoded.record, from: stored.from };
+        },
+        async write(record, signal) {
+            let encoded;
+            try {
+                encoded = (0,_codec_js__WEBPACK_IMPORTED_MODULE_0__/* .encodeRecord */ .Ym)(record);
+            }
+            catch (error) {
+                // JSON.stringify's own limit (a string of 512 MiB), far past what any node holds.
+                return { ok: false, why: `the record cannot be encoded (${String(error)})` };
+            }
+            // A record over the size bound is written all the same: the next run then finds it unusable and
+            // falls back, instead of reading an older record that no longer says what the node holds.
+            return bytes.write((0,_record_js__WEBPACK_IMPORTED_MODULE_1__/* .recordKeyOf */ .M_)(record.target), encoded, signal);
+        },
+    };
+}
+
+
+/***/ })
+
+};
