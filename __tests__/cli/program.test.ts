@@ -40,6 +40,14 @@ describe('usage errors', () => {
     ])
   })
 
+  it('two quoted patterns after one --files: the error says to repeat the flag', async () => {
+    const run = await parse(['index', '--files', 'docs/**', 'guides/**'])
+    expect(run.called).toEqual([])
+    expect(run.stderr).toContain(
+      "A flag takes one value: repeat it for each (--files 'docs/**' --files 'guides/**').",
+    )
+  })
+
   it('other usage errors get no such hint', async () => {
     const run = await parse(['index', '--mode', 'sideways'])
     expect(run.stderr).toContain('--mode')

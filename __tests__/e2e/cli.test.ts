@@ -174,6 +174,26 @@ describe('kb-sync index: what a dry run would send, and --since', () => {
     expect(JSON.parse(cli([...args, '--json']).stdout)).toMatchObject({ planned: [] })
   })
 
+  it('patterns that select nothing are named by the flags: a warning, and with --if-no-files-found error an error', () => {
+    const args = [
+      'index',
+      '--base-url',
+      baseUrl,
+      ...ids,
+      '--node-id',
+      'knowledgebase-1',
+      '--files',
+      'manual/**',
+    ]
+    const warned = cli(args)
+    expect(warned.status).toBe(0)
+    expect(warned.stderr).toContain('warning: No files were found with the --files patterns (manual/**)')
+    const refused = cli([...args, '--if-no-files-found', 'error'])
+    expect(refused.status).toBe(1)
+    expect(refused.stderr).toContain('Set --if-no-files-found to warn or ignore to allow this.')
+    expect(refused.stderr).not.toContain('"files"')
+  })
+
   it('--since outside a git repository says so (exit 2, before any request)', () => {
     const run = cli([
       'index',

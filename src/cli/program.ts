@@ -229,14 +229,15 @@ export function withoutOptionValues(text: string): string {
 }
 
 /**
- * No command takes arguments, so extra ones are nearly always a pattern the shell expanded into
- * file names (`--files docs/*.md` gives `--files docs/a.md docs/b.md …`).
+ * No command takes arguments, so extra ones are two values given to one flag (`--files a b`: the flag
+ * takes one, and is repeated), or a pattern the shell expanded into file names (`--files docs/*.md` gives
+ * `--files docs/a.md docs/b.md …`). Which one it was cannot be told from the arguments: both are said.
  */
 export function withGlobHint(text: string): string {
   if (!/Expected 0 arguments but got \d+/.test(text)) return text
   return (
-    `${text.trim()} An unquoted pattern is expanded by the shell into many file names: ` +
-    `quote it, e.g. --files 'docs/**/*.md'.`
+    `${text.trim()} A flag takes one value: repeat it for each (--files 'docs/**' --files 'guides/**'). ` +
+    `An unquoted pattern is expanded by the shell into many file names: quote it, e.g. --files 'docs/**/*.md'.`
   )
 }
 

@@ -42,9 +42,10 @@ export async function select(
   const none =
     selection.files.length === 0 && (changes.kind !== 'changes' || !(await hasSelectableFile(options)))
   if (none) {
-    const message = `No files were found with the "files" patterns (${config.files.join(', ')}) in ${context.workspace}.`
+    const { names } = config
+    const message = `No files were found with the ${names.ref('files')} patterns (${config.files.join(', ')}) in ${context.workspace}.`
     if (config.ifNoFilesFound === 'error')
-      throw new JobError(`${message} Set "if-no-files-found" to warn or ignore to allow this.`)
+      throw new JobError(`${message} Set ${names.ref('if-no-files-found')} to warn or ignore to allow this.`)
     if (config.ifNoFilesFound === 'warn') context.log.warning(message)
   }
   return selection
