@@ -9,10 +9,7 @@ import { artifactHostProblem } from '../state/artifact-host.js'
 import { runnerWriter } from '../state/writer.js'
 import { LookupBudget, readGitHubDeadline } from '../github/lookup-budget.js'
 import { messageOf, type RunnerEnvironment } from './runner.js'
-
-function positiveInteger(text: string | undefined): number | undefined {
-  return text && /^[1-9]\d{0,15}$/.test(text) ? Number(text) : undefined
-}
+import { positiveInteger } from '../github/workflow.js'
 
 /**
  * The record's store: the `state-file` input's file, else the run's artifact; undefined in a preview (it

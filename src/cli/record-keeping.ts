@@ -2,6 +2,7 @@
 // On a runner `kb-sync status` reads the artifact the index action wrote.
 import { resolve } from 'node:path'
 import { gitHubBudget } from '../actions/runner.js'
+import { positiveInteger } from '../github/workflow.js'
 import type { RecordKeeping } from '../state/record.js'
 import { runnerWriter } from '../state/writer.js'
 import type { Flags } from './inputs.js'
@@ -28,8 +29,8 @@ export async function runnerRecordKeeping(
   cancel: AbortSignal,
 ): Promise<RecordKeeping | undefined> {
   const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/')
-  const runId = Number(env.GITHUB_RUN_ID)
-  if (!owner || !repo || !Number.isSafeInteger(runId) || runId <= 0) return undefined
+  const runId = positiveInteger(env.GITHUB_RUN_ID)
+  if (!owner || !repo || runId === undefined) return undefined
   const [{ ArtifactStore }, { recordStore }] = await Promise.all([
     import('../state/artifact-store.js'),
     import('../state/stores.js'),

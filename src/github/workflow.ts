@@ -18,7 +18,8 @@ export type WorkflowRunOutcome = { ok: true; run: WorkflowRun } | { ok: false; w
 // owner/repo/.github/workflows/FILE@ref (a reusable workflow still reports its caller's file).
 const WORKFLOW_REF = /^([^/]+)\/([^/]+)\/\.github\/workflows\/([^/@]+)@(.+)$/
 
-function positiveInteger(text: string | undefined): number | undefined {
+/** A runner variable's whole number above 0 (GITHUB_RUN_ID, GITHUB_RUN_ATTEMPT, …), else undefined. */
+export function positiveInteger(text: string | undefined): number | undefined {
   return text && /^[1-9]\d{0,15}$/.test(text) ? Number(text) : undefined
 }
 

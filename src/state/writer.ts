@@ -1,10 +1,7 @@
 // Who wrote a record: the run, as the runner's variables name it (the CLI in another CI system, or on a
 // laptop, gives what it has: often nothing but the time).
 import type { RecordWriter } from './record.js'
-
-function positiveInteger(text: string | undefined): number | undefined {
-  return text && /^[1-9]\d{0,15}$/.test(text) ? Number(text) : undefined
-}
+import { positiveInteger } from '../github/workflow.js'
 
 /** The run that writes the record, from the runner's variables and the event's payload. */
 export function runnerWriter(
