@@ -278,6 +278,21 @@ describe('the record and sitemaps', () => {
   })
   afterEach(() => new Promise<void>((resolve) => site.close(() => resolve())))
 
+  it('a page of the urls input is sent on every run: nothing tells when a website changed it', async () => {
+    author.write('docs/a.md').commit('seed')
+    author.push()
+    const checkout = fixture.checkout().dir
+    const page = `http://127.0.0.1:${(site.address() as AddressInfo).port}/one`
+    const sent = (json: Record<string, unknown>) => [
+      ...(json.uploaded as string[]),
+      ...(json.updated as string[]),
+    ]
+    expect(sent((await index(checkout, [...filesArgs(['docs/**']), '--urls', page])).json)).toContain(page)
+    const again = await index(checkout, [...filesArgs(['docs/**']), '--urls', page])
+    expect(again.json).toMatchObject({ 'base-source': 'state' })
+    expect(sent(again.json)).toEqual([page])
+  })
+
   it('a sitemap added later sends its pages, however old their lastmod; then only pages changed since', async () => {
     author.write('docs/a.md').commit('seed')
     author.push()
