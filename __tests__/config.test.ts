@@ -3,7 +3,7 @@ import { ConfigError } from '../src/config/errors.js'
 import type { InputReader } from '../src/config/fields.js'
 import { INDEX_DEFAULTS, INDEX_INPUTS, readIndexConfig } from '../src/config/index-config.js'
 import { readRunConfig, RUN_DEFAULTS, RUN_INPUTS } from '../src/config/run.js'
-import { ACTION_INPUT_NAMES } from '../src/config/setting-names.js'
+import { ACTION_INPUT_NAMES } from '../src/setting-names.js'
 import { makeWorkspace } from './helpers/workspace.js'
 
 const PRIVATE_KEY = 'sk-private-Canary0123456789'

@@ -4,7 +4,8 @@ import { heldProgress, indexOutputs, indexOutputSpecs } from '../src/report/inde
 import { renderIndexSummary, SUMMARY_LIMIT } from '../src/report/index-summary.js'
 import { fenced } from '../src/report/markdown.js'
 import type { IndexReport } from '../src/report/types.js'
-import { DEFAULT_OUTPUTS_BUDGET, fitOutputs } from '../src/report/output-budget.js'
+import { fitOutputs } from '../src/report/output-budget.js'
+import { DEFAULT_OUTPUTS_BUDGET } from '../src/config/outputs-budget.js'
 
 /** The outputs as the action writes them (within the default budget), by name. */
 const outputsOf = (r: IndexReport): Record<string, string> =>

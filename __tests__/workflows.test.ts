@@ -110,9 +110,14 @@ function inputProblems(text: string): string[] {
 }
 
 describe('workflows', () => {
-  it('has the CI, self-test and release workflows', () => {
+  it('has the CI, CodeQL, self-test and release workflows', () => {
     expect(workflowFiles.sort()).toEqual(
-      ['.github/workflows/ci.yml', '.github/workflows/release.yml', '.github/workflows/self-test.yml'].sort(),
+      [
+        '.github/workflows/ci.yml',
+        '.github/workflows/codeql.yml',
+        '.github/workflows/release.yml',
+        '.github/workflows/self-test.yml',
+      ].sort(),
     )
   })
 

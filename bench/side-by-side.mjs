@@ -500,7 +500,7 @@ export async function benchSideBySide({ row, load, silent }) {
 
     // Start to first request: the action with one tiny file vs a bare `node -e` making one request, with
     // node:http and with undici, the project's HTTP client (issue 13: "undici stays"). The undici one loads
-    // only what the action's bundle loads of it (an Agent and the request API, src/service/undici-lean.ts);
+    // only what the action's bundle loads of it (an Agent and the request API, src/net/undici-lean.ts);
     // undici's root module, as most scripts would load it, is shown too.
     const tiny = join(work, 'tiny')
     writeDocs(tiny, 1)

@@ -127,11 +127,11 @@ try {
       if (text.includes('webpackMissingModule')) {
         throw new Error(`${entry.src}: ${name} has an unresolved module (webpackMissingModule)`)
       }
-      // Every 'undici' import goes through src/service/undici-lean.ts (tsconfig.json "paths"); undici's
+      // Every 'undici' import goes through src/net/undici-lean.ts (tsconfig.json "paths"); undici's
       // root module in a bundle means that stopped working, and every start pays ~28 ms again.
       if (text.includes('module.exports.fetch = function fetch')) {
         throw new Error(
-          `${entry.src}: ${name} holds undici's root module (see src/service/undici-lean.ts and tsconfig.json paths)`,
+          `${entry.src}: ${name} holds undici's root module (see src/net/undici-lean.ts and tsconfig.json paths)`,
         )
       }
       for (const { marker } of LAZY_IN_INDEX_ACTION) if (text.includes(marker)) markersFound.add(marker)

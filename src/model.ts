@@ -218,3 +218,32 @@ export interface FlowRunReport {
 
 /** A full commit id: SHA-1 (40 hex digits) or SHA-256 (64). */
 export const COMMIT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i
+
+/** What the `sitemaps` input's sitemaps gave, for the summary. */
+export interface SitemapCounts {
+  /** Sitemaps (and indexes) read whole. */
+  read: number
+  /** Sitemaps that could not be read: each a failed item. */
+  failed: number
+  /** Pages the sitemaps listed. */
+  listed: number
+  /** Left out by url-include / url-exclude. */
+  filtered: number
+  /** Left out by lastmod: not after `since`. */
+  unchanged: number
+  /** Already in `urls`, or listed twice. */
+  duplicates: number
+  /** Locs that are not usable URLs. */
+  invalid: number
+  /** Pages synced. */
+  synced: number
+  /** The base commit's time that lastmod was compared with (ISO 8601), when it was. */
+  since?: string
+}
+
+/** How far a send got: `done` of `total` batches finished, `bytes` of documents landed. */
+export interface SendProgress {
+  done: number
+  total: number
+  bytes: number
+}

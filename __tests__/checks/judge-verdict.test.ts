@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals'
 import { failedAssertions, type JudgedRun } from '../../src/checks/judge.js'
 import type { CheckResult } from '../../src/checks/verdict.js'
 import { parseChecks } from '../../src/checks/schema.js'
-import { parseThreshold } from '../../src/config/units.js'
+import { parseThreshold } from '../../src/units.js'
 import { suiteVerdict } from '../../src/checks/verdict.js'
 import { checkResult } from '../helpers/check-results.js'
 

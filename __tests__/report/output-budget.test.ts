@@ -5,15 +5,17 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
   CUT_KEY,
-  DEFAULT_OUTPUTS_BUDGET,
   fileFields,
   fitOutputs,
-  OUTPUTS_BUDGET_MAX,
-  OUTPUTS_BUDGET_MIN,
   totalSize,
   type FittedOutput,
   type OutputSpec,
 } from '../../src/report/output-budget.js'
+import {
+  DEFAULT_OUTPUTS_BUDGET,
+  OUTPUTS_BUDGET_MAX,
+  OUTPUTS_BUDGET_MIN,
+} from '../../src/config/outputs-budget.js'
 import { ReportFileError, reportFilePath, writeReportFile } from '../../src/report/report-file.js'
 import { fitSummary, SUMMARY_LIMIT_BYTES } from '../../src/report/summary-limit.js'
 

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process'
 import { appendFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import FormData from 'form-data'
-import { FileChangedError, openSelectedFile, readSelectedFile } from '../../src/select/read-guard.js'
+import { FileChangedError, openSelectedFile, readSelectedFile } from '../../src/documents/read-guard.js'
 import { makeFixture, type Fixture } from './files-fixture.js'
 
 let fx: Fixture

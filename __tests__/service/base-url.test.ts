@@ -1,5 +1,6 @@
 import { describe, expect, test } from '@jest/globals'
-import { baseUrlProblem, isLoopbackHost, normalizeBaseUrl } from '../../src/service/base-url.js'
+import { isLoopbackHost } from '../../src/net/loopback.js'
+import { baseUrlProblem, normalizeBaseUrl } from '../../src/service/base-url.js'
 
 describe('baseUrlProblem', () => {
   test.each([

@@ -2,7 +2,7 @@
 // sending a plan and a flow run behave as its row says, against a real local server. Changing a row
 // changes what these tests expect, never the other way round.
 import { afterEach, describe, expect, it } from '@jest/globals'
-import { FlowRunError, runFlow } from '../../src/jobs/flow-run.js'
+import { FlowRunError, runFlow } from '../../src/flow/run.js'
 import { sendPlan } from '../../src/send/send-plan.js'
 import { ServiceClient } from '../../src/service/client.js'
 import { RETRY_RULES, retryRuleOf, type RetryRule } from '../../src/service/retry.js'

@@ -14,7 +14,7 @@ import {
   type IndexOutputs,
 } from '../report/index-outputs.js'
 import type { IndexReport } from '../report/types.js'
-import { DEFAULT_OUTPUTS_BUDGET } from '../report/output-budget.js'
+import { DEFAULT_OUTPUTS_BUDGET } from '../config/outputs-budget.js'
 import { redactForSummary } from '../report/redact.js'
 import { commentIndexResult } from './index-comment.js'
 import { actionRecordKeeping } from './record-keeping.js'

@@ -1,6 +1,6 @@
 // The run-flow action: read inputs → run the flow once → outputs, summary, exit status.
 import * as core from '@actions/core'
-import { runCheckSuite } from '../checks/run.js'
+import { runCheckSuite } from '../jobs/checks-suite.js'
 import { changeSentence, changeSummary, compareResults } from '../checks/baseline.js'
 import { afterText, renderComparedSummary } from '../report/baseline-markdown.js'
 import { checksOutputSpecs, comparedOutputSpecs, NOT_SKIPPED } from '../report/checks-results.js'
@@ -9,7 +9,8 @@ import type { Check } from '../checks/schema.js'
 import { ConfigError } from '../config/errors.js'
 import { readCommentTarget, readRunConfig, type RunConfig } from '../config/run.js'
 import { cutText } from '../service/cut.js'
-import { FlowRunError, questionOf, runFlowJob, type FlowJobOutcome } from '../jobs/flow-run.js'
+import { FlowRunError, questionOf } from '../flow/run.js'
+import { runFlowJob, type FlowJobOutcome } from '../jobs/flow-run.js'
 import { actionsSink, Logger } from '../log.js'
 import { flowFailure, flowSection } from '../report/flow-section.js'
 import { renderStoppedSummary } from '../report/index-summary.js'
@@ -35,7 +36,7 @@ import {
 } from './runner.js'
 import { skipDecision, skipStep } from './skip-unchanged.js'
 import { StepOutputsError, writeStepOutputs } from './step-outputs.js'
-import { formatCount } from '../config/units.js'
+import { formatCount } from '../units.js'
 
 const CHECKS_CANCELLED = (cancelled: RunCancelled) =>
   `${cancelled.message}: checks that had not answered are reported as errors.`

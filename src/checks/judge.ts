@@ -1,6 +1,6 @@
 // The assertions of one check against one run of the flow. Each failed assertion is one sentence that
 // starts with the assertion as the check wrote it.
-import { formatCount } from '../config/units.js'
+import { formatCount } from '../units.js'
 import { findBounded } from '../flow/expect.js'
 import { citedDocuments, isCited } from './citations.js'
 import { jsonOf, schemaMismatch } from './json-assertions.js'

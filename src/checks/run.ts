@@ -1,25 +1,15 @@
 // Runs a suite of checks with bounded concurrency (each run costs the user money), each repeat one run
 // under the no-double-run rule of the flow run, and judges each answer.
 import { performance } from 'node:perf_hooks'
-import type { RunConfig } from '../config/run.js'
 import { outputsOf } from '../flow/answer.js'
-import { FlowRunError, flowRunOptions, questionOf, runFlow, type FlowRunOptions } from '../jobs/flow-run.js'
-import type { Logger } from '../log.js'
+import { FlowRunError, questionOf, runFlow, type FlowRunOptions } from '../flow/run.js'
 import type { FlowRunReport, FlowTarget } from '../model.js'
 import { ServiceClient } from '../service/client.js'
 import { excerpt } from '../service/errors.js'
 import { failedAssertions } from './judge.js'
 import { repeatsOf, type SuiteRepeats } from './repeats.js'
 import type { Check } from './schema.js'
-import {
-  checkResultOf,
-  runsMade,
-  runsPassed,
-  suiteVerdict,
-  type CheckResult,
-  type RunResult,
-  type SuiteVerdict,
-} from './verdict.js'
+import { checkResultOf, runsMade, runsPassed, type CheckResult, type RunResult } from './verdict.js'
 
 export interface RunChecksOptions extends FlowRunOptions {
   concurrency: number
@@ -187,34 +177,4 @@ export async function runChecksOn(
     })
     return { results, ...(stopped !== undefined ? { stopped } : {}) }
   })
-}
-
-/** The run-flow inputs' suite against the service: `concurrency` runs in flight, judged by `threshold`. */
-export async function runCheckSuite(
-  config: RunConfig,
-  checks: Check[],
-  log: Logger,
-  signal?: AbortSignal,
-): Promise<ChecksOutcome & { verdict: SuiteVerdict; before?: CheckResult[] }> {
-  const client = new ServiceClient({
-    baseUrl: config.baseUrl,
-    publicKey: config.publicKey,
-    connections: config.concurrency,
-  })
-  try {
-    const sides: SuiteSide[] = [{ target: config.target, label: '' }]
-    if (config.baseline) sides.push({ target: config.baseline, label: ' (before)' })
-    const [outcome, baseline] = await runChecksOn(client, sides, checks, {
-      ...flowRunOptions(config, log, signal),
-      concurrency: config.concurrency,
-      repeats: config.repeats,
-    })
-    return {
-      ...outcome,
-      verdict: suiteVerdict(outcome.results, config.threshold),
-      ...(baseline ? { before: baseline.results } : {}),
-    }
-  } finally {
-    await client.close()
-  }
 }

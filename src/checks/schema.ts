@@ -3,7 +3,7 @@
 import { z } from 'zod'
 import { compileExpectation, type Expectation } from '../flow/expect.js'
 import { loadJsonSchema, readYaml, type JsonSchemaAssertion } from './json-assertions.js'
-import { formatCount } from '../config/units.js'
+import { formatCount } from '../units.js'
 
 export interface Check {
   name: string

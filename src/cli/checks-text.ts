@@ -7,7 +7,7 @@ import type { FailOn } from '../config/run.js'
 import { afterText, CHANGE_LABEL, leadLine, renderComparedTable } from '../report/baseline-markdown.js'
 import { checksResultEntries, comparedResultEntries } from '../report/checks-results.js'
 import { renderChecksTable, runsLine, verdictLine } from '../report/checks-markdown.js'
-import { formatCount } from '../config/units.js'
+import { formatCount } from '../units.js'
 import { displayName, sanitize } from '../log.js'
 import { DIFF_CHARS, MIN_SHARED_WORDS, wordDiffOf, type DiffPart } from '../checks/word-diff.js'
 

@@ -14,7 +14,7 @@ import {
 import { changeSentence, changeSummary, compareResults, type ComparedCheck } from '../checks/baseline.js'
 import { afterText, renderComparedSummary } from '../report/baseline-markdown.js'
 import { renderChecksSummary, verdictText } from '../report/checks-markdown.js'
-import { runCheckSuite } from '../checks/run.js'
+import { runCheckSuite } from '../jobs/checks-suite.js'
 import { singleQuestionResult, type SuiteVerdict } from '../checks/verdict.js'
 import type { Check } from '../checks/schema.js'
 import { ConfigError } from '../config/errors.js'

@@ -1,6 +1,6 @@
 // Flags and environment as the action's inputs: `--flow-id` is the input `flow-id`.
 import type { InputReader } from '../config/fields.js'
-import type { SettingNames } from '../config/setting-names.js'
+import type { SettingNames } from '../setting-names.js'
 
 export type Flags = Record<string, string | string[] | boolean | undefined>
 

@@ -1,7 +1,7 @@
 // Progress of a long index run on stderr (stdout is for results): a redrawn bar on a terminal, else a
 // line at every tenth of the requests, so a log file gets at most ten lines however long the run.
-import { formatBytes } from '../config/units.js'
-import type { SendProgress as Progress } from '../send/send-plan.js'
+import { formatBytes } from '../units.js'
+import type { SendProgress as Progress } from '../model.js'
 
 /** Runs with fewer requests end before progress would tell anything. */
 const LONG_RUN_REQUESTS = 10

@@ -2,8 +2,8 @@
 import { baseUrlProblem, normalizeBaseUrl } from '../service/base-url.js'
 import { idProblem } from '../service/ids.js'
 import { ConfigError, quoted, withoutUserInfo, type InputProblem } from './errors.js'
-import { ACTION_INPUT_NAMES, type SettingNames } from './setting-names.js'
-import { parseDuration, parseSize } from './units.js'
+import { ACTION_INPUT_NAMES, type SettingNames } from '../setting-names.js'
+import { parseDuration, parseSize } from '../units.js'
 
 /** The raw value of an input, '' when unset (the action passes `core.getInput`, the CLI its flags). */
 export type InputReader = (name: string) => string

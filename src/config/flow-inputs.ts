@@ -1,6 +1,6 @@
 // The flow's inputs (`inputs` of run-flow, `flow-inputs` of the index action): a JSON object of strings.
 import { ConfigError, quoted } from './errors.js'
-import { ACTION_INPUT_NAMES, type SettingNames } from './setting-names.js'
+import { ACTION_INPUT_NAMES, type SettingNames } from '../setting-names.js'
 
 export const MAX_FLOW_INPUTS_BYTES = 256 * 1024
 

@@ -3,7 +3,7 @@
 import { readCommentSettings, type CommentSettings } from './comment.js'
 import { quoted } from './errors.js'
 import { InputFields, type InputReader } from './fields.js'
-import type { SettingNames } from './setting-names.js'
+import type { SettingNames } from '../setting-names.js'
 import {
   PULL_REQUEST_EVENTS,
   readFlowInputs,
@@ -15,7 +15,7 @@ import {
 import { parseSitemapEntries, parseUrlPatterns } from './sitemaps.js'
 import { parseUrlEntries } from './urls.js'
 import type { IndexTarget, Mode, RemovedPolicy } from '../model.js'
-import { DEFAULT_OUTPUTS_BUDGET } from '../report/output-budget.js'
+import { DEFAULT_OUTPUTS_BUDGET } from './outputs-budget.js'
 import { patternProblem } from '../select/patterns.js'
 import { parseShard, type Shard } from '../select/shard.js'
 

@@ -8,17 +8,20 @@ import {
   readFlowInputs,
   readOutputsBudget,
   readRetry,
+  retryPolicyOf,
   type EventContext,
   type RetrySettings,
 } from './shared-inputs.js'
 import { compileExpectation, type Expectation } from '../flow/expect.js'
+import type { FlowRunOptions } from '../flow/run.js'
+import type { Logger } from '../log.js'
 import type { FlowTarget } from '../model.js'
-import { DEFAULT_OUTPUTS_BUDGET } from '../report/output-budget.js'
+import { DEFAULT_OUTPUTS_BUDGET } from './outputs-budget.js'
 import { readCommentSettings, type CommentSettings } from './comment.js'
 import { quoted } from './errors.js'
 import { InputFields, type InputReader } from './fields.js'
-import type { SettingNames } from './setting-names.js'
-import { parseThreshold } from './units.js'
+import type { SettingNames } from '../setting-names.js'
+import { parseThreshold } from '../units.js'
 
 export interface RunConfig {
   baseUrl: string
@@ -331,4 +334,16 @@ export function readCommentTarget(read: InputReader, event: EventContext): Comme
     heading: fields.raw('checks') === '' ? '### Flow check' : '### Flow checks',
   }
   return fields.problems.length === 0 ? target : undefined
+}
+
+/** How a run of the run-flow action (or `kb-sync run`) is retried and bounded, from its inputs. */
+export function flowRunOptions(config: RunConfig, log: Logger, signal?: AbortSignal): FlowRunOptions {
+  return {
+    log,
+    retry: retryPolicyOf(config),
+    retryOnServerError: config.retryOnServerError,
+    timeoutMs: config.runTimeoutMs,
+    signal,
+    names: config.names,
+  }
 }

@@ -1,11 +1,11 @@
 // What the index action's and the run-flow action's configs share: the retry inputs, the event a run is
 // under, the outputs budget and the flow inputs. Both read them here, so neither imports the other.
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../service/retry.js'
-import { OUTPUTS_BUDGET_MAX, OUTPUTS_BUDGET_MIN } from '../report/output-budget.js'
+import { OUTPUTS_BUDGET_MAX, OUTPUTS_BUDGET_MIN } from './outputs-budget.js'
 import { ConfigError } from './errors.js'
 import type { InputFields } from './fields.js'
 import { parseFlowInputs } from './flow-inputs.js'
-import type { SettingNames } from './setting-names.js'
+import type { SettingNames } from '../setting-names.js'
 
 export interface RetrySettings {
   /** Attempts per request, the first included. */

@@ -1,6 +1,6 @@
 // The `sitemaps`, `url-include` and `url-exclude` inputs: checked here, before any request, so that a typo
 // fails the step with the input's name.
-import { sitemapUrlProblem } from '../sitemaps/address.js'
+import { sitemapUrlProblem } from './sitemap-address.js'
 import { quoted, withoutUserInfo } from './errors.js'
 
 export interface LineEntries {

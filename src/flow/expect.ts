@@ -1,7 +1,7 @@
 // The `expect` check of a flow's answer, with RE2 syntax (re2js): matching takes time linear in the
 // answer, so no pattern can hang the step the way a backtracking engine can on `(a+)+$`.
 import { RE2JS, RE2JSException } from 're2js'
-import { formatCount } from '../config/units.js'
+import { formatCount } from '../units.js'
 
 export type Expectation = RE2JS
 

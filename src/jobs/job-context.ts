@@ -3,7 +3,7 @@ import type { LookupBudget } from '../github/lookup-budget.js'
 import type { WorkflowRunOutcome } from '../github/workflow.js'
 import type { Logger } from '../log.js'
 import type { IndexReport } from '../report/types.js'
-import type { SendProgress } from '../send/send-plan.js'
+import type { SendProgress } from '../model.js'
 import type { RecordKeeping } from '../state/record.js'
 
 export interface JobContext {

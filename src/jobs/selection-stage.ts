@@ -2,6 +2,7 @@
 // this shard's part of them, and the pages of the sitemaps.
 import type { IndexConfig } from '../config/index-config.js'
 import type { ChangeBase, ChangeDecision, FileSelection, SkippedItem } from '../model.js'
+import { sitemapCountsLine } from '../report/sitemap-line.js'
 import { undecodableSkip } from '../select/byte-names.js'
 import {
   hasSelectableFile,
@@ -86,8 +87,8 @@ export async function sitemapPages(
   // Loaded only when there are sitemaps, from its own chunks: the XML parser (~280 KB with the sitemap
   // code) is not compiled at every run's start-up (see decideChanges).
   const { syncSitemaps } = await import('../sitemaps/sync.js')
-  return context.log.group('Sitemaps', () =>
-    syncSitemaps({
+  return context.log.group('Sitemaps', async () => {
+    const sync = await syncSitemaps({
       sitemaps: config.sitemaps,
       include: config.urlInclude,
       exclude: config.urlExclude,
@@ -98,8 +99,10 @@ export async function sitemapPages(
       workspace: context.workspace,
       log: context.log,
       signal: context.signal,
-    }),
-  )
+    })
+    context.log.info(sitemapCountsLine(sync.counts))
+    return sync
+  })
 }
 
 /** This shard's part of the files a change set needs (all of them, or what a push changed), logged. */

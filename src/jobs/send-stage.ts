@@ -133,7 +133,7 @@ async function flowRunStage(
     log.warning('Some items failed to sync; the flow runs anyway on what the knowledge base holds.')
   try {
     // From its own chunk: only a sync with `flow-inputs` runs a flow (see inferred-changes.ts).
-    const { runFlow } = await import('./flow-run.js')
+    const { runFlow } = await import('../flow/run.js')
     report.flow = await log.group('Flow run', () =>
       runFlow(
         client,

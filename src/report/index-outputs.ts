@@ -1,9 +1,9 @@
 // Step outputs of both actions and the index run's log lines and progress, from what happened. Reporting
 // never decides what to send.
-import type { SendProgress } from '../send/send-plan.js'
+import type { SendProgress } from '../model.js'
 import type { FlowRunReport, ItemOutcome, SkippedItem } from '../model.js'
 import { outputsOf } from '../flow/answer.js'
-import { formatBytes } from '../config/units.js'
+import { formatBytes } from '../units.js'
 import { displayName, type Logger } from '../log.js'
 import { splitByOutcome } from './by-outcome.js'
 import { firstNames, groupFailures } from './causes.js'

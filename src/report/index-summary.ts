@@ -19,7 +19,7 @@ import type { TextRedaction } from './redact.js'
 import { shardLabel } from '../select/shard.js'
 import { flowSection } from './flow-section.js'
 import { sitemapCountsLine } from './sitemap-line.js'
-import { formatCount } from '../config/units.js'
+import { formatCount } from '../units.js'
 
 /** GitHub refuses a step summary over 1 MiB; we stay clearly under it. */
 export const SUMMARY_LIMIT = 1_000_000

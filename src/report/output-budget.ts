@@ -5,14 +5,8 @@
 import { cutJson } from '../service/cut.js'
 import type { Secrets } from '../log.js'
 import { redactDeep } from './redact.js'
-import { formatCount } from '../config/units.js'
+import { formatCount } from '../units.js'
 import { needsWithin } from './shared-room.js'
-
-/** Default budget for all outputs of one step, in UTF-16 code units (two kb-sync steps fit in a job). */
-export const DEFAULT_OUTPUTS_BUDGET = 256_000
-/** The `outputs-budget` input's range: room for the counts and the notes, below the job's limit. */
-export const OUTPUTS_BUDGET_MIN = 10_000
-export const OUTPUTS_BUDGET_MAX = 500_000
 
 /** A step output's size as GitHub approximates it: UTF-16 code units (JavaScript's `length`) of name and value. */
 export const outputSize = (name: string, value: string): number => name.length + value.length

@@ -1,5 +1,5 @@
 // The sitemaps' counts as one line, for the log and the job summary.
-import type { SitemapCounts } from './types.js'
+import type { SitemapCounts } from '../model.js'
 
 /** What the sitemaps listed, what was left out and why, and what is synced. */
 export function sitemapCountsLine(counts: SitemapCounts): string {

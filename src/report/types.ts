@@ -4,6 +4,7 @@ import type {
   IndexTarget,
   ItemOutcome,
   LeftDocument,
+  SitemapCounts,
   SkippedItem,
 } from '../model.js'
 import type { PlannedItems } from '../plan.js'
@@ -46,28 +47,6 @@ export interface IndexReport {
   record?: RecordReport
   /** Set when the run did not finish: skipped on purpose, or stopped by an error (the cause). */
   ended?: { kind: 'skipped' | 'stopped'; why: string }
-}
-
-/** What the `sitemaps` input's sitemaps gave, for the summary. */
-export interface SitemapCounts {
-  /** Sitemaps (and indexes) read whole. */
-  read: number
-  /** Sitemaps that could not be read: each a failed item. */
-  failed: number
-  /** Pages the sitemaps listed. */
-  listed: number
-  /** Left out by url-include / url-exclude. */
-  filtered: number
-  /** Left out by lastmod: not after `since`. */
-  unchanged: number
-  /** Already in `urls`, or listed twice. */
-  duplicates: number
-  /** Locs that are not usable URLs. */
-  invalid: number
-  /** Pages synced. */
-  synced: number
-  /** The base commit's time that lastmod was compared with (ISO 8601), when it was. */
-  since?: string
 }
 
 /** What the run did with the knowledge base's record (state/). */

@@ -5,7 +5,7 @@
 // is in the fenced answers that follow. No line of the paragraph is blank (each line break ends in <br>),
 // so the HTML block cannot end early and let markdown parse the answers.
 import { DIFF_CHARS, MIN_SHARED_WORDS, type DiffPart, type WordDiff } from '../checks/word-diff.js'
-import { formatCount } from '../config/units.js'
+import { formatCount } from '../units.js'
 import { neutraliseMentions, sizeOf } from './markdown.js'
 
 const TAG = { removed: 'del', added: 'ins' } as const

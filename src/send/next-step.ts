@@ -1,7 +1,7 @@
 // What to do after a request of a unit (a batch, or one item of it) failed: this failure, this state, what
 // next. Pure: the loop in send-plan.ts carries the step out (waits, logs, splits, records outcomes), so
 // every rule is unit-tested without a server.
-import type { SettingNames } from '../config/setting-names.js'
+import type { SettingNames } from '../setting-names.js'
 import type { Operation } from '../model.js'
 import { runRefusal, ServiceError } from '../service/errors.js'
 import {

@@ -4,7 +4,7 @@ import { setMaxListeners } from 'node:events'
 import { access, constants, lstat } from 'node:fs/promises'
 import { cancellationOf } from '../cancellation.js'
 import { displayName, type Logger } from '../log.js'
-import { formatBytes } from '../config/units.js'
+import { formatBytes } from '../units.js'
 import type {
   Batch,
   IndexTarget,
@@ -13,24 +13,18 @@ import type {
   Outcome,
   Plan,
   SelectedFile,
+  SendProgress,
   SendResult,
 } from '../model.js'
 import { ServiceError, type OpenedDocuments, type ServiceClient } from '../service/client.js'
-import type { SettingNames } from '../config/setting-names.js'
+import type { SettingNames } from '../setting-names.js'
 import { runRefusal } from '../service/errors.js'
 import { parseRetryAfter, retryRuleOf, systemClock, type Clock, type RetryPolicy } from '../service/retry.js'
-import { collectIfGrown } from '../select/chunk-release.js'
+import { collectIfGrown } from '../chunk-release.js'
 import { afterProbe, probeSize } from './bisection.js'
 import { CircuitBreaker } from './breaker.js'
 import { formatMs, METHOD, nextStep, otherOf, type UnitState } from './next-step.js'
 import { RequestScheduler } from './scheduler.js'
-
-/** How far a send got: `done` of `total` batches finished, `bytes` of documents landed. */
-export interface SendProgress {
-  done: number
-  total: number
-  bytes: number
-}
 
 export interface SendOptions {
   concurrency: number

@@ -1,11 +1,7 @@
 // Where the keys are sent. The Authorization header goes to this origin on every request, so it must be
 // encrypted (https) unless the service runs on this machine, and must not carry anything a URL parser
 // could move elsewhere (credentials, a query, a fragment).
-
-/** Hosts that never leave the machine: `localhost`, 127.0.0.0/8 and `[::1]` (as the URL parser spells them). */
-export function isLoopbackHost(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
-}
+import { isLoopbackHost } from '../net/loopback.js'
 
 // White space and control characters: the URL parser silently drops tabs and line breaks inside a URL,
 // which would make the URL used differ from the one written.

@@ -3,7 +3,7 @@
 // Strings may arrive already cut by the answer's reader (CutString): only their beginning is there, and
 // the notes still count what the whole string held.
 import { CutString } from './stream-json.js'
-import { formatCount } from '../config/units.js'
+import { formatCount } from '../units.js'
 
 /** What one output may hold: under GitHub's 1 MiB per output, with room for the cut notes. */
 export const OUTPUT_LIMIT_BYTES = 900 * 1024

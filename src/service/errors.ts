@@ -1,5 +1,5 @@
 // The one failure type of the service client, and the refusal raised before any I/O.
-import { ACTION_INPUT_NAMES, type SettingNames } from '../config/setting-names.js'
+import { ACTION_INPUT_NAMES, type SettingNames } from '../setting-names.js'
 
 export type OperationName = 'uploadUrls' | 'updateUrls' | 'uploadDocuments' | 'updateDocuments' | 'runFlow'
 

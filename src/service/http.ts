@@ -3,8 +3,8 @@
 import { Transform, type Writable } from 'node:stream'
 import type { Dispatcher } from 'undici'
 import type { Secrets } from '../log.js'
-import { requestFinished } from '../select/chunk-release.js'
-import { FileChangedError } from '../select/read-guard.js'
+import { requestFinished } from '../chunk-release.js'
+import { FileChangedError } from '../documents/read-guard.js'
 import {
   excerpt,
   ServiceError,

@@ -1,7 +1,7 @@
 // Reads a JSON answer as it arrives and builds the value JSON.parse would, except that every string longer
 // than a cap keeps only its beginning (a CutString that knows its full length). Memory then depends on the
 // cap, not on how long the answer's strings are, and the cut notes can still say how much was removed.
-import { formatCount } from '../config/units.js'
+import { formatCount } from '../units.js'
 
 const count = formatCount
 

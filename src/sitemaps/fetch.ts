@@ -6,8 +6,8 @@
 import { promisify } from 'node:util'
 import { gunzip } from 'node:zlib'
 import { Agent, type Dispatcher } from 'undici'
-import { formatBytes } from '../config/units.js'
-import { followProblem, sitemapUrlProblem } from './address.js'
+import { formatBytes } from '../units.js'
+import { followProblem, sitemapUrlProblem } from '../config/sitemap-address.js'
 
 const gunzipBounded = promisify(gunzip)
 

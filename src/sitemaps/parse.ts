@@ -5,7 +5,7 @@
 // where nothing can define more.
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { SitemapError } from './fetch.js'
-import { formatCount } from '../config/units.js'
+import { formatCount } from '../units.js'
 
 /** The sitemaps protocol's limit: 50,000 URLs per sitemap (and sitemaps per index). */
 export const MAX_SITEMAP_ENTRIES = 50_000

@@ -3,7 +3,7 @@
 // a failure naming it and why; the others are still read.
 import type { Dispatcher } from 'undici'
 import { quoted, withoutUserInfo } from '../config/errors.js'
-import { followProblem } from './address.js'
+import { followProblem } from '../config/sitemap-address.js'
 import { fetchSitemap, SitemapError, type SitemapFetchOptions } from './fetch.js'
 import { parseSitemap, type SitemapPage } from './parse.js'
 import { mapLimited } from '../map-limited.js'

@@ -3,8 +3,7 @@
 import { quoted } from '../config/errors.js'
 import type { Logger } from '../log.js'
 import type { ChangeBase, ItemOutcome, Operation } from '../model.js'
-import { sitemapCountsLine } from '../report/sitemap-line.js'
-import type { SitemapCounts } from '../report/types.js'
+import type { SitemapCounts } from '../model.js'
 import { Git } from '../git.js'
 import { locateRepository } from '../select/repository-location.js'
 import { sitemapAgent, type SitemapFetchOptions } from './fetch.js'
@@ -114,6 +113,5 @@ export async function syncSitemaps(request: SitemapSyncRequest): Promise<Sitemap
     synced: pages.urls.length,
     ...(since ? { since: since.toISOString() } : {}),
   }
-  log.info(sitemapCountsLine(counts))
   return { urls: pages.urls, failures, counts, notices, lastmods: pages.lastmods }
 }

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto'
 import { setImmediate as yieldToEvents } from 'node:timers/promises'
 import { mapLimited } from '../map-limited.js'
 import type { SelectedFile } from '../model.js'
-import { openSelectedFile, readSmallSelectedFile } from '../select/read-guard.js'
+import { openSelectedFile, readSmallSelectedFile } from '../documents/read-guard.js'
 import { UNKNOWN } from './record.js'
 
 /** The hash of a repository's objects (`git rev-parse --show-object-format`); sha1 outside one. */

@@ -5,10 +5,10 @@
 import { gunzipSync, gzipSync } from 'node:zlib'
 import { z } from 'zod'
 import { withoutUserInfo } from '../config/errors.js'
-import { formatBytes, formatCount } from '../config/units.js'
+import { formatBytes, formatCount } from '../units.js'
 import { urlEntryProblem } from '../config/urls.js'
 import { displayName } from '../log.js'
-import { selectableNameProblem } from '../select/document-names.js'
+import { selectableNameProblem } from '../documents/document-names.js'
 import { lastmodLatest } from '../sitemaps/lastmod.js'
 import {
   PLACEHOLDER,

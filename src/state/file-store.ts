@@ -7,7 +7,7 @@ import { mkdir, open, rename, rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { MAX_RECORD_BYTES } from './codec.js'
 import type { BytesStore, RecordWrite, StoredBytes } from './record.js'
-import { formatBytes, formatCount } from '../config/units.js'
+import { formatBytes, formatCount } from '../units.js'
 import { reasonOf } from '../temp-folder.js'
 
 /** The file system calls the store makes that a test needs to fail (root can write anywhere). */

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { FileChangedError, readSmallSelectedFile } from '../../src/select/read-guard.js'
+import { FileChangedError, readSmallSelectedFile } from '../../src/documents/read-guard.js'
 import { SMALL_DOCUMENT_BYTES } from '../../src/service/multipart.js'
 import { openDescriptors } from '../helpers/open-descriptors.js'
 

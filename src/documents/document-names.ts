@@ -59,7 +59,7 @@ export function selectableNameProblem(name: string): string | undefined {
   if (problem) return problem
   if (CONTROL.test(name)) return 'contains a control character'
   if (name.startsWith('/')) return 'is absolute'
-  if (name === '.' || name === '..' || name.startsWith('../')) return 'is not inside the workspace'
+  if (name === '.' || name === '..' || name.startsWith('..')) return 'is not inside the workspace'
   if (name.endsWith('/')) return 'ends with "/" (a folder, not a file)'
   if (LONE_SURROGATE.test(name)) return 'is not valid Unicode text'
   return undefined

@@ -5,7 +5,7 @@ import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 
 import { open, type FileHandle } from 'node:fs/promises'
 import { Readable } from 'node:stream'
 import { displayName } from '../log.js'
-import { chunkStreamed } from './chunk-release.js'
+import { chunkStreamed } from '../chunk-release.js'
 import type { SelectedFile } from '../model.js'
 
 /** The file on disk is no longer the one that was selected; the document is not sent. */

@@ -3,8 +3,8 @@
 // user info (no credential of any kind is sent), and every sitemap an index lists, or a redirect leads to,
 // on the origin of the sitemap the input listed: its scheme, host and port, as browsers draw the line (another
 // port of the same host is another server).
-import { urlEntryProblem } from '../config/urls.js'
-import { isLoopbackHost } from '../service/base-url.js'
+import { urlEntryProblem } from './urls.js'
+import { isLoopbackHost } from '../net/loopback.js'
 
 /** Why `value` cannot be fetched as a sitemap, or undefined when it can. */
 export function sitemapUrlProblem(value: string): string | undefined {

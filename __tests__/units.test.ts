@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@jest/globals'
-import { formatCount, parseDuration, parseSize } from '../../src/config/units.js'
+import { formatCount, parseDuration, parseSize } from '../src/units.js'
 
 describe('parseSize', () => {
   test.each([

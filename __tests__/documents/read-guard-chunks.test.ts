@@ -6,7 +6,7 @@ import { appendFileSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Readable } from 'node:stream'
-import { openSelectedFile, readSelectedFile } from '../../src/select/read-guard.js'
+import { openSelectedFile, readSelectedFile } from '../../src/documents/read-guard.js'
 
 const CHUNK = 64 * 1024
 let dir: string

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, expect, it } from '@jest/globals'
 import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { openSelectedFile } from '../../src/select/read-guard.js'
+import { openSelectedFile } from '../src/documents/read-guard.js'
 
 const MiB = 1024 * 1024
 let dir: string

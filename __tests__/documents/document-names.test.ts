@@ -8,10 +8,10 @@ import {
   distinctDocumentNames,
   selectableNameProblem,
   wireFilename,
-} from '../../src/select/document-names.js'
+} from '../../src/documents/document-names.js'
 import { ServiceClient } from '../../src/service/client.js'
 import { startRecordingServer } from '../helpers/recording-server.js'
-import { makeFixture } from './files-fixture.js'
+import { makeFixture } from '../select/files-fixture.js'
 
 const TARGET = { flowId: '0123456789abcdef01234567', orgId: 'org-1', nodeId: 'knowledgebase-1' }
 const cleanup: (() => unknown)[] = []
