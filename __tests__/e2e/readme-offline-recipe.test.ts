@@ -2,11 +2,11 @@
 // taken from README.md, in bash, in a folder holding a copy of examples/, with `kb-sync` on the PATH as
 // `npm link` puts it there (the built dist/cli/index.js). It starts the emulator on a free port itself.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { spawn } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { CLI } from '../helpers/cli.js'
+import { runInGroup, terminalEnv, type GroupRun } from '../helpers/process-group.js'
 import { ROOT } from '../helpers/run-action.js'
 
 const HEADING = '#### A docs change, before and after'
@@ -27,47 +27,10 @@ function recipeOf(readme: string, heading: string): string | undefined {
   return undefined
 }
 
-interface ScriptRun {
-  status: number | null
-  stdout: string
-  stderr: string
-}
-
-/** Runs `script` in bash in its own process group; whatever it left running is stopped when it ends. */
-async function runBash(script: string, cwd: string, env: NodeJS.ProcessEnv): Promise<ScriptRun> {
-  const child = spawn('bash', ['-c', script], { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-  child.once('exit', () => {
-    try {
-      process.kill(-child.pid!, 'SIGTERM')
-    } catch {
-      // The group is empty: the recipe stopped its emulator itself.
-    }
-  })
-  const status = await new Promise<number | null>((resolve, reject) => {
-    child.once('error', reject)
-    child.once('close', resolve)
-  })
-  return { status, stdout, stderr }
-}
-
-/** A newcomer's terminal: no runner or action variables, `kb-sync` and this `node` on the PATH. */
-function terminalEnv(bin: string, tmp: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {}
-  for (const [name, value] of Object.entries(process.env))
-    if (!/^(GITHUB_|RUNNER_|INPUT_|KB_SYNC_)/.test(name)) env[name] = value
-  env.PATH = [bin, dirname(process.execPath), process.env.PATH].join(':')
-  env.TMPDIR = tmp
-  return env
-}
-
 describe('README: the offline before/after recipe', () => {
   let dir: string
   let tmp: string
-  let run: ScriptRun
+  let run: GroupRun
 
   beforeAll(async () => {
     const recipe = recipeOf(readFileSync(join(ROOT, 'README.md'), 'utf8'), HEADING)
@@ -80,7 +43,7 @@ describe('README: the offline before/after recipe', () => {
     symlinkSync(CLI, join(bin, 'kb-sync'))
     tmp = join(dir, 'tmp')
     mkdirSync(tmp)
-    run = await runBash(recipe, clone, terminalEnv(bin, tmp))
+    run = await runInGroup('bash', ['-c', recipe], { cwd: clone, env: terminalEnv(tmp, bin) })
   })
 
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
