@@ -1,15 +1,47 @@
 // npm start: the whole job offline. Starts the emulator (kb-sync serve), runs the index action's own
 // bundle on examples/docs the way the runner does (INPUT_* environment, GITHUB_OUTPUT, GITHUB_STEP_SUMMARY),
 // then the run-flow action's bundle, and prints the summary and the answer.
+// npm start -- compare: a docs change before and after — the README's own recipe ("A docs change, before
+// and after"), run in bash with the built kb-sync on the PATH, so the demo is what the README shows.
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const RECIPE_HEADING = '#### A docs change, before and after'
+
+/** The first `sh` block under the recipe's heading in README.md (`#` lines inside a block are no headings). */
+function readmeRecipe() {
+  const lines = readFileSync(join(root, 'README.md'), 'utf8').split('\n')
+  const start = lines.indexOf(RECIPE_HEADING)
+  for (let i = start + 1; start >= 0 && i < lines.length && !/^#{1,4} /.test(lines[i]); i++) {
+    if (lines[i] === '```sh') return lines.slice(i + 1, lines.indexOf('```', i + 1)).join('\n')
+    if (lines[i].startsWith('```')) i = lines.indexOf('```', i + 1)
+  }
+  throw new Error(`README.md has no sh block under "${RECIPE_HEADING}"`)
+}
+
+if (process.argv[2] === 'compare') {
+  // `kb-sync` on the PATH as `npm link` puts it there: the committed bundle.
+  const bin = mkdtempSync(join(tmpdir(), 'kb-sync-bin-'))
+  symlinkSync(join(root, 'dist/cli/index.js'), join(bin, 'kb-sync'))
+  const path = [bin, dirname(process.execPath), process.env.PATH].join(':')
+  const run = spawnSync('bash', ['-c', readmeRecipe()], {
+    cwd: root,
+    env: { ...process.env, PATH: path },
+    stdio: 'inherit',
+  })
+  rmSync(bin, { recursive: true, force: true })
+  process.exit(run.status ?? 1)
+} else if (process.argv[2] !== undefined) {
+  console.error(`npm start: unknown command "${process.argv[2]}"; try npm start, or npm start -- compare`)
+  process.exit(2)
+}
+
 const work = mkdtempSync(join(tmpdir(), 'kb-sync-start-'))
 const keys = {
   KB_SYNC_PRIVATE_KEY: randomBytes(18).toString('hex'),
@@ -85,6 +117,9 @@ try {
   })
   if (flow.status !== 0) throw new Error(`the run-flow action failed:\n${flow.log}`)
   console.log(`Question: ${question}\n\nAnswer:\n${output(flow.outputs, 'result')}`)
+  console.log(
+    '\nNext: a docs change before and after, on a production and a staging flow: npm start -- compare',
+  )
 } catch (error) {
   console.error(error.message)
   status = 1
