@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { parse, stringify } from 'yaml'
 import { startEmulator, type Emulator } from '../src/emulator/server.js'
+import { nameMatcher } from '../src/select/match.js'
 import { ServiceClient } from '../src/service/client.js'
 import { sentByMethod } from './helpers/emulator-sent.js'
 import { GitFixture, type WorkingCopy } from './helpers/git-fixture.js'
@@ -238,6 +239,38 @@ describe('the workflows users copy (README snippets and examples/workflows)', ()
         file,
         inReadme: true,
       })
+  })
+
+  // GitHub's `paths:` filter keeps the last pattern that matches, `!` excluding: nameMatcher's rule.
+  it('the pull-request examples run only for pull requests that change what they read (paths:)', () => {
+    const codeOnly = ['README.md', 'src/index.ts', 'package.json', '.github/workflows/ci.yml']
+    const names = ['docs/guide.md', 'docs/a/b/c.md', 'docs/drafts/wip.md', 'docs/image.png', ...codeOnly]
+    const pullRequestExamples = userWorkflows.filter(([, text]) =>
+      eventsOf((parse(text) as Workflow).on).includes('pull_request'),
+    )
+    const files = pullRequestExamples.filter(([name]) => name.startsWith('examples/'))
+    expect(files.map(([name]) => name).sort()).toEqual([
+      'examples/workflows/flow-checks.yml',
+      'examples/workflows/kb-sync-preview.yml',
+      'examples/workflows/kb-sync-staging.yml',
+    ])
+    for (const [name, text] of files) {
+      const workflow = parse(text) as { on: { pull_request?: { paths?: string[] } } }
+      const paths = workflow.on.pull_request?.paths
+      expect({ name, paths: Array.isArray(paths) }).toEqual({ name, paths: true })
+      const runs = nameMatcher(paths!)
+      expect({ name, run: codeOnly.filter(runs) }).toEqual({ name, run: [] })
+      // Every document the index step selects, and the checks file a run-flow step reads, starts the run.
+      const read: string[] = []
+      for (const step of stepsOf(text)) {
+        const files = step.with?.files
+        if (typeof files === 'string')
+          read.push(...names.filter(nameMatcher(files.split('\n').filter(Boolean))))
+        if (typeof step.with?.checks === 'string') read.push(step.with.checks)
+      }
+      expect(read.length).toBeGreaterThan(0)
+      expect({ name, notRun: read.filter((file) => !runs(file)) }).toEqual({ name, notRun: [] })
+    }
   })
 
   // actionlint checks a `uses:` only for the owner/repo@ref shape, so the `<commit-sha>` placeholder

@@ -193,6 +193,12 @@ export interface ItemOutcome {
   /** The operation that decided the outcome (after any upsert switch). */
   operation: Operation
   attempts: number
+  /**
+   * Times the item was sent again because a request of it failed for a reason the retry rules cover (no
+   * answer, 429, 5xx, a file that changed while it was sent). Not the upsert switch, nor the parts of a
+   * batch split to find which document it refused: those are no retries. Absent (or 0) when none.
+   */
+  retries?: number
   size?: number
   /** Last error, keys scrubbed, when failed. */
   error?: string

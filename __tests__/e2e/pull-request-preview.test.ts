@@ -81,8 +81,15 @@ describe('index action in a pull request', () => {
     expect(run.summary).toContain(
       `git diff of the pull request (${base.slice(0, 12)}..${head.slice(0, 12)}), after fetching the base commit`,
     )
-    expect(run.summary).toMatch(/<summary>Would upload \(1\)<\/summary>\n\n- docs\/c\.md \(409 → update\)/)
-    expect(run.summary).toMatch(/<summary>Would update \(1\)<\/summary>\n\n- docs\/a\.md \(404 → upload\)/)
+    // What happens if the knowledge base answers otherwise, in words; the log's plan keeps the codes.
+    expect(run.summary).toMatch(
+      /<summary>Would upload \(1\)<\/summary>\n\n- docs\/c\.md — updated instead if it is already in the knowledge base\n/,
+    )
+    expect(run.summary).toMatch(
+      /<summary>Would update \(1\)<\/summary>\n\n- docs\/a\.md — uploaded instead if it is not there yet\n/,
+    )
+    expect(run.summary).not.toMatch(/\b(404|409|PATCH|POST)\b|→|attempt/)
+    expect(run.stdout).toContain('upload (409 → update) document docs/c.md')
     expect(run.summary).toMatch(
       /<summary>Would remove from answers: a placeholder replaces each \(1\)<\/summary>\n\n- docs\/gone\.md/,
     )
@@ -111,6 +118,8 @@ describe('index action in a pull request', () => {
     expect(comments).toHaveLength(1)
     expect(comments[0].issue).toBe(number)
     expect(comments[0].body).toContain('Would upload 1 · update 1')
+    expect(comments[0].body).toContain('- docs/c.md — updated instead if it is already in the knowledge base')
+    expect(comments[0].body).not.toMatch(/\b(404|409|PATCH|POST)\b|→|attempt/)
     expect(comments[0].body).toContain(head.slice(0, 12))
 
     // A new push to the pull request updates the same comment.
@@ -149,13 +158,15 @@ describe('index action in a pull request', () => {
     const preview = await index({ 'private-key': '' }, 'pull_request', pr)
     expect(preview.outputs['pull-request-changed']).toBe('0')
     expect(preview.summary).toContain('\nThis pull request changes none of the selected documents.\n')
+    // Nothing to preview: no comment (the comments were looked up, none was written).
+    expect(github.comments).toEqual([])
+    expect(github.requests.map((request) => request.method)).toEqual(['GET'])
+    expect(preview.stdout).toContain('Pull-request comment: none from this step exists; none is created.')
 
-    const staging = await index(
-      { 'private-key': PRIVATE_KEY, 'pull-request': 'index', comment: 'false' },
-      'pull_request',
-      pr,
-    )
+    const staging = await index({ 'private-key': PRIVATE_KEY, 'pull-request': 'index' }, 'pull_request', pr)
     expect(staging.status).toBe(0)
+    // What was sent to the staging node is in the job summary; the pull request gets no comment.
+    expect(github.comments).toEqual([])
     expect(staging.outputs['pull-request-changed']).toBe('0')
     expect(staging.summary).toContain('\nThis pull request changes none of the selected documents.\n')
     // Not skipped: the staging node is brought to this checkout all the same.
@@ -165,6 +176,32 @@ describe('index action in a pull request', () => {
       'docs/gone.md',
     ])
     expect(emulator.requests().length).toBeGreaterThan(0)
+  })
+
+  it('a pull request whose new push no longer changes selected documents: its preview comment says so, no second one', async () => {
+    const first = await index({ 'private-key': '' })
+    expect(first.status).toBe(0)
+    expect(github.comments).toHaveLength(1)
+    expect(github.comments[0].body).toContain('Would upload 1 · update 1')
+    // The next push leaves only the README changed (as if the docs changes were reverted).
+    author.git('checkout', '-q', 'main')
+    const readmeOnly = author.branch('readme-only', base, (copy) => copy.write('README.md', 'new\n'))
+    const again = await index({ 'private-key': '' }, 'pull_request', {
+      branch: 'readme-only',
+      head: () => readmeOnly,
+    })
+    expect(again.status).toBe(0)
+    expect(again.outputs['pull-request-changed']).toBe('0')
+    expect(github.comments).toHaveLength(1)
+    const body = github.comments[0].body
+    expect(body.split('\n')[1]).toBe(
+      '> **This pull request no longer changes any of the selected documents.** An earlier push did; what ' +
+        'this comment showed then no longer applies.',
+    )
+    expect(body).toContain('Would upload 0 · update 0 · remove from answers 0')
+    expect(body).not.toContain('docs/c.md')
+    expect(body).toContain(readmeOnly.slice(0, 12))
+    expect(again.stdout).toMatch(/Pull-request comment updated: /)
   })
 
   it('pull-request-changed is empty, with a warning, when the change set is unknown, and outside pull requests', async () => {

@@ -146,7 +146,7 @@ describe('removed documents stop answering (removed: tombstone)', () => {
     expect(requestsSince(mark)).toEqual(['PATCH 404 docs/a.md'])
     expect(JSON.parse(run.outputs.removed)).toEqual(['docs/a.md'])
     expect(JSON.parse(run.outputs.failed)).toEqual([])
-    expect(run.summary).toContain('docs/a.md: was not in the knowledge base (PATCH answered 404)')
+    expect(run.summary).toContain('docs/a.md: was not in the knowledge base, so there was nothing to remove')
   })
 
   it('removed: keep sends nothing for removed documents and lists them as left', async () => {

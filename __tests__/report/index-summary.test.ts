@@ -37,7 +37,10 @@ function items(count: number, failures: boolean, nameLength = 40): ItemOutcome[]
       name,
       outcome: failed ? 'failed' : i % 2 ? 'updated' : 'uploaded',
       operation: i % 2 ? 'update' : 'upload',
-      attempts: i % 7 === 0 ? 3 : 1,
+      // Every 7th was retried twice; every 5th was also in a batch split to find a refused document
+      // (two requests, no retry).
+      attempts: i % 7 === 0 ? 3 : i % 5 === 0 ? 2 : 1,
+      ...(i % 7 === 0 ? { retries: 2 } : {}),
       size: 100,
       error: failed ? CAUSES[(i / 3) % CAUSES.length] : undefined,
     }
@@ -93,11 +96,38 @@ describe('index summary structure (rendered as GFM)', () => {
     }
   }
 
-  it('shows attempts only where a retry happened', () => {
-    const md = renderIndexSummary(report({ items: items(3, false) }))
+  it('shows attempts only where a retry happened, not for a split batch', () => {
+    const md = renderIndexSummary(report({ items: items(6, false) }))
     expect(md).toContain('docs/000000-') // first item, retried
     expect(md.match(/\(3 attempts\)/g)).toHaveLength(1)
-    expect(md).not.toMatch(/1 attempt/)
+    // docs/000005 was sent twice, in a batch and in its part: no retry, so no attempts shown.
+    expect(md).toMatch(/docs\/000005-n+\.md\n/)
+    expect(md).not.toMatch(/[12] attempt/)
+  })
+
+  it('says in words that a removed document was not there, and what a plan falls back to', () => {
+    const removed: ItemOutcome = {
+      kind: 'document',
+      name: 'docs/gone.md',
+      outcome: 'removed',
+      operation: 'update',
+      attempts: 2,
+      absent: true,
+    }
+    const synced = renderIndexSummary(report({ items: [removed] }))
+    expect(synced).toContain('docs/gone.md: was not in the knowledge base, so there was nothing to remove')
+    const planned = [
+      { kind: 'document' as const, name: 'docs/new.md', operation: 'upload' as const, fallback: true },
+      { kind: 'document' as const, name: 'docs/old.md', operation: 'update' as const, fallback: true },
+    ]
+    const preview = renderIndexSummary(
+      report({ preview: { number: 7, base: 'a'.repeat(40), head: 'b'.repeat(40) }, planned }),
+    )
+    expect(preview).toContain('- docs/new.md — updated instead if it is already in the knowledge base')
+    expect(preview).toContain('- docs/old.md — uploaded instead if it is not there yet')
+    for (const md of [synced, preview]) {
+      expect(md).not.toMatch(/\b(404|409|PATCH|POST)\b|→|attempt/)
+    }
   })
 
   it('stays under 1 MiB with 20,000 failures of long names and distinct causes', () => {

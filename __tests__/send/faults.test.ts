@@ -203,6 +203,7 @@ describe('service down', () => {
       true,
     )
     expect(result.items.map((item) => item.attempts)).toEqual([3, 3, 3, 3, 3, 3])
+    expect(result.items.map((item) => item.retries)).toEqual([2, 2, 2, 2, 2, 2])
     expect(result.requests).toBe(9)
     expect(stored(emulator)).toEqual([])
   })
@@ -270,7 +271,7 @@ describe('a file that changes between attempts', () => {
     })
     const result = await sendPlan(planFor(workspace.files, 'upload'), client, TARGET, options())
     expect(result.items.map((item) => item.outcome)).toEqual(['uploaded', 'uploaded', 'uploaded'])
-    expect(result.items[1]).toMatchObject({ attempts: 2, size: Buffer.byteLength(changed) })
+    expect(result.items[1]).toMatchObject({ attempts: 2, retries: 1, size: Buffer.byteLength(changed) })
     const document = stored(emulator).find((d) => d.name === target.name)
     expect(document?.sha256).toBe(sha256(changed))
     expect(document?.size).toBe(Buffer.byteLength(changed))
@@ -283,9 +284,9 @@ describe('a file that changes between attempts', () => {
     const { emulator, client } = await start()
     const result = await sendPlan(planFor(workspace.files, 'upload'), client, TARGET, options())
     // The first try stopped at opening the files, before any request: it is no attempt, and no request.
-    expect(result.items.map((item) => [item.outcome, item.attempts])).toEqual([
-      ['uploaded', 1],
-      ['uploaded', 1],
+    expect(result.items.map((item) => [item.outcome, item.attempts, item.retries ?? 0])).toEqual([
+      ['uploaded', 1, 0],
+      ['uploaded', 1, 0],
     ])
     expect(result.requests).toBe(1)
     expect(emulator.requests()).toHaveLength(1)
@@ -329,6 +330,8 @@ describe('a file that changes between attempts', () => {
     // No request carried the restless file; none is counted for it.
     expect(result.requests).toBe(emulator.requests().length)
     expect(result.items[1].attempts).toBe(0)
+    // Each of the others went out once, alone: no request of theirs failed, so none was a retry.
+    expect(result.items.map((item) => item.retries ?? 0)).toEqual([0, 0, 0])
   })
 
   test('a file that grew past max-file-size since it was selected fails alone, unsent', async () => {

@@ -23,7 +23,7 @@ afterEach(async () => {
   await workspace?.remove()
 })
 
-test('outcomes copy and serialise as plain records: kind, name, outcome, operation, attempts, size', async () => {
+test('outcomes copy and serialise as plain records: kind, name, outcome, operation, attempts, size, retries', async () => {
   workspace = await makeDocuments(2)
   const grown = '# Document 1\n\ngrown before the retry, so the size sent is this one\n'
   let failed = false
@@ -53,7 +53,16 @@ test('outcomes copy and serialise as plain records: kind, name, outcome, operati
   })
   const byName = new Map(items.map((item) => [item.name, item]))
   const document = byName.get('doc-001.md')!
-  expect(Object.keys(document)).toEqual(['kind', 'name', 'outcome', 'operation', 'attempts', 'size'])
+  // Retried once (the 503): `retries` only on an item that was sent again.
+  expect(Object.keys(document)).toEqual([
+    'kind',
+    'name',
+    'outcome',
+    'operation',
+    'attempts',
+    'size',
+    'retries',
+  ])
   expect({ ...document }).toEqual({
     kind: 'document',
     name: 'doc-001.md',
@@ -61,6 +70,7 @@ test('outcomes copy and serialise as plain records: kind, name, outcome, operati
     operation: 'upload',
     attempts: 2,
     size: Buffer.byteLength(grown),
+    retries: 1,
   })
   expect(JSON.parse(JSON.stringify(document))).toEqual({ ...document })
   const url = byName.get('https://example.com/a')!

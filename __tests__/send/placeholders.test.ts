@@ -72,6 +72,8 @@ describe('placeholders', () => {
     expect(new Set(after.map((request) => request.method))).toEqual(new Set(['PATCH']))
     // The batch was answered 404 (all or nothing), then searched in parts.
     expect(after[0].status).toBe(404)
+    // Sent in the batch and in a part, yet never sent again after a failure: no retry.
+    expect(result.items.map((item) => item.retries ?? 0)).toEqual([0, 0, 0])
     expect(after.map((request) => request.status).sort()).toEqual([200, 200, 404, 404])
     const stored = emulator.documents(TARGET.flowId, TARGET.orgId, TARGET.nodeId)
     expect(stored.map((document) => document.name)).toEqual(names.slice(0, 2))

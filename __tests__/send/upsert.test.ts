@@ -117,6 +117,7 @@ describe('upsert (mode auto)', () => {
     )
     // The wrong-operation answers are no tries: each landed on its first try of the operation it needed.
     expect(result.items.every((item) => item.attempts === 1)).toBe(true)
+    expect(result.items.map((item) => item.retries ?? 0)).toEqual(all().map(() => 0))
     expect(stored().map((d) => [d.name, d.created, d.updated])).toEqual(
       all().map((name) => [name, 1, present.includes(name) ? 1 : 0]),
     )

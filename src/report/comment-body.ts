@@ -55,6 +55,11 @@ export function renderNotRunComment(
   return `${heading}\n\n❌ Could not run: no check was judged, so no verdict.\n\n${fenced(why)}\n${tail}`
 }
 
+/** On top of the comment of a pull request that changed selected documents at an earlier push and no longer does. */
+export const NO_LONGER_CHANGES_NOTE =
+  '> **This pull request no longer changes any of the selected documents.** An earlier push did; what ' +
+  'this comment showed then no longer applies.'
+
 /**
  * The preview (or result) of a sync as a comment: the summary's reading order, cut to the comment limit.
  * Keys are masked as in the summary: in all of `report`, or all but its items' texts, which `maskItemText`
@@ -65,6 +70,8 @@ export function renderIndexComment(
   context: CommentFooter,
   limit = COMMENT_LIMIT,
   maskItemText?: TextRedaction,
+  note?: string,
 ): string {
-  return `${renderIndexSummary(report, limit - RESERVE, maskItemText)}${footer(context)}`
+  const top = note === undefined ? '' : `${note}\n\n`
+  return `${top}${renderIndexSummary(report, limit - RESERVE - sizeOf(top), maskItemText)}${footer(context)}`
 }

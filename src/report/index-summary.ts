@@ -2,7 +2,7 @@ import { sanitize } from '../log.js'
 // The index job's summary, in the order a reader needs it: the verdict and counts on the first line,
 // the flow's answer, the failures grouped by cause, then everything else collapsed by outcome.
 import type { ChangeBase, ItemOutcome, LeftDocument, PlannedOperation, SkippedItem } from '../model.js'
-import { fallbackNote, plannedCounts, plannedOperation, type PlannedItem } from '../plan.js'
+import { plannedCounts, plannedOperation, type PlannedItem } from '../plan.js'
 import { itemsByOutcome } from './by-outcome.js'
 import { firstNames, groupFailures } from './causes.js'
 import {
@@ -101,21 +101,35 @@ export function recordLines(report: IndexReport): string[] {
   return lines
 }
 
-const attemptsNote = (item: ItemOutcome) => (item.attempts > 1 ? ` (${item.attempts} attempts)` : '')
+// Only a real retry is an attempt people read of: the upsert switch and the parts of a split batch are
+// the service saying where a document is, not a failure (the log keeps every request and its status).
+const attemptsNote = (item: ItemOutcome) =>
+  item.retries !== undefined && item.retries > 0 ? ` (${item.retries + 1} attempts)` : ''
 /** The lines of the lists of items, each text of an item masked by `mask` before it is escaped. */
 function listLines(mask: TextRedaction) {
   const item = (item: ItemOutcome) => `${inline(mask(item.name))}${attemptsNote(item)}`
   return {
     item,
     removed: (removed: ItemOutcome) =>
-      `${item(removed)}${removed.absent ? ': was not in the knowledge base (PATCH answered 404)' : ''}`,
+      `${item(removed)}${removed.absent ? ': was not in the knowledge base, so there was nothing to remove' : ''}`,
     left: (document: LeftDocument) =>
       `${inline(mask(document.name))}: ${document.reason === 'keep' ? 'removed: keep' : 'no placeholder for its format'}`,
     skipped: (skipped: SkippedItem) =>
       `${inline(mask(skipped.name))}: ${inline(shortLine(mask(skipped.detail), 200))}`,
   }
 }
-const plannedLine = (item: PlannedItem) => `${inline(item.name)}${fallbackNote(item)}`
+const plannedLine = (item: PlannedItem) => `${inline(item.name)}${fallbackWords(item)}`
+
+/**
+ * What happens to a planned document when the knowledge base answers otherwise than the plan believes, in
+ * the reader's words (the log's plan says it with the status codes: fallbackNote).
+ */
+export function fallbackWords(item: Pick<PlannedItem, 'operation' | 'fallback' | 'stateUnknown'>): string {
+  if (!item.fallback || item.stateUnknown) return ''
+  return item.operation === 'upload'
+    ? ' — updated instead if it is already in the knowledge base'
+    : ' — uploaded instead if it is not there yet'
+}
 // The outputs may be cut too (outputs budget): the report file is the one place that lists all.
 const cutNote = (output: string) => (missing: number) =>
   `_${missing} more not shown (to stay within GitHub's size limit); the file named by the \`report-file\` output lists all (key \`${output}\`)._`

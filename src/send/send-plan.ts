@@ -81,6 +81,8 @@ class Item {
   /** The operation planned, then the one that decided the outcome. */
   declare operation: Operation
   declare attempts: number
+  /** Set only on items sent again after a failure (ItemOutcome.retries): one property less on the others. */
+  declare retries?: number
   /** Documents: the file as last seen on disk (re-read before every resend); its size is the item's. */
   declare readonly size?: number
   declare error?: string
@@ -160,6 +162,8 @@ interface Unit {
   onAdmitted?: () => void
   /** Placeholders of removed documents: a success is `removed`, and 404 means the document is not there. */
   placeholders?: boolean
+  /** Its first request sends again what a failed request sent (each document alone after file changes). */
+  resend?: boolean
 }
 
 export async function sendPlan(
@@ -362,7 +366,7 @@ class PlanSender {
     let items = start.items
     let state: UnitState | undefined
     /** The next attempt is a retry after a failure (not an upsert switch, which is no retry). */
-    let retrying = false
+    let retrying = start.resend === true
     let lastError: string | undefined
     const operation = () => state?.operation ?? start.operation
 
@@ -422,9 +426,10 @@ class PlanSender {
           firstAttemptAt: this.clock.now(),
         }
       }
+      const retry = retrying
       retrying = false
 
-      const failure = await this.attempt(kind, items, state.operation, opened, start.placeholders)
+      const failure = await this.attempt(kind, items, state.operation, opened, start.placeholders, retry)
       if (failure === undefined) {
         if (state.upsert && (items.length > 1 || !state.searching)) {
           this.latestFit = state.operation
@@ -546,7 +551,9 @@ class PlanSender {
   ): Promise<void> {
     this.log.info(`${describe(kind, items)}: ${why}; sending each ${kindWord(kind)} alone.`)
     await Promise.all(
-      items.map((item) => this.runUnit({ kind, items: [item], operation, upsert, placeholders })),
+      items.map((item) =>
+        this.runUnit({ kind, items: [item], operation, upsert, placeholders, resend: true }),
+      ),
     )
   }
 
@@ -557,7 +564,12 @@ class PlanSender {
     operation: Operation,
     opened?: Promise<OpenedDocuments>,
     placeholders?: boolean,
+    retry = false,
   ): Promise<unknown> {
+    // A retry of an item is a request that sends it again after one that carried it failed; a try that
+    // stopped at opening its files carried nothing.
+    const retried = retry ? items.filter((item) => item.attempts > 0) : []
+    for (const item of retried) item.retries = (item.retries ?? 0) + 1
     for (const item of items) item.attempts++
     this.requests++
     let failure: unknown
@@ -577,6 +589,7 @@ class PlanSender {
     ) {
       // A file could not be opened as selected: no request left, so none is counted.
       for (const item of items) item.attempts--
+      for (const item of retried) item.retries! -= 1
       this.requests--
     }
     // What the answer says about the service is recorded before the slot is given back, so the next
