@@ -275,6 +275,46 @@ describe('drafts stay out (skip-drafts)', () => {
     expect(storedSha('docs/live.mdx')).toBe(sha256(placeholderFor('docs/live.mdx', run.after)!))
   })
 
+  it('a draft edited while still a draft is left alone: no request, no batch searched in parts; one published now is uploaded, one unpublished now blanked', async () => {
+    const draft = (title: string) => `---\ntitle: ${title}\ndraft: true\n---\n# ${title}\n`
+    const published = (title: string) => `---\ntitle: ${title}\n---\n# ${title}\n`
+    author
+      .write('docs/soon.md', draft('Soon'))
+      .write('docs/later.md', draft('Later'))
+      .write('docs/live.md', published('Live'))
+      .write('docs/old.md', published('Old'))
+    author.commit('seed')
+    const seed = await pushAndSync(ZERO)
+    expect(seed.status).toBe(0)
+    expect(JSON.parse(seed.outputs.skipped)).toEqual(['docs/later.md', 'docs/soon.md'])
+
+    author.write('docs/soon.md', draft('Soon, second draft')) // a draft before and after
+    author.write('docs/later.md', published('Later')) // published now
+    author.write('docs/live.md', draft('Live')) // unpublished now
+    author.remove('docs/old.md')
+    author.commit('edit drafts, delete old')
+    const mark = emulator.requests().length
+    const run = await pushAndSync(seed.after)
+    expect(run.status).toBe(0)
+    // Nothing is sent for the draft; the two placeholders go in one request, answered 200.
+    expect(requestsSince(mark)).toEqual([
+      'PATCH 200 docs/live.md',
+      'PATCH 200 docs/old.md',
+      'PATCH 404 docs/later.md',
+      'POST 200 docs/later.md',
+    ])
+    expect(JSON.parse(run.outputs.skipped)).toEqual(['docs/soon.md'])
+    expect(JSON.parse(run.outputs.removed)).toEqual(['docs/live.md', 'docs/old.md'])
+    expect(JSON.parse(run.outputs.uploaded)).toEqual(['docs/later.md'])
+    expect(storedSha('docs/soon.md')).toBeUndefined()
+    expect(storedSha('docs/live.md')).toBe(sha256(placeholderFor('docs/live.md', run.after)!))
+    expect(run.summary).toContain('docs/soon.md: its front matter says draft: true')
+    expect(run.summary).not.toMatch(/\d attempts\)/)
+    expect(run.stdout).toContain(
+      `1 changed draft(s) were drafts at ${seed.after} too, so never published: left alone, not blanked: docs/soon.md.`,
+    )
+  })
+
   it('skip-drafts: false sends drafts like any file', async () => {
     author.write('docs/soon.md', '---\ndraft: true\n---\n# Soon\n').commit('seed')
     const run = await pushAndSync(ZERO, { 'skip-drafts': 'false' })
