@@ -133,7 +133,7 @@ export type Operation = 'upload' | 'update'
 /** `removed`: blank removed documents with a placeholder (tombstone), or leave them (keep). */
 export type RemovedPolicy = 'tombstone' | 'keep'
 
-/** A removed document's placeholder: a short text of its own format saying it was removed. */
+/** A removed document's placeholder: a document of its own format with no words to retrieve (placeholders.ts). */
 export interface PlaceholderDocument {
   name: string
   content: string

@@ -204,6 +204,26 @@ describe('index action in a pull request', () => {
     expect(again.stdout).toMatch(/Pull-request comment updated: /)
   })
 
+  it('a draft the pull request edits and leaves a draft is skipped, not removed from answers; one it unpublishes is', async () => {
+    author.git('checkout', '-q', 'main')
+    author.write('docs/draft.md', '---\ndraft: true\n---\n# Draft\n')
+    base = author.commit('a draft on main')
+    author.push()
+    const edited = author.branch('edit-draft', base, (copy) =>
+      copy
+        .write('docs/draft.md', '---\ndraft: true\n---\n# Draft, edited\n')
+        .write('docs/b.md', '---\ndraft: true\n---\n# B\n'),
+    )
+    const preview = await index({ 'private-key': '' }, 'pull_request', {
+      branch: 'edit-draft',
+      head: () => edited,
+    })
+    expect(preview.status).toBe(0)
+    expect(JSON.parse(preview.outputs.planned)).toEqual([{ name: 'docs/b.md', operation: 'remove' }])
+    expect(JSON.parse(preview.outputs.skipped)).toEqual(['docs/draft.md'])
+    expect(preview.summary).not.toContain('Would remove from answers (2)')
+  })
+
   it('pull-request-changed is empty, with a warning, when the change set is unknown, and outside pull requests', async () => {
     const unknown = { branch: 'feature', head: () => 'f'.repeat(40) }
     const run = await index(

@@ -91,7 +91,14 @@ describe('removed documents stop answering (removed: tombstone)', () => {
       .remove('docs/intro.md')
     author.commit('delete jest, rename yaml, move intro out of docs')
     const mark = emulator.requests().length
-    const run = await pushAndSync(seed.after, { 'flow-inputs': JEST_QUESTION, 'public-key': PUBLIC_KEY })
+    // The old topic, the words of the placeholders' former sentence ("This document was removed from the
+    // repository by commit …; its earlier content no longer applies.") and a document still there.
+    const question = JSON.stringify({
+      'in-0': 'How do I configure jest snapshot tests?',
+      'in-1': 'Was this document removed from the repository by a commit? Does its earlier content apply?',
+      'in-2': 'Introduction to the jest limits and timeout. How do I indent YAML?',
+    })
+    const run = await pushAndSync(seed.after, { 'flow-inputs': question, 'public-key': PUBLIC_KEY })
 
     expect(run.status).toBe(0)
     const removed = ['docs/data/limits.json', 'docs/guides/jest.md', 'docs/guides/yaml.md', 'docs/intro.md']
@@ -115,9 +122,10 @@ describe('removed documents stop answering (removed: tombstone)', () => {
     expect(parts.map((part) => part.field).sort()).toEqual(['file1', 'file2', 'file3', 'file4'])
     // Each document now holds the placeholder of its format, naming the commit that removed it.
     for (const name of removed) expect(storedSha(name)).toBe(sha256(placeholderFor(name, run.after)!))
-    expect(placeholderFor('docs/data/limits.json', run.after)).toContain(run.after)
-    // The same question no longer finds the deleted page.
-    expect(cited(run)).not.toContain('docs/guides/jest.md')
+    expect(placeholderFor('docs/guides/jest.md', run.after)).toContain(run.after)
+    // The same question no longer finds the deleted page, and no question finds a placeholder: the answer
+    // cites the page still there, and no removed one.
+    expect(cited(run)).toEqual(['docs/guides/yaml-basics.md'])
     expect(run.outputs.result).not.toContain('snapshotFormat')
 
     const firstLine = run.summary.split('\n').find((line) => line.startsWith('✅'))!
@@ -265,6 +273,46 @@ describe('drafts stay out (skip-drafts)', () => {
     expect(JSON.parse(run.outputs.removed)).toEqual(['docs/live.mdx'])
     expect(JSON.parse(run.outputs.skipped)).toEqual(['docs/later.md'])
     expect(storedSha('docs/live.mdx')).toBe(sha256(placeholderFor('docs/live.mdx', run.after)!))
+  })
+
+  it('a draft edited while still a draft is left alone: no request, no batch searched in parts; one published now is uploaded, one unpublished now blanked', async () => {
+    const draft = (title: string) => `---\ntitle: ${title}\ndraft: true\n---\n# ${title}\n`
+    const published = (title: string) => `---\ntitle: ${title}\n---\n# ${title}\n`
+    author
+      .write('docs/soon.md', draft('Soon'))
+      .write('docs/later.md', draft('Later'))
+      .write('docs/live.md', published('Live'))
+      .write('docs/old.md', published('Old'))
+    author.commit('seed')
+    const seed = await pushAndSync(ZERO)
+    expect(seed.status).toBe(0)
+    expect(JSON.parse(seed.outputs.skipped)).toEqual(['docs/later.md', 'docs/soon.md'])
+
+    author.write('docs/soon.md', draft('Soon, second draft')) // a draft before and after
+    author.write('docs/later.md', published('Later')) // published now
+    author.write('docs/live.md', draft('Live')) // unpublished now
+    author.remove('docs/old.md')
+    author.commit('edit drafts, delete old')
+    const mark = emulator.requests().length
+    const run = await pushAndSync(seed.after)
+    expect(run.status).toBe(0)
+    // Nothing is sent for the draft; the two placeholders go in one request, answered 200.
+    expect(requestsSince(mark)).toEqual([
+      'PATCH 200 docs/live.md',
+      'PATCH 200 docs/old.md',
+      'PATCH 404 docs/later.md',
+      'POST 200 docs/later.md',
+    ])
+    expect(JSON.parse(run.outputs.skipped)).toEqual(['docs/soon.md'])
+    expect(JSON.parse(run.outputs.removed)).toEqual(['docs/live.md', 'docs/old.md'])
+    expect(JSON.parse(run.outputs.uploaded)).toEqual(['docs/later.md'])
+    expect(storedSha('docs/soon.md')).toBeUndefined()
+    expect(storedSha('docs/live.md')).toBe(sha256(placeholderFor('docs/live.md', run.after)!))
+    expect(run.summary).toContain('docs/soon.md: its front matter says draft: true')
+    expect(run.summary).not.toMatch(/\d attempts\)/)
+    expect(run.stdout).toContain(
+      `1 changed draft(s) were drafts at ${seed.after} too, so never published: left alone, not blanked: docs/soon.md.`,
+    )
   })
 
   it('skip-drafts: false sends drafts like any file', async () => {

@@ -1,15 +1,19 @@
 // The emulator's retrieval flow: passages, ranking, and the run answer over HTTP.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import fc from 'fast-check'
 import {
   answerQuestion,
   createMissPicker,
+  flowRunAnswer,
   MISSED_ANSWER,
   questionOf,
   rankPassages,
+  searchableText,
   splitPassages,
+  type FlowDocument,
 } from '../../src/emulator/flow.js'
 import { startEmulator, type Emulator } from '../../src/emulator/server.js'
-import { placeholderFor } from '../../src/placeholders.js'
+import { PLACEHOLDER_EXTENSIONS, placeholderFor } from '../../src/placeholders.js'
 import { PRIVATE_KEY, PUBLIC_KEY } from '../helpers/keys.js'
 
 const INSTALL = `# Installing Lumen
@@ -61,6 +65,103 @@ describe('splitPassages', () => {
       'one\ntwo',
       'three',
     ])
+  })
+})
+
+describe('searchableText', () => {
+  it('leaves out what a reader does not see: front matter, an HTML head, AsciiDoc attribute entries', () => {
+    const words = (name: string, text: string) =>
+      splitPassages(name, searchableText(name, text)).map((passage) => passage.text)
+    expect(words('a.md', '---\ntitle: Pricing\ntags: [old]\n---\nPrices went up.\n')).toEqual([
+      'Prices went up.',
+    ])
+    expect(words('a.mdx', '+++\ntitle = "Pricing"\n+++\n\nPrices went up.\n')).toEqual(['Prices went up.'])
+    // A rule in the middle of a page is no front matter.
+    expect(words('a.md', 'Intro.\n\n---\nkept: yes\n---\n')).toEqual(['Intro.', '---\nkept: yes\n---'])
+    expect(
+      words('a.html', '<html><head><title>Pricing</title></head><body><p>Up.</p></body></html>'),
+    ).toEqual(['Up.'])
+    expect(words('a.adoc', ':toc: left\n:removed: abc\n\nPrices went up.\n')).toEqual(['Prices went up.'])
+    // Data formats keep every value: their fields are their content.
+    expect(words('a.json', '{"title": "Pricing"}')).toEqual(['{"title": "Pricing"}'])
+  })
+})
+
+describe("a removed document's placeholder is never found", () => {
+  const COMMIT = '0123456789abcdef0123456789abcdef01234567'
+  // The old placeholder's sentence, the removed document's name and words a reader would ask.
+  const QUESTIONS = [
+    'old pricing',
+    'What did old-pricing say about prices?',
+    'Was a document removed?',
+    'removed',
+    'Removed',
+    'This document was removed from the repository by commit; its earlier content no longer applies.',
+    `commit ${COMMIT}`,
+    COMMIT,
+    'removed true commit',
+    'removed-by-commit',
+    'note',
+    'title',
+    'How do I get a refund?',
+    'utf-8 html en',
+  ]
+  const removed = PLACEHOLDER_EXTENSIONS.flatMap((extension) => [
+    `docs/old-pricing.${extension}`,
+    `docs/unknown-commit.${extension.toUpperCase()}`,
+  ])
+  const document = (name: string, text: string): FlowDocument => ({
+    nodeId: 'knowledgebase-1',
+    name,
+    contentType: 'application/octet-stream',
+    text,
+  })
+  const knowledge = {
+    documents: [
+      document('docs/billing.md', BILLING),
+      document('docs/install.md', INSTALL),
+      ...removed.map((name) =>
+        document(name, placeholderFor(name, name.includes('unknown') ? undefined : COMMIT)!),
+      ),
+    ],
+    urls: [],
+  }
+
+  it('every format with a placeholder has one, and it has no passage to search', () => {
+    expect(PLACEHOLDER_EXTENSIONS.length).toBeGreaterThanOrEqual(15)
+    for (const name of removed) {
+      const text = placeholderFor(name, COMMIT)
+      expect(text).toBeDefined()
+      expect({ name, passages: splitPassages(name, searchableText(name, text!)) }).toEqual({
+        name,
+        passages: [],
+      })
+    }
+  })
+
+  it('no question cites one: the old sentence, the removed name, its commit, or any text', () => {
+    const cites = (question: string) =>
+      flowRunAnswer(question, knowledge, 'flow f', 'run').citations.map((citation) => citation.document)
+    for (const question of QUESTIONS)
+      expect({ question, cited: cites(question) }).toEqual({
+        question,
+        cited: cites(question).filter((name) => !removed.includes(name)),
+      })
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.constantFrom(...QUESTIONS.join(' ').split(' ')), fc.string()), {
+          maxLength: 8,
+        }),
+        (words) => {
+          const question = words.join(' ')
+          const text = answerQuestion(question, knowledge, 'flow f')
+          return cites(question).every((name) => !removed.includes(name)) && !text.includes('old-pricing')
+        },
+      ),
+      { numRuns: 300 },
+    )
+    // The documents that are not removed are still found.
+    expect(cites('How do I get a refund?')[0]).toBe('docs/billing.md')
   })
 })
 

@@ -2,6 +2,9 @@
 // (markdown, plain text, HTML and XML without their tags, JSON, YAML, CSV) are split into passages (by
 // headings and blank lines) and ranked against the question with MiniSearch (BM25+); other documents
 // are listed by name, indexed URLs by value (never fetched: the emulator makes no network calls).
+// Only what a reader of a document sees is searched, not its metadata (searchableText), and a block
+// without a word is no passage: a removed document's placeholder has neither, so, as in a real index,
+// no question finds it. It is told by having nothing to search, not by a marker the emulator knows.
 import path from 'node:path'
 import MiniSearch from 'minisearch'
 import { seededRandom } from './faults.js'
@@ -57,6 +60,9 @@ const TEXT_TYPES = new Set([
   'text/tab-separated-values',
 ])
 const MARKUP_EXTENSIONS = new Set(['.html', '.htm', '.xml'])
+const HTML_EXTENSIONS = new Set(['.html', '.htm'])
+const MARKDOWN_EXTENSIONS = new Set(['.md', '.markdown', '.mdx'])
+const ASCIIDOC_EXTENSIONS = new Set(['.adoc', '.asciidoc'])
 
 /** Text formats are searched; anything else (PDF, Office files, images) is listed by name only. */
 export function isTextDocument(name: string, contentType: string): boolean {
@@ -65,10 +71,26 @@ export function isTextDocument(name: string, contentType: string): boolean {
   return TEXT_EXTENSIONS.has(path.posix.extname(name).toLowerCase())
 }
 
-/** The words of a text document: HTML and XML without their tags (each tag ends a passage). */
+// YAML (`---`) or TOML (`+++`) front matter at the very top, up to its closing line.
+const FRONT_MATTER = /^\ufeff?(---|\+\+\+)[ \t]*\r?\n(?:[\s\S]*?\r?\n)?(?:\1|\.\.\.)[ \t]*(?:\r?\n|$)/
+// An AsciiDoc attribute entry (`:name: value`, `:name!:`), a line of its own.
+const ATTRIBUTE_ENTRY = /^:!?\w[\w-]*!?:(?:[ \t].*)?$/gm
+
+/**
+ * The words of a text document a reader sees, which is what retrieval searches: not its metadata —
+ * markdown's front matter, an HTML page's <head>, AsciiDoc's attribute entries — and HTML and XML
+ * without their tags and attributes (each tag ends a passage). A removed document's placeholder keeps
+ * its commit there (placeholders.ts), so it has no words here, and is never found.
+ */
 export function searchableText(name: string, text: string): string {
-  if (!MARKUP_EXTENSIONS.has(path.posix.extname(name).toLowerCase())) return text
-  return text
+  const extension = path.posix.extname(name).toLowerCase()
+  if (MARKDOWN_EXTENSIONS.has(extension)) return text.replace(FRONT_MATTER, '')
+  if (ASCIIDOC_EXTENSIONS.has(extension)) return text.replace(ATTRIBUTE_ENTRY, '')
+  if (!MARKUP_EXTENSIONS.has(extension)) return text
+  const body = HTML_EXTENSIONS.has(extension)
+    ? text.replace(/<head\b[^>]*>[\s\S]*?<\/head\s*>/gi, '\n\n')
+    : text
+  return body
     .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, '\n\n')
     .replace(/<[^>]*>/g, '\n\n')
     .replace(/&lt;/g, '<')
@@ -77,6 +99,7 @@ export function searchableText(name: string, text: string): string {
     .replace(/&amp;/g, '&')
 }
 
+const WORD = /[\p{L}\p{N}]/u
 const HEADING = /^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$/
 
 /** Splits text into passages: blocks between blank lines, each remembering the heading above it. */
@@ -86,7 +109,8 @@ export function splitPassages(document: string, text: string): Passage[] {
   let block: string[] = []
   const flush = () => {
     const body = block.join('\n').trim()
-    if (body) passages.push({ document, heading, text: body })
+    // A block without a letter or a digit (`{}`, a rule, punctuation) has nothing to be found by.
+    if (WORD.test(body)) passages.push({ document, heading, text: body })
     block = []
   }
   for (const line of text.replace(/\r\n?/g, '\n').split('\n')) {

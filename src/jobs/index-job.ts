@@ -118,7 +118,7 @@ async function indexPipeline(
   const record = await recordStage(config, context, report)
   const fromRecord =
     record && config.mode === 'auto' ? await changesFromRecord(config, context, record, report) : undefined
-  const { changes, staged } = await detectChanges(config, context, report, fromRecord?.changes)
+  const { changes, staged, base } = await detectChanges(config, context, report, fromRecord?.changes)
   // Cancelled during change detection: nothing is selected or sent.
   context.signal?.throwIfAborted()
   if (changes.kind === 'none') return report
@@ -133,6 +133,7 @@ async function indexPipeline(
     fromRecord: fromRecord?.found,
     record,
     staged: staged !== undefined,
+    base,
   })
   const keeping = config.preview ? undefined : context.record
   if (keeping && !config.dryRun)

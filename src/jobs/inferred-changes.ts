@@ -148,6 +148,11 @@ function pullRequestChangedCount(
 export interface DetectedChanges {
   changes: ChangeDecision
   staged?: StagingChanges
+  /**
+   * The commit a history-based change set is measured from (a pull request's base, the push's before,
+   * the last successful sync's, --since), whose versions of the changed files are the ones they replace.
+   */
+  base?: string
 }
 
 /**
@@ -232,5 +237,6 @@ export async function detectChanges(
     log.notice(`Nothing to index: ${changes.reason}.`)
     notices.push(`Nothing to index: ${changes.reason}.`)
   }
-  return { changes, staged }
+  const base = previewed ? pullRequest?.base : fromRecord || staged ? undefined : report.base?.sha
+  return { changes, staged, ...(base ? { base } : {}) }
 }

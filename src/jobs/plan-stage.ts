@@ -36,6 +36,8 @@ export interface PlanInput {
   record?: KnowledgeBaseRecord
   /** A staging node's own change set (history/), when it gave the change set. */
   staged: boolean
+  /** The commit a history-based change set is measured from, when known. */
+  base?: string
 }
 
 export interface PlannedSync {
@@ -60,7 +62,8 @@ export async function planStage(
 ): Promise<PlannedSync> {
   const { log } = context
   const notices = report.notices
-  const { changes, selection, fromRecord } = input
+  const { selection, fromRecord } = input
+  let changes = input.changes
   // In a staging node a present file that is no longer selected (too large, a link) goes too: listed as
   // removed, the log says why.
   const unselected = changes.kind === 'changes' && input.staged ? stagingRemovals(changes, selection) : []
@@ -100,6 +103,9 @@ export async function planStage(
       : config.skipDrafts && !draftsWhileSending
         ? await draftsOf(selection.files, log, notices)
         : undefined
+  // Without the record, a changed draft that was a draft before too is left alone (never published).
+  if (!fromRecord && changes.kind === 'changes' && drafts && input.base)
+    changes = await withDraftsLeftAlone(changes, drafts, input.base, context)
   const blanking = removed.length > 0 || (changes.kind === 'changes' && (drafts?.size ?? 0) > 0)
   const sitemaps = await sitemapPages(
     config,
@@ -159,6 +165,43 @@ export function logPlan(plan: Plan, config: IndexConfig, report: IndexReport, lo
     }
     if (lines.length > 0) log.info(lines.join('\n'))
   })
+}
+
+/**
+ * The change set with each modified draft that was a draft at `base` too moved to the added ones: the
+ * plan skips it like a new draft (`skipped`, reason draft) instead of blanking it, as the record's change
+ * set does with a draft the node holds no content of. One that cannot be judged there stays modified.
+ */
+async function withDraftsLeftAlone(
+  changes: Extract<ChangeDecision, { kind: 'changes' }>,
+  drafts: ReadonlyMap<string, string>,
+  base: string,
+  context: JobContext,
+): Promise<ChangeDecision> {
+  const names = changes.modified.filter((name) => drafts.has(name))
+  if (names.length === 0) return changes
+  const { draftsBefore } = await import('../history/drafts-before.js')
+  let before: Set<string>
+  try {
+    before = await draftsBefore({ workspace: context.workspace, base, names, signal: context.signal })
+  } catch (error) {
+    context.signal?.throwIfAborted()
+    context.log.info(
+      `The drafts' versions at ${base} could not be read (${error instanceof Error ? error.message : String(error)}): ` +
+        'each changed draft is blanked, in case it was published.',
+    )
+    return changes
+  }
+  if (before.size === 0) return changes
+  context.log.info(
+    `${before.size} changed draft(s) were drafts at ${base} too, so never published: left alone, not ` +
+      `blanked: ${firstNames([...before], NAMES_IN_WARNING, displayName)}.`,
+  )
+  return {
+    ...changes,
+    added: [...changes.added, ...before],
+    modified: changes.modified.filter((name) => !before.has(name)),
+  }
 }
 
 /** Drafts the record's change set judged: their unparsable front matter is reported like the scan's. */
