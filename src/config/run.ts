@@ -358,12 +358,15 @@ export function readRunConfig(read: InputReader, event: EventContext): RunConfig
   }
   const inputs = fields.raw('inputs')
   const checks = fields.raw('checks')
-  for (const name of ['baseline-flow-id', 'fail-on', 'judge-flow-id', 'advisory-checks'])
+  const suiteOnly: Record<string, string> = {
+    'baseline-flow-id': 'a suite is compared, not one question',
+    'fail-on': 'a suite is compared, not one question',
+    'judge-flow-id': "it grades the checks' rubrics",
+    'advisory-checks': 'it names checks',
+  }
+  for (const [name, why] of Object.entries(suiteOnly))
     if (checks === '' && fields.raw(name) !== '')
-      fields.problem(
-        name,
-        `${names.subject(name)} applies to ${names.ref('checks')} only: a suite is compared, not one question.`,
-      )
+      fields.problem(name, `${names.subject(name)} applies to ${names.ref('checks')} only: ${why}.`)
   if (checks !== '') {
     const suite = readChecks(fields, checks, event)
     config.checks = suite.checks && applySuiteSettings(fields, config, suite.checks)
