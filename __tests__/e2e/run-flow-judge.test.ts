@@ -227,6 +227,32 @@ describe('graded by a judge flow', () => {
     expect(judgeRuns()).toHaveLength(4)
   })
 
+  it('with a baseline flow: both sides graded, the Judge column before → after, max-runs counting all', async () => {
+    const empty = '65f0c0ffee0000000000b0f0'
+    const suite = SUITE.split('\n- name: shipping by similarity')[0]
+    const refused = await runFlow({ checks: suite, 'baseline-flow-id': empty, 'max-runs': '5' })
+    expect(refused.stdout).toContain(
+      'The checks would start 6 runs (2 checks, repeats, judge runs and the baseline flow included), more than "max-runs" allows (5)',
+    )
+    const run = await runFlow({ checks: suite, 'baseline-flow-id': empty, 'fail-on': 'regression' })
+    expect(run.status).toBe(0)
+    expect(judgeRuns()).toHaveLength(2)
+    const s = structureOf(run.summary)
+    expect(s.tables[0].header).toEqual([
+      'Check',
+      'Question',
+      'Change',
+      'Before',
+      'After',
+      'Judge',
+      'Similarity',
+    ])
+    const judged = s.tables[0].rows.find((row) => row[0] === 'refunds by the judge')!
+    expect(judged[5]).toBe('0.00 → 1.00 · The answer has every key term of the rubric (2).')
+    expect(s.tables[0].rows.find((row) => row[0] === 'refunds by similarity')![5]).toBe('– → –')
+    expect(run.summary).toContain('4 runs made on both flows (and 2 judge runs);')
+  })
+
   it('a rubric without judge-flow-id is refused before any run, naming the input and the check', async () => {
     const run = await runFlow({ checks: SUITE, 'judge-flow-id': '' })
     expect(run.status).toBe(1)

@@ -111,7 +111,7 @@ function bothSidesRunsLine(compared: readonly ComparedCheck[]): string {
     compared.flatMap((check) => [check.before, check.after]),
     0,
   )
-  return runsLine(all).replace(/ made;/, ' made on both flows;')
+  return runsLine(all).replace(/ made\b/, ' made on both flows')
 }
 
 const blockTitle = (check: ComparedCheck) =>
