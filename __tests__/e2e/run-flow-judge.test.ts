@@ -311,6 +311,21 @@ describe("the judge run under the suite's retries", () => {
   })
 })
 
+describe("the judge run holds the check's concurrency slot", () => {
+  beforeEach(() => startWith())
+
+  it('concurrency 1: each judge run follows its check run before the next run starts', async () => {
+    const suite = SUITE.replace(/ {2}similar: .*\n/g, '  rubric: \'Says "days".\'\n')
+    const run = await runFlow({ checks: suite, concurrency: '1', threshold: '0%' })
+    expect(run.status).toBe(0)
+    const order = emulator
+      .requests()
+      .filter((r) => r.path.startsWith('/inference/'))
+      .map((r) => (r.path.endsWith(JUDGE) ? 'judge' : 'flow'))
+    expect(order).toEqual(['flow', 'judge', 'flow', 'judge', 'flow', 'judge', 'flow', 'judge'])
+  })
+})
+
 describe('repeats graded by the judge', () => {
   const MISS_RATE = 0.5
   // A seed under which exactly one of the question's first three runs misses.
