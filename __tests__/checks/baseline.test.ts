@@ -51,6 +51,7 @@ describe('compareResults', () => {
     expect(changeSummary(compared)).toEqual({
       fixed: ['a'],
       regressed: ['c'],
+      advisoryRegressed: [],
       stillPassing: 1,
       stillFailing: 0,
       errors: 0,
@@ -59,9 +60,10 @@ describe('compareResults', () => {
 })
 
 describe('changeSentence', () => {
-  const summary = (fixed: number, regressed: number, errors = 0) => ({
+  const summary = (fixed: number, regressed: number, errors = 0, advisory = 0) => ({
     fixed: Array.from({ length: fixed }, (_, i) => `f${i}`),
     regressed: Array.from({ length: regressed }, (_, i) => `r${i}`),
+    advisoryRegressed: Array.from({ length: advisory }, (_, i) => `r${i}`),
     stillPassing: 0,
     stillFailing: 0,
     errors,
@@ -79,5 +81,12 @@ describe('changeSentence', () => {
     ],
   ])('%i fixed, %i regressed, %i errors', (fixed, regressed, errors, sentence) => {
     expect(changeSentence(summary(fixed, regressed, errors))).toBe(sentence)
+  })
+  it.each([
+    [1, 2, 1, 'This pull request fixes 1 check and breaks 2 (1 advisory).'],
+    [0, 1, 1, 'This pull request breaks 1 check (advisory) and fixes none.'],
+    [0, 2, 2, 'This pull request breaks 2 checks (all advisory) and fixes none.'],
+  ])('%i fixed, %i regressed, %i of them advisory', (fixed, regressed, advisory, sentence) => {
+    expect(changeSentence(summary(fixed, regressed, 0, advisory))).toBe(sentence)
   })
 })

@@ -112,6 +112,7 @@ checks:
       similar: undefined,
       maxSeconds: undefined,
       cites: [],
+      advisory: false,
     })
   })
 
@@ -134,8 +135,10 @@ checks:
       .slice(2)
       .flatMap((row) => [...(row.split('|')[1] ?? '').matchAll(/`([^`]+)`/g)].map((match) => match[1]))
     expect(documented.sort()).toEqual(
-      // The fields that are not assertions: what the check asks, and how often (see Repeats).
-      CHECK_FIELDS.filter((f) => !['name', 'inputs', 'output', 'repeat', 'min-pass'].includes(f)).sort(),
+      // The fields that are not assertions: what the check asks, how often (see Repeats), whether it blocks.
+      CHECK_FIELDS.filter(
+        (f) => !['name', 'inputs', 'output', 'repeat', 'min-pass', 'advisory'].includes(f),
+      ).sort(),
     )
   })
 
@@ -222,7 +225,7 @@ describe('parseChecks: every validation error names the check and the field', ()
     [
       'an unknown field',
       '- name: a\n  inputs: {in-0: q}\n  expects: x',
-      /^check "a" \(#1\): unknown field\(s\) "expects" \(known: name, inputs, .*, cites, repeat, min-pass\)$/,
+      /^check "a" \(#1\): unknown field\(s\) "expects" \(known: name, inputs, .*, cites, repeat, min-pass, rubric, advisory\)$/,
     ],
     [
       'contains-any empty',

@@ -257,3 +257,41 @@ describe('kb-sync run --repeat against kb-sync serve --miss-rate', () => {
     )
   })
 })
+
+describe('kb-sync run --judge-flow-id against kb-sync serve --judge-flow', () => {
+  const JUDGE = '65f0c0ffee00000000009d9e'
+  let judging: Awaited<ReturnType<typeof startServe>>
+  beforeAll(async () => {
+    judging = await startServe(['--judge-flow', JUDGE], keys)
+    const indexed = cli([
+      'index',
+      '--base-url',
+      judging.url,
+      ...ids,
+      '--node-id',
+      'knowledgebase-1',
+      '--files',
+      'docs/**/*.md',
+    ])
+    expect(indexed.status).toBe(0)
+  })
+  afterAll(() => judging.stop())
+
+  it('the served judge grades the rubric; an advisory check that fails exits 0 with its line', () => {
+    const checks = [
+      '- {name: window, inputs: {in-0: refunds}, rubric: \'Says "14 days".\'}',
+      '- {name: thirty, inputs: {in-0: refunds}, rubric: \'Says "30 days".\'}',
+    ].join('\n')
+    const args = ['run', '--base-url', judging.url, ...ids, '--checks', checks, '--judge-flow-id', JUDGE]
+    const run = cli([...args, '--advisory-checks', 'thirty'])
+    expect(run.status).toBe(0)
+    expect(run.stdout).toMatch(
+      /^\| window \| refunds \| ✅ passed \| 1\/1 \| [\d.]+ \| 1\.00 · The answer has every key term/m,
+    )
+    expect(run.stdout).toContain(
+      'Advisory: 1 failed ("thirty"); not counted toward the threshold nor failing the step.',
+    )
+    expect(run.stdout).toContain('2 runs made (and 2 judge runs);')
+    expect(cli(args).status).toBe(1)
+  })
+})

@@ -1,7 +1,7 @@
 // The built index action on a push that git cannot answer (the workspace is no checkout): change
 // detection, loaded only for pushes, reaches GitHub's compare API through @actions/github's octokit at
 // GITHUB_API_URL (a local server answering in the REST shape), and exactly the named files are sent; behind
-// the runner's proxy too (the bundles give @actions/* a lean undici: src/service/undici-lean.ts).
+// the runner's proxy too (the bundles give @actions/* a lean undici: src/net/undici-lean.ts).
 import { afterEach, beforeEach, expect, it } from '@jest/globals'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import http from 'node:http'

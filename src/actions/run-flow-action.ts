@@ -1,10 +1,10 @@
 // The run-flow action: read inputs → run the flow once → outputs, summary, exit status.
 import * as core from '@actions/core'
 import { runCheckSuite } from '../jobs/checks-suite.js'
-import { changeSentence, changeSummary, compareResults } from '../checks/baseline.js'
+import { blockingRegressions, changeSentence, changeSummary, compareResults } from '../checks/baseline.js'
 import { afterText, renderComparedSummary } from '../report/baseline-markdown.js'
 import { checksOutputSpecs, comparedOutputSpecs, NOT_SKIPPED } from '../report/checks-results.js'
-import { renderChecksSummary, verdictText } from '../report/checks-markdown.js'
+import { advisoryLine, renderChecksSummary, verdictText } from '../report/checks-markdown.js'
 import type { Check } from '../checks/schema.js'
 import { ConfigError } from '../config/errors.js'
 import { readCommentTarget, readRunConfig, type RunConfig } from '../config/run.js'
@@ -192,16 +192,20 @@ async function runChecksStep(
   else await commentChecksResult(config, runner, log, results, verdict)
   const failed = results.filter((result) => result.verdict !== 'passed')
   for (const result of failed)
-    log.info(`Check "${result.name}" ${result.verdict}: ${result.failed.join('; ')}`)
+    log.info(
+      `Check "${result.name}" ${result.verdict}${result.advisory ? ' (advisory)' : ''}: ${result.failed.join('; ')}`,
+    )
   const line = change
     ? `${changeSentence(change)} After: ${afterText(verdict, config.failOn)}`
     : verdictText(verdict)
-  const failing = config.failOn === 'regression' && change ? change.regressed.length > 0 : !verdict.ok
+  const failing = config.failOn === 'regression' && change ? blockingRegressions(change) > 0 : !verdict.ok
   if (cancelled) core.setFailed(CHECKS_CANCELLED(cancelled))
   else if (stopped) core.setFailed(log.clean(keyRefused(stopped)))
   else if (failing) core.setFailed(log.clean(`Flow checks: ${line}`))
-  else if (failed.length > 0) log.warning(log.clean(`Flow checks: ${line}`))
+  else if (failed.some((result) => !result.advisory)) log.warning(log.clean(`Flow checks: ${line}`))
   else log.info(`Flow checks: ${line}`)
+  // Advisory checks inform: a notice, never a warning nor a failure.
+  if (advisoryLine(verdict) !== '') log.notice(log.clean(`Flow checks: ${advisoryLine(verdict)}`))
   if (outputsError !== undefined) throw outputsError
 }
 

@@ -24,7 +24,10 @@ export interface ComparedCheck {
 export interface ChangeSummary {
   /** Names, in suite order. */
   fixed: string[]
+  /** Every check that regressed, advisory ones included. */
   regressed: string[]
+  /** The advisory checks among `regressed`: shown as regressed, never failing `fail-on: regression`. */
+  advisoryRegressed: string[]
   stillPassing: number
   stillFailing: number
   errors: number
@@ -63,23 +66,37 @@ export function changeSummary(compared: readonly ComparedCheck[]): ChangeSummary
   return {
     fixed: named('fixed'),
     regressed: named('regressed'),
+    advisoryRegressed: compared
+      .filter((c) => c.change === 'regressed' && c.after.advisory)
+      .map((c) => c.name),
     stillPassing: named('still-passing').length,
     stillFailing: named('still-failing').length,
     errors: named('error').length,
   }
 }
 
+/** The regressions that fail `fail-on: regression`: advisory checks never do. */
+export const blockingRegressions = (summary: ChangeSummary): number =>
+  summary.regressed.length - summary.advisoryRegressed.length
+
 const checks = (n: number) => `${n} ${n === 1 ? 'check' : 'checks'}`
 
-/** "This pull request fixes 2 checks and breaks 1.", or that no verdict changed. */
+/** "This pull request fixes 2 checks and breaks 1 (advisory).", or that no verdict changed. */
 export function changeSentence(summary: ChangeSummary): string {
   const fixed = summary.fixed.length
   const broken = summary.regressed.length
+  const advisory = summary.advisoryRegressed.length
+  const which =
+    advisory === 0
+      ? ''
+      : advisory < broken
+        ? ` (${advisory} advisory)`
+        : ` (${broken === 1 ? 'advisory' : 'all advisory'})`
   const errors =
     summary.errors > 0 ? ` ${checks(summary.errors)} could not be compared (a run failed on one side).` : ''
   if (fixed > 0 && broken > 0)
-    return `This pull request fixes ${checks(fixed)} and breaks ${broken}.${errors}`
+    return `This pull request fixes ${checks(fixed)} and breaks ${broken}${which}.${errors}`
   if (fixed > 0) return `This pull request fixes ${checks(fixed)} and breaks none.${errors}`
-  if (broken > 0) return `This pull request breaks ${checks(broken)} and fixes none.${errors}`
+  if (broken > 0) return `This pull request breaks ${checks(broken)}${which} and fixes none.${errors}`
   return `This pull request changes no check's verdict.${errors}`
 }

@@ -24,9 +24,12 @@ export function repeatsOf(check: Check, suite: SuiteRepeats): CheckRepeats {
   return { repeat, minPass }
 }
 
-/** Every run the suite would start, repeats included. */
-export function plannedRuns(checks: readonly Check[], suite: SuiteRepeats): number {
-  return checks.reduce((total, check) => total + repeatsOf(check, suite).repeat, 0)
+/** Every run the suite would start, repeats included, and with a judge flow one judge run per run of a check with a rubric. */
+export function plannedRuns(checks: readonly Check[], suite: SuiteRepeats, judged = false): number {
+  return checks.reduce(
+    (total, check) => total + repeatsOf(check, suite).repeat * (judged && check.rubric !== undefined ? 2 : 1),
+    0,
+  )
 }
 
 /**

@@ -7,6 +7,16 @@ import type { FlowRunReport, FlowTarget } from '../model.js'
 import { ServiceClient } from '../service/client.js'
 import { excerpt } from '../service/errors.js'
 import { failedAssertions } from './judge.js'
+import {
+  GRADE_SHAPE,
+  JUDGE_OUTPUT,
+  judgeFlowName,
+  judgeInputs,
+  parseGrade,
+  scoreText,
+  rubricFailure,
+  type JudgeSettings,
+} from './judge-flow.js'
 import { repeatsOf, type SuiteRepeats } from './repeats.js'
 import type { Check } from './schema.js'
 import { checkResultOf, runsMade, runsPassed, type CheckResult, type RunResult } from './verdict.js'
@@ -15,6 +25,8 @@ export interface RunChecksOptions extends FlowRunOptions {
   concurrency: number
   /** The suite's `repeat` and `min-pass` (default: each check once). */
   repeats?: SuiteRepeats
+  /** The judge flow grading the checks with a rubric. */
+  judge?: JudgeSettings
 }
 
 /** What the suite's runs gave; `stopped` says why runs were left unsent (the service refused the key). */
@@ -50,7 +62,7 @@ async function runCheck(
   target: FlowTarget,
   check: Check,
   run: number,
-  options: FlowRunOptions,
+  options: FlowRunOptions & { judge?: JudgeSettings },
 ): Promise<{ result: RunResult; keyRefused?: boolean }> {
   const started = performance.now()
   // The run's time ends when its answer is in: judging (its own, or another check's on the same thread)
@@ -95,7 +107,60 @@ async function runCheck(
       },
     }
   }
-  return { result: { run, verdict: failed.length === 0 ? 'passed' : 'failed', failed, ...answered } }
+  if (check.rubric === undefined || options.judge === undefined)
+    return { result: { run, verdict: failed.length === 0 ? 'passed' : 'failed', failed, ...answered } }
+  const graded = await gradeAnswer(client, check, report.result, options.judge, options)
+  const judged = { ...answered, judgeSent: true, ...(graded.grade ? { judge: graded.grade } : {}) }
+  if (graded.error !== undefined)
+    return {
+      result: { run, verdict: 'error', failed: [...failed, graded.error], ...judged },
+      keyRefused: graded.keyRefused,
+    }
+  const rubric = rubricFailure(graded.grade, options.judge.minScore, minScoreName(options))
+  if (rubric !== undefined) failed.push(rubric)
+  return { result: { run, verdict: failed.length === 0 ? 'passed' : 'failed', failed, ...judged } }
+}
+
+const minScoreName = (options: FlowRunOptions) => options.names?.ref('judge-min-score') ?? '"judge-min-score"'
+
+/**
+ * The judge flow's grade of one answer: a run of the judge flow under the same retries and bounds as the
+ * check's own run. A failed judge run, or an answer out of shape, is an error naming the judge flow.
+ */
+async function gradeAnswer(
+  client: Pick<ServiceClient, 'runFlow'>,
+  check: Check,
+  answer: string,
+  judge: JudgeSettings,
+  options: FlowRunOptions,
+): Promise<
+  | { grade: NonNullable<RunResult['judge']>; error?: undefined; keyRefused?: undefined }
+  | { grade?: undefined; error: string; keyRefused?: boolean }
+> {
+  const name = judgeFlowName(judge.target)
+  let report: FlowRunReport
+  try {
+    report = await runFlow(
+      client,
+      {
+        target: judge.target,
+        inputs: judgeInputs(check, questionOf(check.inputs), answer),
+        outputKey: JUDGE_OUTPUT,
+      },
+      options,
+    )
+  } catch (error) {
+    const message = error instanceof FlowRunError ? error.message : `the run failed: ${messageOf(error)}`
+    return {
+      error: `${name}: ${message}`,
+      keyRefused: error instanceof FlowRunError && error.keyRefused,
+    }
+  }
+  const parsed = parseGrade(report.result)
+  if ('problem' in parsed)
+    return { error: `${name} answered out of shape: ${parsed.problem}; a judge flow answers ${GRADE_SHAPE}` }
+  const runId = runIdOf(report.response)
+  return { grade: { ...parsed.grade, ...(runId !== undefined ? { runId } : {}) } }
 }
 
 /**
@@ -156,7 +221,7 @@ export async function runChecksOn(
       if (result.started)
         options.log.info(
           `Check "${check.name}"${sides[side].label}${plans[index].repeat > 1 ? ` run ${run}` : ''}: ` +
-            `${result.verdict} (${result.seconds} s)`,
+            `${result.verdict} (${result.seconds} s${result.judge ? `; judge score ${scoreText(result.judge.score)}` : ''})`,
         )
     }
   }
@@ -165,7 +230,12 @@ export async function runChecksOn(
   return sides.map((side, sideIndex) => {
     const results = checks.map((check, index) => {
       const result = checkResultOf(
-        { name: check.name, question: questionOf(check.inputs), minPass: plans[index].minPass },
+        {
+          name: check.name,
+          question: questionOf(check.inputs),
+          minPass: plans[index].minPass,
+          advisory: check.advisory,
+        },
         runs[sideIndex][index],
       )
       if (plans[index].repeat > 1)

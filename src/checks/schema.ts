@@ -35,6 +35,10 @@ export interface Check {
   repeat?: number
   /** Runs that must pass every assertion; unset: see `repeatsOf` in repeats.ts. */
   minPass?: number
+  /** What a good answer says: graded by the judge flow (`judge-flow-id`), one judge run per run. */
+  rubric?: string
+  /** Reported with its verdict, never counted toward the threshold nor failing the step. */
+  advisory: boolean
 }
 
 /** The fields a check may have, as the unknown-field message lists them. */
@@ -59,6 +63,8 @@ export const CHECK_FIELDS = [
   'cites',
   'repeat',
   'min-pass',
+  'rubric',
+  'advisory',
 ] as const
 
 const SIMILAR_FIELDS = ['reference', 'min-similarity']
@@ -140,6 +146,15 @@ function checkSchemaFor(workspace: string) {
       cites: nonEmptyStrings.optional(),
       repeat: runCount.optional(),
       'min-pass': runCount.optional(),
+      rubric: z
+        .string({ error: 'must be a text saying what a good answer says' })
+        .refine((text) => text.trim() !== '', 'must be a non-empty text saying what a good answer says')
+        .refine(
+          (text) => text.length <= MAX_REFERENCE_CHARS,
+          `must be at most ${formatCount(MAX_REFERENCE_CHARS)} characters`,
+        )
+        .optional(),
+      advisory: z.boolean({ error: 'must be true or false' }).default(false),
     })
     .strict()
     .superRefine((check, context) => {
@@ -275,6 +290,8 @@ export function parseChecks(text: string, options: ParseChecksOptions = {}): Che
       cites: check.cites ?? [],
       repeat: check.repeat,
       minPass: check['min-pass'],
+      ...(check.rubric !== undefined ? { rubric: check.rubric } : {}),
+      advisory: check.advisory,
     })
   })
   if (problems.length > 0) throw new ChecksError(problems)

@@ -1,5 +1,7 @@
 // A check's verdict from its runs (at least `min-pass` of them pass every assertion), and the suite's
-// verdict: the share of checks that passed against the `threshold` input.
+// verdict: the share of checks that passed against the `threshold` input (advisory checks counted apart).
+import type { JudgeGrade } from './judge-flow.js'
+
 export type CheckVerdict = 'passed' | 'failed' | 'error'
 
 /** One run of a check. */
@@ -16,6 +18,10 @@ export interface RunResult {
   seconds: number
   /** False when the run was never sent (the step was cancelled first). */
   started: boolean
+  /** The judge flow's grade of the answer (a check with a rubric whose judge answered in shape). */
+  judge?: JudgeGrade
+  /** A judge flow run was sent for this run (whatever it answered). */
+  judgeSent?: boolean
 }
 
 export interface CheckResult {
@@ -36,6 +42,10 @@ export interface CheckResult {
   runs: RunResult[]
   /** Runs that had to pass. */
   minPass: number
+  /** The judge's grade of the run shown (a check with a rubric). */
+  judge?: JudgeGrade
+  /** Reported, never counted toward the threshold nor failing the step. */
+  advisory?: boolean
 }
 
 const median = (values: readonly number[]): number => {
@@ -57,7 +67,7 @@ export const runsMade = (result: Pick<CheckResult, 'runs'>): number =>
 
 /** A check judged from its runs: passed when at least `minPass` passed; else failed, or error when no run that missed had an answer. */
 export function checkResultOf(
-  check: { name: string; question: string; minPass: number },
+  check: { name: string; question: string; minPass: number; advisory?: boolean },
   runs: RunResult[],
 ): CheckResult {
   const missed = runs.filter((run) => run.verdict !== 'passed')
@@ -79,6 +89,8 @@ export function checkResultOf(
     seconds: median(runs.filter((run) => run.started).map((run) => run.seconds)),
     runs,
     minPass: check.minPass,
+    ...(shown?.judge ? { judge: shown.judge } : {}),
+    ...(check.advisory ? { advisory: true } : {}),
   }
 }
 
@@ -91,8 +103,12 @@ export interface SuiteVerdict {
   ok: boolean
   /** Names of the checks that did not pass, in suite order. */
   failedNames: string[]
-  /** Runs sent, repeats included. */
+  /** Runs sent, repeats included (judge runs apart). */
   runs: number
+  /** Judge flow runs sent. */
+  judgeRuns: number
+  /** Advisory checks: reported apart, never counted in passed, failed, percent nor ok. */
+  advisory: { passed: number; failed: number; failedNames: string[] }
   medianSeconds: number
   slowestSeconds: number
 }
@@ -103,15 +119,15 @@ export type SuiteOutcome = 'passed' | 'warning' | 'failed'
 export const outcomeOf = (verdict: SuiteVerdict): SuiteOutcome =>
   !verdict.ok ? 'failed' : verdict.failed > 0 ? 'warning' : 'passed'
 
-export function suiteVerdict(results: CheckResult[], threshold: number): SuiteVerdict {
+export function suiteVerdict(all: CheckResult[], threshold: number): SuiteVerdict {
+  const results = all.filter((result) => !result.advisory)
+  const advisory = all.filter((result) => result.advisory)
   const passed = results.filter((result) => result.verdict === 'passed').length
   const failed = results.length - passed
   const percent = results.length === 0 ? 100 : (passed / results.length) * 100
   // passed/total ≥ threshold/100, compared in integers so 2/3 against 66.67% is not a rounding accident.
   const ok = passed * 100 >= threshold * results.length
-  const seconds = results.flatMap((result) =>
-    result.runs.filter((run) => run.started).map((run) => run.seconds),
-  )
+  const seconds = all.flatMap((result) => result.runs.filter((run) => run.started).map((run) => run.seconds))
   return {
     passed,
     failed,
@@ -120,6 +136,12 @@ export function suiteVerdict(results: CheckResult[], threshold: number): SuiteVe
     ok,
     failedNames: results.filter((result) => result.verdict !== 'passed').map((result) => result.name),
     runs: seconds.length,
+    judgeRuns: all.reduce((sum, result) => sum + result.runs.filter((run) => run.judgeSent).length, 0),
+    advisory: {
+      passed: advisory.filter((result) => result.verdict === 'passed').length,
+      failed: advisory.filter((result) => result.verdict !== 'passed').length,
+      failedNames: advisory.filter((result) => result.verdict !== 'passed').map((result) => result.name),
+    },
     medianSeconds: median(seconds),
     slowestSeconds: seconds.length === 0 ? 0 : Math.max(...seconds),
   }

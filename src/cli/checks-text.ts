@@ -4,9 +4,9 @@
 import { runsMade, runsPassed, type CheckResult, type SuiteVerdict } from '../checks/verdict.js'
 import type { ComparedCheck } from '../checks/baseline.js'
 import type { FailOn } from '../config/run.js'
-import { afterText, CHANGE_LABEL, leadLine, renderComparedTable } from '../report/baseline-markdown.js'
+import { afterText, changeLabel, leadLine, renderComparedTable } from '../report/baseline-markdown.js'
 import { checksResultEntries, comparedResultEntries } from '../report/checks-results.js'
-import { renderChecksTable, runsLine, verdictLine } from '../report/checks-markdown.js'
+import { advisoryLine, renderChecksTable, runsLine, verdictLine } from '../report/checks-markdown.js'
 import { formatCount } from '../units.js'
 import { displayName, sanitize } from '../log.js'
 import { DIFF_CHARS, MIN_SHARED_WORDS, wordDiffOf, type DiffPart } from '../checks/word-diff.js'
@@ -51,7 +51,9 @@ export function checksText(results: CheckResult[], verdict: SuiteVerdict): strin
   const notPassed = results.flatMap((result, index) => {
     if (result.verdict === 'passed' && result.failed.length === 0) return []
     const runs = `${runsPassed(result)} of ${runsMade(result)} ${runsMade(result) === 1 ? 'run' : 'runs'} passed`
-    const lines = [`Check "${displayName(result.name)}" ${result.verdict} (${runs}):`]
+    const lines = [
+      `Check "${displayName(result.name)}" ${result.verdict}${result.advisory ? ' (advisory)' : ''} (${runs}):`,
+    ]
     lines.push(`  Question: ${indented(sanitize(result.question).trimEnd())}`)
     lines.push('  Failed assertions:')
     for (const failure of result.failed) lines.push(`  - ${displayName(failure)}`)
@@ -62,9 +64,13 @@ export function checksText(results: CheckResult[], verdict: SuiteVerdict): strin
     )
     return [lines.join('\n')]
   })
-  return [renderChecksTable(results).trimEnd(), ...notPassed, verdictLine(verdict), runsLine(verdict)].join(
-    '\n\n',
-  )
+  return [
+    renderChecksTable(results).trimEnd(),
+    ...notPassed,
+    verdictLine(verdict),
+    ...(advisoryLine(verdict) ? [advisoryLine(verdict)] : []),
+    runsLine(verdict),
+  ].join('\n\n')
 }
 
 /**
@@ -81,7 +87,7 @@ export function comparedText(compared: ComparedCheck[], verdict: SuiteVerdict, f
   const notable = compared.flatMap((check, index) => {
     if (check.change === 'still-passing') return []
     const entry = entries[index] as { before?: Record<string, unknown>; after?: Record<string, unknown> }
-    const lines = [`Check "${displayName(check.name)}": ${CHANGE_LABEL[check.change]}`]
+    const lines = [`Check "${displayName(check.name)}": ${changeLabel(check)}`]
     lines.push(`  Question: ${indented(sanitize(check.question).trimEnd())}`)
     for (const failure of check.after.failed) lines.push(`  - after: ${displayName(failure)}`)
     if (check.unchanged) lines.push(answer('Answer, unchanged', excerptOf(entry.after)))
@@ -97,5 +103,6 @@ export function comparedText(compared: ComparedCheck[], verdict: SuiteVerdict, f
     renderComparedTable(compared).trimEnd(),
     ...notable,
     `After: ${failOn === 'threshold' ? verdictLine(verdict) : afterText(verdict, failOn)}`,
+    ...(advisoryLine(verdict) ? [advisoryLine(verdict)] : []),
   ].join('\n\n')
 }

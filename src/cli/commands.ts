@@ -11,7 +11,13 @@ import {
   comparedOutputSpecs,
   comparedResultsJson,
 } from '../report/checks-results.js'
-import { changeSentence, changeSummary, compareResults, type ComparedCheck } from '../checks/baseline.js'
+import {
+  blockingRegressions,
+  changeSentence,
+  changeSummary,
+  compareResults,
+  type ComparedCheck,
+} from '../checks/baseline.js'
 import { afterText, renderComparedSummary } from '../report/baseline-markdown.js'
 import { renderChecksSummary, verdictText } from '../report/checks-markdown.js'
 import { runCheckSuite } from '../jobs/checks-suite.js'
@@ -358,7 +364,7 @@ async function comparedChecksOutcome(
   )
   await writeReportFileFlag(log, flags, comparedOutputSpecs(compared, verdict), changeSentence(change))
   settleSuiteExit(log, signal, stopped, {
-    failed: failOn === 'regression' ? change.regressed.length > 0 : !verdict.ok,
+    failed: failOn === 'regression' ? blockingRegressions(change) > 0 : !verdict.ok,
     anyCheckFailed: verdict.failed > 0,
     line: `Flow checks: ${changeSentence(change)} After: ${afterText(verdict, failOn)}`,
   })
@@ -375,6 +381,7 @@ export interface ServeFlags {
   seed?: number
   missRate?: number
   flow?: KnowledgeBaseId[]
+  judgeFlow?: string[]
 }
 
 export async function serveCommand(flags: ServeFlags): Promise<void> {
@@ -402,6 +409,7 @@ export async function serveCommand(flags: ServeFlags): Promise<void> {
       seed: flags.seed,
       missRate: flags.missRate,
       flows: flags.flow,
+      judgeFlows: flags.judgeFlow,
     })
   } catch (error) {
     const code = error instanceof Error && 'code' in error ? ` (${String(error.code)})` : ''
@@ -416,6 +424,7 @@ export async function serveCommand(flags: ServeFlags): Promise<void> {
   if (!process.env.KB_SYNC_PUBLIC_KEY && flags.publicKey === undefined) log.info(`public key: ${publicKey}`)
   log.info(`data directory: ${emulator.dataDir}`)
   if (flags.flow) log.info(`flows: ${flags.flow.map((f) => `${f.orgId}/${f.flowId}/${f.nodeId}`).join(', ')}`)
+  if (flags.judgeFlow) log.info(`judge flows: ${flags.judgeFlow.join(', ')}`)
   process.stdout.write(`${emulator.url}\n`)
   const stop = () => void emulator.close().then(() => process.exit(0))
   process.once('SIGINT', stop)

@@ -191,6 +191,20 @@ function runOptions(command: Command): Command {
     )
     .option('--baseline-org-id <id>', "the baseline flow's organization (default: --org-id)")
     .option('--fail-on <what>', 'regression (default with a baseline) or threshold')
+    .option('--judge-flow-id <id>', "with --checks: the flow that grades each check's rubric")
+    .option('--judge-org-id <id>', "the judge flow's organization (default: --org-id)")
+    .addOption(
+      withDefault(
+        '--judge-min-score <score>',
+        "the judge's least score for a pass (0-1)",
+        d['judge-min-score'],
+      ),
+    )
+    .option(
+      '--advisory-checks <names>',
+      'checks reported but never failing (names or patterns with *, comma-separated; repeatable)',
+      collect,
+    )
 }
 
 function serveOptions(command: Command): Command {
@@ -212,6 +226,11 @@ function serveOptions(command: Command): Command {
       '--flow <org/flow/node>',
       'a flow and node that exist; others answer 404 (repeatable; default: any)',
       flowId,
+    )
+    .option(
+      '--judge-flow <flow-id>',
+      'a flow id that answers as a deterministic judge flow (repeatable)',
+      collect,
     )
 }
 

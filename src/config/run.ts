@@ -1,5 +1,7 @@
 // The run-flow action's inputs (and `kb-sync run`), in a module of their own: the checks schema (zod,
 // yaml) and the RE2 engine load only where a flow is asked, not in the index action.
+import { advisoryEntries, markAdvisory } from '../checks/advisory.js'
+import type { JudgeSettings } from '../checks/judge-flow.js'
 import { plannedRuns, repeatProblems, type SuiteRepeats } from '../checks/repeats.js'
 import { ChecksError, parseChecks, type Check } from '../checks/schema.js'
 import { readChecksSource } from '../checks/source.js'
@@ -52,6 +54,8 @@ export interface RunConfig {
   baseline?: FlowTarget
   /** What fails the step: a check that regressed against the baseline, or the threshold missed. */
   failOn: FailOn
+  /** `judge-flow-id`, `judge-org-id` and `judge-min-score`: the flow grading the checks' rubrics. */
+  judge?: JudgeSettings
   /** The checks file `checks` names, relative to the workspace; undefined for inline checks or `inputs`. */
   checksFile?: string
   /** `documents-changed`: selected documents the pull request changes (the skip rule); undefined: unknown. */
@@ -78,6 +82,7 @@ export const RUN_DEFAULTS: Readonly<Record<string, string>> = Object.freeze({
   repeat: '1',
   'max-runs': '1000',
   threshold: '100%',
+  'judge-min-score': '0.5',
   'outputs-budget': String(DEFAULT_OUTPUTS_BUDGET),
 })
 
@@ -106,6 +111,10 @@ export const RUN_INPUTS: readonly string[] = Object.freeze([
   'baseline-flow-id',
   'baseline-org-id',
   'fail-on',
+  'judge-flow-id',
+  'judge-org-id',
+  'judge-min-score',
+  'advisory-checks',
   'documents-changed',
   'outputs-budget',
 ])
@@ -195,14 +204,87 @@ function readFailOn(fields: InputFields, baseline: boolean): FailOn {
   return value as FailOn
 }
 
+/** `judge-min-score`: a number from 0 to 1. */
+function readMinScore(fields: InputFields): number {
+  const value = fields.raw('judge-min-score')
+  const score = /^(0|1|0?\.\d+|1\.0*)$/.test(value) ? Number(value) : NaN
+  if (score >= 0 && score <= 1) return score
+  fields.problem(
+    'judge-min-score',
+    `${fields.names.subject('judge-min-score')} must be a number from 0 to 1, such as 0.7 (got ${quoted(value)}).`,
+  )
+  return 1
+}
+
+/** `judge-flow-id`, `judge-org-id` (the run's org by default) and `judge-min-score`; undefined without a judge flow. */
+function readJudge(fields: InputFields, target: FlowTarget): JudgeSettings | undefined {
+  const names = fields.names
+  const minScore = readMinScore(fields)
+  if (fields.raw('judge-flow-id') === '') {
+    if (fields.raw('judge-org-id') !== '')
+      fields.problem(
+        'judge-org-id',
+        `${names.subject('judge-org-id')} needs ${names.ref('judge-flow-id')}: it names the judge flow's organization.`,
+      )
+    return undefined
+  }
+  const judge = {
+    target: {
+      orgId: fields.raw('judge-org-id') === '' ? target.orgId : fields.id('judge-org-id'),
+      flowId: fields.id('judge-flow-id'),
+    },
+    minScore,
+  }
+  if (judge.target.orgId === target.orgId && judge.target.flowId === target.flowId)
+    fields.problem(
+      'judge-flow-id',
+      `${names.subject('judge-flow-id')} names the flow of ${names.ref('flow-id')} itself: a judge flow is a flow of its ` +
+        'own that grades answers (see the README, "Judge flow").',
+    )
+  return judge
+}
+
+/** Checks with a rubric need a judge flow; `advisory-checks` marks the checks it names advisory. */
+function applySuiteSettings(fields: InputFields, config: RunConfig, checks: Check[]): Check[] {
+  const names = fields.names
+  const graded = checks
+    .filter((check) => check.rubric !== undefined)
+    .map((check) => JSON.stringify(check.name))
+  if (graded.length > 0 && !config.judge)
+    fields.problem(
+      'judge-flow-id',
+      `${names.subject('judge-flow-id')} is required: ${graded.length === 1 ? 'check' : 'checks'} ` +
+        `${graded.slice(0, 5).join(', ')}${graded.length > 5 ? ` and ${graded.length - 5} more` : ''} ` +
+        `${graded.length === 1 ? 'has a rubric' : 'have a rubric'}, which a judge flow grades.`,
+    )
+  const marked = markAdvisory(checks, advisoryEntries(fields.raw('advisory-checks')))
+  if (marked.unmatched.length > 0)
+    fields.problem(
+      'advisory-checks',
+      `${names.subject('advisory-checks')} names no check with ${marked.unmatched.map((entry) => quoted(entry)).join(', ')} ` +
+        `(check names: ${checks
+          .slice(0, 10)
+          .map((check) => quoted(check.name))
+          .join(', ')}${checks.length > 10 ? ', …' : ''}; "*" matches any characters).`,
+    )
+  return marked.checks
+}
+
 /** Every check's `min-pass` against the runs it gets, and the suite's runs against `max-runs`. */
 function checkRunCounts(fields: InputFields, config: RunConfig, checks: Check[]): void {
   const names = fields.names
   for (const problem of repeatProblems(checks, config.repeats))
     fields.problem('checks', `${names.subject('checks')}: ${problem}.`)
-  // With a baseline every run is made on both flows.
-  const runs = plannedRuns(checks, config.repeats) * (config.baseline ? 2 : 1)
-  const counted = config.baseline ? 'repeats and the baseline flow included' : 'repeats included'
+  // With a baseline every run is made on both flows; with a judge flow each answer of a check with a
+  // rubric costs one judge run more.
+  const judged = config.judge !== undefined && checks.some((check) => check.rubric !== undefined)
+  const runs = plannedRuns(checks, config.repeats, judged) * (config.baseline ? 2 : 1)
+  const parts = [
+    'repeats',
+    ...(judged ? ['judge runs'] : []),
+    ...(config.baseline ? ['the baseline flow'] : []),
+  ]
+  const counted = `${parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}` : parts[0]} included`
   if (runs > config.maxRuns)
     fields.problem(
       'max-runs',
@@ -253,6 +335,7 @@ export function readRunConfig(read: InputReader, event: EventContext): RunConfig
   const names = fields.names
   const target = { orgId: fields.id('org-id'), flowId: fields.id('flow-id') }
   const baseline = readBaseline(fields, target.orgId)
+  const judge = readJudge(fields, target)
   const config: RunConfig = {
     baseUrl: fields.baseUrl('base-url'),
     target,
@@ -271,21 +354,25 @@ export function readRunConfig(read: InputReader, event: EventContext): RunConfig
     threshold: readThreshold(fields),
     ...(baseline ? { baseline } : {}),
     failOn: readFailOn(fields, baseline !== undefined),
+    ...(judge ? { judge } : {}),
     documentsChanged: readDocumentsChanged(fields),
     outputsBudget: readOutputsBudget(fields),
     names: fields.names,
   }
   const inputs = fields.raw('inputs')
   const checks = fields.raw('checks')
-  for (const name of ['baseline-flow-id', 'fail-on'])
+  const suiteOnly: Record<string, string> = {
+    'baseline-flow-id': 'a suite is compared, not one question',
+    'fail-on': 'a suite is compared, not one question',
+    'judge-flow-id': "it grades the checks' rubrics",
+    'advisory-checks': 'it names checks',
+  }
+  for (const [name, why] of Object.entries(suiteOnly))
     if (checks === '' && fields.raw(name) !== '')
-      fields.problem(
-        name,
-        `${names.subject(name)} applies to ${names.ref('checks')} only: a suite is compared, not one question.`,
-      )
+      fields.problem(name, `${names.subject(name)} applies to ${names.ref('checks')} only: ${why}.`)
   if (checks !== '') {
     const suite = readChecks(fields, checks, event)
-    config.checks = suite.checks
+    config.checks = suite.checks && applySuiteSettings(fields, config, suite.checks)
     if (suite.file !== undefined) config.checksFile = suite.file
     if (config.checks) checkRunCounts(fields, config, config.checks)
     if (inputs !== '')

@@ -268,3 +268,54 @@ function composeAnswer(
     sections.push(`Indexed websites (not fetched):\n${knowledge.urls.map((url) => `- ${url}`).join('\n')}`)
   return { text: sections.join('\n\n'), cited }
 }
+
+/**
+ * The emulator's judge flow (`judgeFlows`): grades `in-1` (the answer) by the key terms of `in-2` (the
+ * rubric) found in it — the phrases in double quotes, else every word of three letters or more that is
+ * not a stop word. Its score is the share found (two decimals), its verdict pass from one half up. Not a
+ * model: a deterministic stand-in, so repeats and score thresholds are tested for real. Answers in the
+ * shape the README's "Judge flow" section defines, as JSON text in `out-0`.
+ */
+export function judgeRunAnswer(inputs: Record<string, string>, runId: string): FlowRunAnswer {
+  const answer = (inputs['in-1'] ?? '').toLowerCase()
+  const terms = keyTermsOf(inputs['in-2'] ?? '')
+  const missing = terms.filter((term) => !containsTerm(answer, term))
+  const score =
+    terms.length === 0 ? 0 : Math.round(((terms.length - missing.length) / terms.length) * 100) / 100
+  const reason =
+    terms.length === 0
+      ? 'The rubric names no key term to look for.'
+      : missing.length === 0
+        ? `The answer has every key term of the rubric (${terms.length}).`
+        : `The answer has ${terms.length - missing.length} of ${terms.length} key terms of the rubric; ` +
+          `missing: ${missing.map((term) => JSON.stringify(term)).join(', ')}.`
+  const grade = { verdict: score >= 0.5 ? 'pass' : 'fail', score, reason }
+  return {
+    outputs: { 'out-0': JSON.stringify(grade) },
+    run_id: runId,
+    state: 'COMPLETED',
+    error: null,
+    pause: null,
+    citations: [],
+  }
+}
+
+function keyTermsOf(rubric: string): string[] {
+  const quoted = [...rubric.matchAll(/"([^"]+)"/g)].map((match) => match[1].trim().toLowerCase())
+  if (quoted.length > 0) return [...new Set(quoted.filter((term) => term !== ''))]
+  const words = rubric.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? []
+  return [...new Set(words.filter((word) => !STOP_WORDS.has(word)))]
+}
+
+/** The term as whole words of the (lower-cased) answer. */
+function containsTerm(answer: string, term: string): boolean {
+  let from = answer.indexOf(term)
+  while (from >= 0) {
+    const before = answer[from - 1]
+    const after = answer[from + term.length]
+    const edge = (char: string | undefined) => char === undefined || !/[\p{L}\p{N}]/u.test(char)
+    if (edge(before) && edge(after)) return true
+    from = answer.indexOf(term, from + 1)
+  }
+  return false
+}

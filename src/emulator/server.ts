@@ -22,7 +22,14 @@ import path from 'node:path'
 import { finished } from 'node:stream/promises'
 import { idProblem } from '../service/ids.js'
 import { checkFaultSettings, createFaultPicker, type FaultKind } from './faults.js'
-import { createMissPicker, flowRunAnswer, isTextDocument, questionOf, type FlowDocument } from './flow.js'
+import {
+  createMissPicker,
+  flowRunAnswer,
+  isTextDocument,
+  judgeRunAnswer,
+  questionOf,
+  type FlowDocument,
+} from './flow.js'
 import { discardParts, receiveMultipart, type ReceivedPart } from './multipart.js'
 import { EmulatorStore, type ChangeMode, type KnowledgeBaseId, type ReceivedDocument } from './store.js'
 import {
@@ -67,6 +74,11 @@ export interface EmulatorOptions {
    * fails locally as it would on the service. Default: every well-formed id exists.
    */
   flows?: KnowledgeBaseId[]
+  /**
+   * Flow ids that answer as a judge flow (a deterministic grade of `in-1` by the key terms of the rubric
+   * `in-2`, see judgeRunAnswer) instead of retrieving; never subject to `missRate`.
+   */
+  judgeFlows?: string[]
 }
 
 export interface DocumentPart {
@@ -449,6 +461,8 @@ class EmulatorServer {
     const checked = checkRunInputs(json.value)
     if (!checked.ok) return invalid(checked.issues)
     entry.inputs = checked.value
+    if (this.options.judgeFlows?.includes(flowId))
+      return { status: 200, body: judgeRunAnswer(checked.value, randomUUID()) }
     const documents: FlowDocument[] = []
     const urls: string[] = []
     for (const nodeId of this.store.nodeIds(flowId, orgId)) {

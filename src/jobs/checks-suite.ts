@@ -26,6 +26,7 @@ export async function runCheckSuite(
       ...flowRunOptions(config, log, signal),
       concurrency: config.concurrency,
       repeats: config.repeats,
+      ...(config.judge ? { judge: config.judge } : {}),
     })
     return {
       ...outcome,

@@ -3,6 +3,7 @@
 // similar the two answers are), then each check collapsed: the word-level diff of its two answers (or why
 // there is none), then the two answers one after the other.
 import {
+  blockingRegressions,
   changeSentence,
   changeSummary,
   type ChangeSummary,
@@ -14,7 +15,10 @@ import { wordDiffOf, type WordDiff } from '../checks/word-diff.js'
 import { sanitize } from '../log.js'
 import { suiteVerdict, type CheckResult, type SuiteVerdict } from '../checks/verdict.js'
 import type { FailOn } from '../config/run.js'
+import { scoreText } from '../checks/judge-flow.js'
 import {
+  anyJudged,
+  markdownAdvisoryLine,
   markdownVerdictLine,
   MIN_CUT_BYTES,
   runsLine,
@@ -43,7 +47,8 @@ const ASSERTION_LINE = 300
 const LISTED_ASSERTIONS = 5
 
 function leadIcon(summary: ChangeSummary): string {
-  if (summary.regressed.length > 0) return '🔴'
+  if (blockingRegressions(summary) > 0) return '🔴'
+  if (summary.regressed.length > 0) return '⚠️'
   if (summary.fixed.length > 0) return '🟢'
   if (summary.errors > 0) return '⚠️'
   return summary.stillFailing > 0 ? '❌' : '✅'
@@ -70,16 +75,31 @@ const sideText = (result: CheckResult) => `${VERDICT_LABEL[result.verdict]} · $
 export const similarityText = (check: ComparedCheck) =>
   check.unchanged ? 'answer unchanged' : formatRatio(check.similarity)
 
-/** One row per check: check, question, change, before, after, similarity of the two answers. */
+/** The change, and that an advisory check's change never fails the step: `🔴 regressed · advisory`. */
+export const changeLabel = (check: ComparedCheck) =>
+  `${CHANGE_LABEL[check.change]}${check.after.advisory ? ' · advisory' : ''}`
+
+const JUDGE_CELL = 120
+
+/** The judge's scores before and after, and its reason after: `0.20 → 0.85 · gives the 14 days`. */
+function comparedJudgeCell(check: ComparedCheck): string {
+  const score = (result: CheckResult) => (result.judge ? scoreText(result.judge.score) : '–')
+  const reason = check.after.judge ? ` · ${check.after.judge.reason}` : ''
+  return inline(shortLine(`${score(check.before)} → ${score(check.after)}${reason}`, JUDGE_CELL))
+}
+
+/** One row per check: check, question, change, before, after, (the judge's grades,) similarity of the two answers. */
 export function renderComparedTable(compared: readonly ComparedCheck[]): string {
+  const judged = anyJudged(compared.flatMap((check) => [check.before, check.after]))
   return table(
-    ['Check', 'Question', 'Change', 'Before', 'After', 'Similarity'],
+    ['Check', 'Question', 'Change', 'Before', 'After', ...(judged ? ['Judge'] : []), 'Similarity'],
     compared.map((check) => [
       inline(shortLine(check.name, 80)),
       inline(shortLine(check.question, QUESTION_CELL)),
-      CHANGE_LABEL[check.change],
+      changeLabel(check),
       sideText(check.before),
       sideText(check.after),
+      ...(judged ? [comparedJudgeCell(check)] : []),
       similarityText(check),
     ]),
   )
@@ -91,11 +111,11 @@ function bothSidesRunsLine(compared: readonly ComparedCheck[]): string {
     compared.flatMap((check) => [check.before, check.after]),
     0,
   )
-  return runsLine(all).replace(/ made;/, ' made on both flows;')
+  return runsLine(all).replace(/ made\b/, ' made on both flows')
 }
 
 const blockTitle = (check: ComparedCheck) =>
-  `${inlineHtml(shortLine(check.name, 80))} — ${CHANGE_LABEL[check.change]}`
+  `${inlineHtml(shortLine(check.name, 80))} — ${changeLabel(check)}`
 
 function failures(result: CheckResult): string {
   if (result.failed.length === 0) return ''
@@ -182,7 +202,7 @@ export function renderComparedReport(
   const after = failOn === 'threshold' ? markdownVerdictLine(verdict) : afterText(verdict, failOn)
   const head =
     `${options.heading}\n\n**${leadLine(compared)}**\n\n` +
-    `After: ${after}\n\n${bothSidesRunsLine(compared)}\n`
+    `After: ${after}\n\n${markdownAdvisoryLine(verdict)}${bothSidesRunsLine(compared)}\n`
   return layoutReport(
     compared,
     head,

@@ -3,6 +3,7 @@
 // first failed assertion), then each check's question, answer and failed assertions collapsed. The two
 // differ only in their heading, their size limit and where they send the reader for what was cut.
 import { runsMade, runsPassed, outcomeOf, type CheckResult, type SuiteVerdict } from '../checks/verdict.js'
+import { scoreText } from '../checks/judge-flow.js'
 import { cutText } from '../service/cut.js'
 import { details, fenced, inline, inlineHtml, shortLine, sizeOf, table } from './markdown.js'
 
@@ -61,10 +62,14 @@ export function verdictLine(verdict: SuiteVerdict, quote?: (name: string) => str
   return `${OUTCOME_ICON[outcomeOf(verdict)]} ${verdictText(verdict, quote)}`
 }
 
-/** `3 runs made; median 1.2 s, slowest 3.4 s.` */
+/** `3 runs made; median 1.2 s, slowest 3.4 s.` (`, and 3 judge runs` with a judge flow). */
 export function runsLine(verdict: SuiteVerdict): string {
+  const judge =
+    verdict.judgeRuns > 0
+      ? ` (and ${verdict.judgeRuns} judge ${verdict.judgeRuns === 1 ? 'run' : 'runs'})`
+      : ''
   return (
-    `${verdict.runs} ${verdict.runs === 1 ? 'run' : 'runs'} made; median ${verdict.medianSeconds.toFixed(1)} s, ` +
+    `${verdict.runs} ${verdict.runs === 1 ? 'run' : 'runs'} made${judge}; median ${verdict.medianSeconds.toFixed(1)} s, ` +
     `slowest ${verdict.slowestSeconds.toFixed(1)} s.`
   )
 }
@@ -73,19 +78,75 @@ export function runsLine(verdict: SuiteVerdict): string {
 export const markdownVerdictLine = (verdict: SuiteVerdict) =>
   verdictLine(verdict, (name) => `"${inline(shortLine(name, 80))}"`)
 
-/** One row per check: check, question, verdict, runs, seconds, first failed assertion. */
+/**
+ * The advisory checks, apart from the verdict: `Advisory: 2 failed ("a", "b"), 1 passed; not counted
+ * toward the threshold.`; '' without advisory checks.
+ */
+export function advisoryLine(verdict: SuiteVerdict, quote = (name: string) => JSON.stringify(name)): string {
+  const { passed, failed, failedNames } = verdict.advisory
+  if (passed + failed === 0) return ''
+  const parts = [
+    ...(failed > 0 ? [`${failed} failed (${namesOf(failedNames, quote)})`] : []),
+    ...(passed > 0 ? [`${passed} passed`] : []),
+  ]
+  return `Advisory: ${parts.join(', ')}; not counted toward the threshold nor failing the step.`
+}
+
+/** The advisory line in markdown (a line of its own under the verdict), or ''. */
+export const markdownAdvisoryLine = (verdict: SuiteVerdict) => {
+  const line = advisoryLine(verdict, (name) => `"${inline(shortLine(name, 80))}"`)
+  return line === ''
+    ? ''
+    : `${line}
+
+`
+}
+
+// The judge's score and reason in a table cell.
+const JUDGE_CELL = 120
+
+/** `0.85 · the answer gives the 14 days`: the judge's grade of the run shown, '' without one. */
+export const judgeCell = (result: CheckResult) =>
+  result.judge
+    ? inline(shortLine(`${scoreText(result.judge.score)} · ${result.judge.reason}`, JUDGE_CELL))
+    : ''
+
+/** Whether any check was graded by the judge flow (the tables then have a Judge column). */
+export const anyJudged = (results: readonly CheckResult[]) =>
+  results.some((result) => result.runs.some((run) => run.judgeSent))
+
+/**
+ * One row per check: check, question, verdict, runs, seconds, (the judge's grade,) first failed
+ * assertion; advisory checks in a table of their own below.
+ */
 export function renderChecksTable(results: readonly CheckResult[]): string {
-  return table(
-    ['Check', 'Question', 'Verdict', 'Runs', 'Seconds', 'First failed assertion'],
-    results.map((result) => [
-      inline(shortLine(result.name, 80)),
-      inline(shortLine(result.question, QUESTION_CELL)),
-      VERDICT_LABEL[result.verdict],
-      runsText(result),
-      result.seconds.toFixed(1),
-      result.failed.length > 0 ? inline(shortLine(result.failed[0], ASSERTION_CELL)) : '',
-    ]),
-  )
+  const judged = anyJudged(results)
+  const tableOf = (rows: readonly CheckResult[]) =>
+    table(
+      [
+        'Check',
+        'Question',
+        'Verdict',
+        'Runs',
+        'Seconds',
+        ...(judged ? ['Judge'] : []),
+        'First failed assertion',
+      ],
+      rows.map((result) => [
+        inline(shortLine(result.name, 80)),
+        inline(shortLine(result.question, QUESTION_CELL)),
+        VERDICT_LABEL[result.verdict],
+        runsText(result),
+        result.seconds.toFixed(1),
+        ...(judged ? [judgeCell(result)] : []),
+        result.failed.length > 0 ? inline(shortLine(result.failed[0], ASSERTION_CELL)) : '',
+      ]),
+    )
+  const blocking = results.filter((result) => !result.advisory)
+  const advisory = results.filter((result) => result.advisory)
+  if (advisory.length === 0) return tableOf(blocking)
+  const advisoryTable = `**Advisory checks** (not counted toward the threshold)\n\n${tableOf(advisory)}`
+  return blocking.length === 0 ? advisoryTable : `${tableOf(blocking)}\n${advisoryTable}`
 }
 
 export interface ChecksReportOptions {
@@ -98,7 +159,8 @@ export interface ChecksReportOptions {
 }
 
 const blockTitle = (result: CheckResult) =>
-  `${inlineHtml(shortLine(result.name, 80))} — ${VERDICT_LABEL[result.verdict]} · ${runsText(result)}`
+  `${inlineHtml(shortLine(result.name, 80))} — ${VERDICT_LABEL[result.verdict]} · ${runsText(result)}` +
+  (result.advisory ? ' · advisory' : '')
 
 // Below this, a cut text would be its note alone.
 export const MIN_CUT_BYTES = 256
@@ -201,7 +263,7 @@ export function renderChecksReport(
   verdict: SuiteVerdict,
   options: ChecksReportOptions,
 ): string {
-  const head = `${options.heading}\n\n${markdownVerdictLine(verdict)}\n\n${runsLine(verdict)}\n`
+  const head = `${options.heading}\n\n${markdownVerdictLine(verdict)}\n\n${markdownAdvisoryLine(verdict)}${runsLine(verdict)}\n`
   return layoutReport(
     results,
     head,

@@ -13,6 +13,14 @@ function excerpt(answer: string): string {
   return answer.length <= EXCERPT_CHARS ? answer : `${answer.slice(0, EXCERPT_CHARS)}…`
 }
 
+/** The judge flow's grade as the outputs hold it. */
+const judgeEntry = (judge: NonNullable<RunResult['judge']>) => ({
+  verdict: judge.verdict,
+  score: judge.score,
+  reason: judge.reason,
+  run_id: judge.runId ?? null,
+})
+
 function runEntry(run: RunResult, whole: boolean): Record<string, unknown> {
   return {
     run: run.run,
@@ -22,6 +30,7 @@ function runEntry(run: RunResult, whole: boolean): Record<string, unknown> {
     run_id: run.runId ?? null,
     seconds: run.seconds,
     started: run.started,
+    ...(run.judge ? { judge: judgeEntry(run.judge) } : {}),
   }
 }
 
@@ -44,6 +53,8 @@ export function checksResultEntries(
     excerpt: excerpt(result.answer),
     run_id: result.runId ?? null,
     seconds: result.seconds,
+    ...(result.judge ? { judge: judgeEntry(result.judge) } : {}),
+    ...(result.advisory ? { advisory: true } : {}),
     runs: result.runs.map((run) => runEntry(run, whole)),
   }))
 }

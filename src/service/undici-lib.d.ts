@@ -1,4 +1,4 @@
-// undici's internal modules, loaded by src/service/undici-lean.ts; their types are those of undici's root.
+// undici's internal modules, loaded by src/net/undici-lean.ts; their types are those of undici's root.
 declare module 'undici/lib/dispatcher/dispatcher.js' {
   const Dispatcher: { prototype: object }
   export default Dispatcher
