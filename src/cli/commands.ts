@@ -374,6 +374,8 @@ export interface ServeFlags {
   faultRate?: number
   seed?: number
   missRate?: number
+  /** Seconds. */
+  indexDelay?: number
   flow?: KnowledgeBaseId[]
 }
 
@@ -401,6 +403,7 @@ export async function serveCommand(flags: ServeFlags): Promise<void> {
       faultRate: flags.faultRate,
       seed: flags.seed,
       missRate: flags.missRate,
+      indexDelayMs: flags.indexDelay === undefined ? undefined : flags.indexDelay * 1000,
       flows: flags.flow,
     })
   } catch (error) {
@@ -415,6 +418,7 @@ export async function serveCommand(flags: ServeFlags): Promise<void> {
     log.info(`private key: ${privateKey}`)
   if (!process.env.KB_SYNC_PUBLIC_KEY && flags.publicKey === undefined) log.info(`public key: ${publicKey}`)
   log.info(`data directory: ${emulator.dataDir}`)
+  if (flags.indexDelay) log.info(`index delay: ${flags.indexDelay} s after each upload or update`)
   if (flags.flow) log.info(`flows: ${flags.flow.map((f) => `${f.orgId}/${f.flowId}/${f.nodeId}`).join(', ')}`)
   process.stdout.write(`${emulator.url}\n`)
   const stop = () => void emulator.close().then(() => process.exit(0))

@@ -209,6 +209,11 @@ function serveOptions(command: Command): Command {
       fraction,
     )
     .option(
+      '--index-delay <seconds>',
+      'after an upload or update, flows answer from the previous documents this long (0-3600)',
+      wholeNumber(0, 3600),
+    )
+    .option(
       '--flow <org/flow/node>',
       'a flow and node that exist; others answer 404 (repeatable; default: any)',
       flowId,
