@@ -365,6 +365,7 @@ describe('readRunConfig', () => {
       comment: { enabled: false, key: '', githubToken: '' },
       retryOnServerError: false,
       runTimeoutMs: 600_000,
+      settleMs: 0,
       concurrency: 2,
       repeats: { repeat: 1 },
       maxRuns: 1000,

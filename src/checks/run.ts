@@ -10,6 +10,7 @@ import { ServiceClient } from '../service/client.js'
 import { excerpt } from '../service/errors.js'
 import { failedAssertions } from './judge.js'
 import { repeatsOf, type SuiteRepeats } from './repeats.js'
+import { settle, settleSettingsOf, type SettleOutcome } from './settle.js'
 import type { Check } from './schema.js'
 import {
   checkResultOf,
@@ -195,7 +196,7 @@ export async function runCheckSuite(
   checks: Check[],
   log: Logger,
   signal?: AbortSignal,
-): Promise<ChecksOutcome & { verdict: SuiteVerdict; before?: CheckResult[] }> {
+): Promise<ChecksOutcome & { verdict: SuiteVerdict; before?: CheckResult[]; settled?: SettleOutcome }> {
   const client = new ServiceClient({
     baseUrl: config.baseUrl,
     publicKey: config.publicKey,
@@ -204,13 +205,33 @@ export async function runCheckSuite(
   try {
     const sides: SuiteSide[] = [{ target: config.target, label: '' }]
     if (config.baseline) sides.push({ target: config.baseline, label: ' (before)' })
-    const [outcome, baseline] = await runChecksOn(client, sides, checks, {
+    const options = {
       ...flowRunOptions(config, log, signal),
       concurrency: config.concurrency,
       repeats: config.repeats,
-    })
+    }
+    // settle (#36 §4): the flow answers from the sync before its answers are measured.
+    const settled = await settle(
+      checks,
+      settleSettingsOf(config, checks),
+      async (check, run, stop) => {
+        const side = { target: config.target, label: ` (settle run ${run})` }
+        const [outcome] = await runChecksOn(client, [side], [check], {
+          ...options,
+          signal: stop,
+          repeats: { repeat: 1 },
+        })
+        return {
+          result: outcome.results[0],
+          ...(outcome.stopped !== undefined ? { stopped: outcome.stopped } : {}),
+        }
+      },
+      options,
+    )
+    const [outcome, baseline] = await runChecksOn(client, sides, checks, options)
     return {
       ...outcome,
+      ...(settled ? { settled } : {}),
       verdict: suiteVerdict(outcome.results, config.threshold),
       ...(baseline ? { before: baseline.results } : {}),
     }

@@ -191,6 +191,17 @@ function runOptions(command: Command): Command {
     )
     .option('--baseline-org-id <id>', "the baseline flow's organization (default: --org-id)")
     .option('--fail-on <what>', 'regression (default with a baseline) or threshold')
+    .addOption(
+      withDefault(
+        '--settle <seconds>',
+        'with --checks: the longest wait for a sync to be answerable',
+        d.settle,
+      ),
+    )
+    .option(
+      '--settle-check <name>',
+      'with --settle: a check run until it passes (each run counts in --max-runs)',
+    )
 }
 
 function serveOptions(command: Command): Command {
