@@ -34,6 +34,7 @@ import {
   type RunnerEnvironment,
 } from './runner.js'
 import { skipDecision, skipStep } from './skip-unchanged.js'
+import { commentTriggerRefusal } from './comment-trigger.js'
 import { StepOutputsError, writeStepOutputs } from './step-outputs.js'
 import { formatCount } from '../config/units.js'
 import { settleCaveat } from '../checks/settle.js'
@@ -61,6 +62,13 @@ export async function runFlowAction(): Promise<void> {
       const target = error instanceof ConfigError ? readCommentTarget(read, event) : undefined
       if (target) await commentNotRun(target, runner, log, messageOf(error))
       throw error
+    }
+    // A run asked for in a comment (#36 §6): only for commenters with write access, before anything runs.
+    const refused = await commentTriggerRefusal(runner, config.comment.githubToken, log)
+    if (refused) {
+      await writeSummary(renderStoppedSummary('Flow checks: not run', refused), log)
+      core.setFailed(log.clean(refused))
+      return
     }
     if (config.skip) {
       log.notice(config.skip)
