@@ -332,14 +332,57 @@ describe('readIndexConfig', () => {
     expect(config.skip).toBeUndefined()
   })
 
-  test.each(['pull_request_target', 'workflow_run'])(
-    'indexing under %s is refused, explaining why',
-    (eventName) => {
-      const error = configError(() => readIndexConfig(reader(GOOD_INDEX), { eventName }))
-      expect(error.message).toContain(eventName)
-      expect(error.message).toMatch(/unreviewed content with the private key/)
-    },
-  )
+  test('indexing under pull_request_target is refused, explaining why', () => {
+    const eventName = 'pull_request_target'
+    const error = configError(() => readIndexConfig(reader(GOOD_INDEX), { eventName }))
+    expect(error.message).toContain(eventName)
+    expect(error.message).toMatch(/unreviewed content with the private key/)
+  })
+
+  describe('after a site deployed (workflow_run, deployment_status)', () => {
+    const repository = { id: 7, full_name: 'octo-org/docs' }
+    const workflowRun = (run: Record<string, unknown>) => ({
+      eventName: 'workflow_run',
+      payload: {
+        repository,
+        workflow_run: { event: 'push', conclusion: 'success', head_repository: repository, ...run },
+      },
+    })
+    const deployment = (state: string) => ({
+      eventName: 'deployment_status',
+      payload: { repository, deployment_status: { state } },
+    })
+
+    test.each([
+      ['a deploy of a push that succeeded', workflowRun({})],
+      ['a successful deployment', deployment('success')],
+    ])('indexes after %s', (_what, event) => {
+      expect(readIndexConfig(reader(GOOD_INDEX), event).skip).toBeUndefined()
+    })
+
+    test.each([
+      [
+        "a pull request's run",
+        workflowRun({ event: 'pull_request' }),
+        /a pull_request event, whose content nobody has reviewed/,
+      ],
+      [
+        "a fork's run",
+        workflowRun({ head_repository: { id: 8 } }),
+        /a fork, whose content nobody has reviewed/,
+      ],
+      ['a failed deploy', workflowRun({ conclusion: 'failure' }), /ended "failure", not "success"/],
+      [
+        'a deployment in progress',
+        deployment('in_progress'),
+        /the deployment is "in_progress", not "success"/,
+      ],
+    ])('refuses %s, naming the event', (_what, event, why) => {
+      const error = configError(() => readIndexConfig(reader(GOOD_INDEX), event))
+      expect(error.message).toContain(`"${event.eventName}"`)
+      expect(error.message).toMatch(why)
+    })
+  })
 
   test('flow inputs keep __proto__ as a plain key', () => {
     const config = readIndexConfig(
@@ -365,6 +408,7 @@ describe('readRunConfig', () => {
       comment: { enabled: false, key: '', githubToken: '' },
       retryOnServerError: false,
       runTimeoutMs: 600_000,
+      settleMs: 0,
       concurrency: 2,
       repeats: { repeat: 1 },
       maxRuns: 1000,

@@ -18,7 +18,9 @@ import { GitFixture, type WorkingCopy } from './helpers/git-fixture.js'
 import { startCommentsServer, type CommentsServer } from './helpers/github-comments-server.js'
 import { GITHUB_TOKEN, PRIVATE_KEY, PUBLIC_KEY } from './helpers/keys.js'
 import { parseOutputFile, runWorkflowJob } from './helpers/workflow-runner.js'
-import { pullRequestExample } from './helpers/webhook-examples.js'
+import { pullRequestExample, webhookExamples } from './helpers/webhook-examples.js'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 
 interface LintResult {
   message: string
@@ -224,6 +226,8 @@ describe('the workflows users copy (README snippets and examples/workflows)', ()
     expect(exampleFiles.sort()).toEqual(
       [
         'examples/workflows/flow-checks.yml',
+        'examples/workflows/kb-check-comment.yml',
+        'examples/workflows/kb-sync-deployed.yml',
         'examples/workflows/kb-sync-preview.yml',
         'examples/workflows/kb-sync-push.yml',
         'examples/workflows/kb-sync-staging.yml',
@@ -379,6 +383,8 @@ const exampleValues: Record<string, Record<string, string>> = {
     KB_NODE_ID: 'knowledgebase-1',
     KB_STAGING_FLOW_ID: '65f0c0ffee0000000000057a',
     KB_STAGING_NODE_ID: 'knowledgebase-1',
+    // The docs site: a local server's address, set by the test that serves it.
+    KB_SITE_URL: 'http://127.0.0.1:9',
   },
   secrets: { KB_PRIVATE_KEY: PRIVATE_KEY, KB_PUBLIC_KEY: PUBLIC_KEY },
 }
@@ -697,5 +703,111 @@ describe('the staging example (kb-sync-staging.yml), run here against the emulat
     expect(runsOn(vars.KB_STAGING_FLOW_ID, from)).toHaveLength(0)
     expect(runsOn(vars.KB_FLOW_ID, from)).toHaveLength(0)
     expect(commentsOn(12).filter((body) => body.includes('before and after'))).toEqual([])
+  }, 60_000)
+})
+
+// #36 §6: runs when people want them — on a "/kb-check" comment, and after the site deployed.
+describe('the on-request and after-deploy examples, run here against the emulator', () => {
+  const { vars } = exampleValues
+  let fixture: GitFixture
+  let workspace: WorkingCopy
+  let emulator: Emulator
+  let github: CommentsServer
+  let site: Server
+
+  beforeAll(async () => {
+    fixture = GitFixture.create()
+    const author = fixture.author()
+    author
+      .write('docs/refunds.md', '# Refunds\n\nRefunds are granted within 14 days of a payment.\n')
+      .write('.github/flow-checks.yml', readFileSync(join(root, 'examples/flow-checks.yml'), 'utf8'))
+    author.commit('docs')
+    author.push()
+    workspace = fixture.checkout({ name: 'main' })
+    emulator = await startEmulator({ privateKey: PRIVATE_KEY, publicKey: PUBLIC_KEY })
+    github = await startCommentsServer({ owner: 'Codertocat', repo: 'Hello-World' })
+    github.permissions = { writer: 'write', reader: 'read' }
+    site = createServer((request, response) => {
+      const origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`
+      if (request.url !== '/sitemap.xml') return void response.writeHead(404).end()
+      response.writeHead(200, { 'content-type': 'application/xml' })
+      response.end(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">' +
+          `<url><loc>${origin}/refunds/</loc></url><url><loc>${origin}/support/</loc></url></urlset>\n`,
+      )
+    })
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve))
+    vars.KB_SITE_URL = `http://127.0.0.1:${(site.address() as AddressInfo).port}`
+  })
+  afterAll(async () => {
+    await new Promise<void>((resolve) => site.close(() => resolve()))
+    await github.close()
+    await emulator.close()
+    fixture.cleanup()
+  })
+
+  function run(file: string, eventName: string, eventPayload: object) {
+    const workflow = parse(readFileSync(join(root, file), 'utf8')) as Workflow
+    const copy = runnableCopy(file, {
+      workspace: workspace.dir,
+      scratch: fixture.root,
+      baseUrl: emulator.url,
+    })
+    return runWorkflowJob(copy, Object.keys(workflow.jobs)[0], {
+      root: workspace.dir,
+      eventName,
+      eventPayload,
+      github: { token: GITHUB_TOKEN, apiUrl: github.url },
+    })
+  }
+
+  function kbCheck(login: string) {
+    const payload = structuredClone(webhookExamples('issue_comment')[0]) as {
+      issue: { number: number; pull_request?: unknown }
+      comment: { body: string; user: { login: string } }
+    }
+    payload.issue.number = 21
+    payload.issue.pull_request = { url: 'https://api.github.com/repos/Codertocat/Hello-World/pulls/21' }
+    payload.comment.body = '/kb-check'
+    payload.comment.user.login = login
+    return payload
+  }
+
+  it("kb-sync-deployed.yml after the deploy workflow succeeded sends the docs and the live sitemap's pages", async () => {
+    const repository = { id: 7, full_name: 'octo-org/docs' }
+    const payload = {
+      ...webhookExamples('workflow_run')[1],
+      repository,
+      workflow_run: { event: 'push', conclusion: 'success', head_repository: repository },
+    }
+    const result = await run('examples/workflows/kb-sync-deployed.yml', 'workflow_run', payload)
+    const step = result.steps.at(-1)!
+    expect(step.exitCode === 0 ? 'synced' : step.log).toBe('synced')
+    expect(JSON.parse(step.outputs.uploaded)).toEqual(
+      expect.arrayContaining([
+        'docs/refunds.md',
+        `${vars.KB_SITE_URL}/refunds/`,
+        `${vars.KB_SITE_URL}/support/`,
+      ]),
+    )
+    const node = emulator.urls(vars.KB_FLOW_ID, vars.KB_ORG_ID, vars.KB_NODE_ID)
+    expect(node).toEqual([`${vars.KB_SITE_URL}/refunds/`, `${vars.KB_SITE_URL}/support/`])
+  }, 60_000)
+
+  it('kb-check-comment.yml runs the checks for a writer and answers in the pull request', async () => {
+    const result = await run('examples/workflows/kb-check-comment.yml', 'issue_comment', kbCheck('writer'))
+    const step = result.steps.at(-1)!
+    expect(step.exitCode === 0 ? 'passed' : step.log).toBe('passed')
+    expect({ passed: step.outputs.passed, failed: step.outputs.failed }).toEqual({ passed: '1', failed: '0' })
+    expect(github.comments.filter((c) => c.issue === 21)).toHaveLength(1)
+  }, 60_000)
+
+  it('kb-check-comment.yml refuses a commenter with read access, and nothing runs', async () => {
+    const runs = emulator.requests().filter((r) => r.path.startsWith('/inference/')).length
+    const result = await run('examples/workflows/kb-check-comment.yml', 'issue_comment', kbCheck('reader'))
+    const step = result.steps.at(-1)!
+    expect(step.exitCode).toBe(1)
+    expect(step.log).toContain('Not run: @reader has "read" access to Codertocat/Hello-World')
+    expect(emulator.requests().filter((r) => r.path.startsWith('/inference/'))).toHaveLength(runs)
   }, 60_000)
 })

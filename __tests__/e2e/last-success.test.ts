@@ -35,7 +35,7 @@ afterEach(async () => {
 })
 
 interface RunOptions {
-  eventName: 'push' | 'workflow_dispatch'
+  eventName: 'push' | 'workflow_dispatch' | 'workflow_run' | 'deployment_status'
   payload?: Record<string, unknown>
   privateKey?: string
   inputs?: Record<string, string>
@@ -145,6 +145,49 @@ describe('index action: the change set starts at the last successful sync', () =
     expect(full.status).toBe(0)
     expect(full.outputs).toMatchObject({ base: '', 'base-source': 'none' })
     expect(JSON.parse(full.outputs.updated)).toEqual(['docs/a.md', 'docs/b.md'])
+  })
+
+  // #36 §6: after the site deployed, so sitemaps are read once it is live; the base is the last sync.
+  it('after a deploy (workflow_run, deployment_status) sends what changed since the last sync, and is itself a base', async () => {
+    const repository = { id: 7, full_name: 'octo-org/docs' }
+    const deployed = (conclusion: string) => ({
+      ...webhookExamples('workflow_run')[1],
+      repository,
+      workflow_run: { event: 'push', conclusion, head_repository: repository },
+    })
+    const deployment = { ...webhookExamples('deployment_status')[0], repository }
+    author.write('docs/a.md').write('docs/b.md').write('docs/c.md')
+    const seed = author.commit('seed')
+    author.push()
+    expect((await workflowRun({ eventName: 'push', payload: pushPayload(ZERO, seed) })).status).toBe(0)
+
+    author.write('docs/b.md', 'b, second\n')
+    author.commit('edit b')
+    author.push()
+    let mark = emulator.requests().length
+    const failedDeploy = await workflowRun({ eventName: 'workflow_run', payload: deployed('failure') })
+    expect(failedDeploy.status).toBe(1)
+    expect(failedDeploy.stdout).toMatch(
+      /^::error::Indexing is refused under this "workflow_run" event: the run that triggered it ended "failure"/m,
+    )
+    expect(emulator.requests()).toHaveLength(mark)
+
+    const afterDeploy = await workflowRun({ eventName: 'workflow_run', payload: deployed('success') })
+    expect(afterDeploy.status).toBe(0)
+    expect(sent(mark)).toEqual({ POST: [], PATCH: ['docs/b.md'] })
+    expect(afterDeploy.outputs).toMatchObject({ base: seed, 'base-source': 'last-success' })
+
+    author.write('docs/c.md', 'c, second\n')
+    const editC = author.commit('edit c')
+    author.push()
+    mark = emulator.requests().length
+    const afterDeployment = await workflowRun({ eventName: 'deployment_status', payload: deployment })
+    expect(afterDeployment.status).toBe(0)
+    // The workflow_run run that succeeded is the base: only c is sent.
+    expect(sent(mark)).toEqual({ POST: [], PATCH: ['docs/c.md'] })
+    expect(afterDeployment.outputs['base-source']).toBe('last-success')
+    expect(afterDeployment.outputs.base).not.toBe(seed)
+    expect(runs.runs.at(-1)?.head_sha).toBe(editC)
   })
 
   it('sends every selected file, with a warning naming actions: read, when the API refuses (contents: read only)', async () => {

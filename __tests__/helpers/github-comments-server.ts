@@ -16,6 +16,11 @@ export interface CommentsServer {
   requests: { method: string; path: string; authorization?: string }[]
   /** Answer every create/update with this status (403 like a token without pull-requests: write). */
   refuseWrites?: number
+  /**
+   * Each user's permission (`admin`, `maintain`, `write`, `triage`, `read`), answered by
+   * collaborators/{user}/permission; a user not listed is not a collaborator (404).
+   */
+  permissions: Record<string, string>
   close(): Promise<void>
 }
 
@@ -43,6 +48,7 @@ export async function startCommentsServer(options: { owner: string; repo: string
     url: '',
     comments: [],
     requests: [],
+    permissions: {},
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
   const prefix = `/repos/${options.owner}/${options.repo}/issues`
@@ -85,6 +91,17 @@ export async function startCommentsServer(options: { owner: string; repo: string
           errors: [{ message: 'Body is too long (maximum is 65536 characters)' }],
         }),
         true)
+      const permission = new RegExp(
+        `^/repos/${options.owner}/${options.repo}/collaborators/([^/]+)/permission$`,
+      ).exec(url.pathname)
+      if (permission && request.method === 'GET') {
+        const login = decodeURIComponent(permission[1])
+        const role = state.permissions[login]
+        if (role === undefined) return send(response, 404, { message: 'Not Found' })
+        // GitHub's `permission` folds maintain into write and triage into read; `role_name` keeps the role.
+        const folded = role === 'maintain' ? 'write' : role === 'triage' ? 'read' : role
+        return send(response, 200, { permission: folded, role_name: role, user: { login } })
+      }
       if (list && request.method === 'GET') {
         const issue = Number(list[1])
         const perPage = Math.min(Number(url.searchParams.get('per_page') ?? 30), 100)

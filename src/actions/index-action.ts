@@ -36,7 +36,10 @@ export async function runIndexAction(): Promise<void> {
   let budget = DEFAULT_OUTPUTS_BUDGET
   try {
     const runner = readRunnerEnvironment()
-    const config = readIndexConfig((name) => core.getInput(name), { eventName: runner.eventName })
+    const config = readIndexConfig((name) => core.getInput(name), {
+      eventName: runner.eventName,
+      payload: runner.payload,
+    })
     budget = config.outputsBudget
     if (config.skip) {
       log.notice(config.skip)

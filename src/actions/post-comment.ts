@@ -12,8 +12,12 @@ export interface PullRequestRef {
   baseSha?: string
 }
 
-/** The pull request of a pull_request event's payload, if any. */
+/** The pull request of a pull_request event's payload (or of a comment on one), if any. */
 export function pullRequestOf(payload: Record<string, unknown>): PullRequestRef | undefined {
+  const issue = payload.issue as { number?: unknown; pull_request?: unknown } | undefined
+  // issue_comment on a pull request: its number, not its commits (the payload has none).
+  if (!payload.pull_request && issue?.pull_request && typeof issue.number === 'number')
+    return { number: issue.number }
   const pr = payload.pull_request as
     { number?: unknown; head?: { sha?: unknown }; base?: { sha?: unknown } } | undefined
   if (!pr || typeof pr.number !== 'number') return undefined

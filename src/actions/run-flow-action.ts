@@ -35,8 +35,11 @@ import {
   type RunnerEnvironment,
 } from './runner.js'
 import { skipDecision, skipStep } from './skip-unchanged.js'
+import { commentTriggerRefusal } from './comment-trigger.js'
 import { StepOutputsError, writeStepOutputs } from './step-outputs.js'
 import { formatCount } from '../units.js'
+import { settleCaveat } from '../checks/settle.js'
+import { renderSettleNotes } from '../report/settle-note.js'
 
 const CHECKS_CANCELLED = (cancelled: RunCancelled) =>
   `${cancelled.message}: checks that had not answered are reported as errors.`
@@ -60,6 +63,13 @@ export async function runFlowAction(): Promise<void> {
       const target = error instanceof ConfigError ? readCommentTarget(read, event) : undefined
       if (target) await commentNotRun(target, runner, log, messageOf(error))
       throw error
+    }
+    // A run asked for in a comment (#36 §6): only for commenters with write access, before anything runs.
+    const refused = await commentTriggerRefusal(runner, config.comment.githubToken, log)
+    if (refused) {
+      await writeSummary(renderStoppedSummary('Flow checks: not run', refused), log)
+      core.setFailed(log.clean(refused))
+      return
     }
     if (config.skip) {
       log.notice(config.skip)
@@ -156,7 +166,13 @@ async function runChecksStep(
   log: Logger,
   signal: AbortSignal,
 ): Promise<void> {
-  const { results, verdict, stopped, before } = await runCheckSuite(config, checks, log, signal)
+  const { results, verdict, stopped, before, settled } = await runCheckSuite(config, checks, log, signal)
+  // settle (#36 §4): what the wait for the sync saw, in the log and above the results.
+  const caveat = settleCaveat(config.settleCheck, before)
+  if (settled?.unsettled) log.warning(settled.note)
+  else if (settled) log.info(settled.note)
+  if (caveat) log.warning(caveat)
+  const settleNotes = [settled?.note, caveat].filter((note): note is string => note !== undefined)
   const cancelled = cancellationOf(signal)
   const compared = before ? compareResults(before, results) : undefined
   const change = compared ? changeSummary(compared) : undefined
@@ -183,7 +199,7 @@ async function runChecksStep(
     : stopped
       ? renderStoppedSummary('Flow checks stopped', keyRefused(stopped))
       : ''
-  await writeSummary(`${notice ? `${notice}\n` : ''}${summary}`, log, {
+  await writeSummary(`${notice ? `${notice}\n` : ''}${renderSettleNotes(settleNotes)}${summary}`, log, {
     pointer: pointerTo(file),
     done,
   })

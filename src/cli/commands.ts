@@ -380,6 +380,8 @@ export interface ServeFlags {
   faultRate?: number
   seed?: number
   missRate?: number
+  /** Seconds. */
+  indexDelay?: number
   flow?: KnowledgeBaseId[]
   judgeFlow?: string[]
 }
@@ -408,6 +410,7 @@ export async function serveCommand(flags: ServeFlags): Promise<void> {
       faultRate: flags.faultRate,
       seed: flags.seed,
       missRate: flags.missRate,
+      indexDelayMs: flags.indexDelay === undefined ? undefined : flags.indexDelay * 1000,
       flows: flags.flow,
       judgeFlows: flags.judgeFlow,
     })
@@ -423,6 +426,7 @@ export async function serveCommand(flags: ServeFlags): Promise<void> {
     log.info(`private key: ${privateKey}`)
   if (!process.env.KB_SYNC_PUBLIC_KEY && flags.publicKey === undefined) log.info(`public key: ${publicKey}`)
   log.info(`data directory: ${emulator.dataDir}`)
+  if (flags.indexDelay) log.info(`index delay: ${flags.indexDelay} s after each upload or update`)
   if (flags.flow) log.info(`flows: ${flags.flow.map((f) => `${f.orgId}/${f.flowId}/${f.nodeId}`).join(', ')}`)
   if (flags.judgeFlow) log.info(`judge flows: ${flags.judgeFlow.join(', ')}`)
   process.stdout.write(`${emulator.url}\n`)

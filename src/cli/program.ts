@@ -205,6 +205,17 @@ function runOptions(command: Command): Command {
       'checks reported but never failing (names or patterns with *, comma-separated; repeatable)',
       collect,
     )
+    .addOption(
+      withDefault(
+        '--settle <seconds>',
+        'with --checks: the longest wait for a sync to be answerable',
+        d.settle,
+      ),
+    )
+    .option(
+      '--settle-check <name>',
+      'with --settle: a check run until it passes (each run counts in --max-runs)',
+    )
 }
 
 function serveOptions(command: Command): Command {
@@ -221,6 +232,11 @@ function serveOptions(command: Command): Command {
       '--miss-rate <rate>',
       'share of flow runs answered as if nothing matched, to try repeats (0..1)',
       fraction,
+    )
+    .option(
+      '--index-delay <seconds>',
+      'after an upload or update, flows answer from the previous documents this long (0-3600)',
+      wholeNumber(0, 3600),
     )
     .option(
       '--flow <org/flow/node>',

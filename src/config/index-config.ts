@@ -1,6 +1,7 @@
 // The inputs of both actions and the CLI, parsed and validated into one typed config. Every problem is
 // collected and reported at once, each naming its input; a key's value is never shown.
 import { readCommentSettings, type CommentSettings } from './comment.js'
+import { siteEventProblem } from './site-events.js'
 import { quoted } from './errors.js'
 import { InputFields, type InputReader } from './fields.js'
 import type { SettingNames } from '../setting-names.js'
@@ -137,8 +138,9 @@ export const MAX_STATE_RETENTION_DAYS = 90
 /** More jobs than a workflow matrix holds (256) cannot run at once. */
 export const MAX_SHARDS = 256
 
-// These events run with the repository's secrets on behalf of code nobody has reviewed yet.
-const UNREVIEWED_CODE_EVENTS = new Set(['pull_request_target', 'workflow_run'])
+// This event runs with the repository's secrets on behalf of code nobody has reviewed yet; workflow_run
+// is allowed after a deploy of a branch, refused for a pull request's run (site-events.ts).
+const UNREVIEWED_CODE_EVENTS = new Set(['pull_request_target'])
 
 /** The `files` patterns; a pattern that could reach outside the workspace is a problem naming `files`. */
 function readPatterns(fields: InputFields): string[] {
@@ -191,6 +193,8 @@ export function readIndexConfig(read: InputReader, event: EventContext): IndexCo
         'code that has not been reviewed, so indexing here would publish unreviewed content with the private ' +
         'key. Index on push (or workflow_dispatch) instead; the run-flow action may be used under this event.',
     )
+  const siteProblem = siteEventProblem(event.eventName, event.payload ?? {})
+  if (siteProblem) fields.problem('event', siteProblem)
   const config: IndexConfig = {
     baseUrl: fields.baseUrl('base-url'),
     target: { flowId: fields.id('flow-id'), orgId: fields.id('org-id'), nodeId: fields.id('node-id') },

@@ -66,6 +66,11 @@ export interface RunConfig {
   skip?: string
   /** How messages of the run name a setting (the front end's words). */
   names: SettingNames
+  // ── settle (#36 §4): waiting for the knowledge base to answer from the sync ──
+  /** `settle`: the longest wait before the checks run (0: none). */
+  settleMs: number
+  /** `settle-check`: a check run until it passes, for at most `settleMs`; unset: a fixed wait of `settleMs`. */
+  settleCheck?: string
 }
 
 export const FAIL_ON = ['regression', 'threshold'] as const
@@ -84,6 +89,8 @@ export const RUN_DEFAULTS: Readonly<Record<string, string>> = Object.freeze({
   threshold: '100%',
   'judge-min-score': '0.5',
   'outputs-budget': String(DEFAULT_OUTPUTS_BUDGET),
+  // settle (#36 §4)
+  settle: '0',
 })
 
 /** Every input readRunConfig reads, in run-flow/action.yml order. */
@@ -117,6 +124,9 @@ export const RUN_INPUTS: readonly string[] = Object.freeze([
   'advisory-checks',
   'documents-changed',
   'outputs-budget',
+  // settle (#36 §4)
+  'settle',
+  'settle-check',
 ])
 
 function readExpect(fields: InputFields): Expectation | undefined {
@@ -358,6 +368,7 @@ export function readRunConfig(read: InputReader, event: EventContext): RunConfig
     documentsChanged: readDocumentsChanged(fields),
     outputsBudget: readOutputsBudget(fields),
     names: fields.names,
+    settleMs: 0,
   }
   const inputs = fields.raw('inputs')
   const checks = fields.raw('checks')
@@ -397,8 +408,57 @@ export function readRunConfig(read: InputReader, event: EventContext): RunConfig
         'No public key in this pull request: forks and Dependabot do not get secrets; the flow run is skipped.'
     else fields.problem('public-key', `${names.subject('public-key')} is required.`)
   }
+  readSettle(fields, config)
   fields.throwIfAny()
   return config
+}
+
+// ── settle (#36 §4) ──
+// A GitHub job runs at most 6 hours; an hour of waiting is already far past any indexing worth waiting for.
+const MAX_SETTLE_MS = 3_600_000
+
+/** `settle` and `settle-check`: how long to wait for the sync, and the check that tells it arrived. */
+function readSettle(fields: InputFields, config: RunConfig): void {
+  const names = fields.names
+  config.settleMs = fields.duration('settle', 0, MAX_SETTLE_MS)
+  if (config.settleMs > 0 && !fields.raw('checks'))
+    fields.problem(
+      'settle',
+      `${names.subject('settle')} applies to ${names.ref('checks')} only: it waits for the sync before a suite runs.`,
+    )
+  const name = fields.raw('settle-check')
+  if (name === '') return
+  if (!fields.raw('checks')) {
+    fields.problem(
+      'settle-check',
+      `${names.subject('settle-check')} names a check of ${names.ref('checks')}, which is empty.`,
+    )
+    return
+  }
+  if (config.settleMs === 0)
+    fields.problem(
+      'settle-check',
+      `${names.subject('settle-check')} needs ${names.ref('settle')} above 0: the longest time the check is run ` +
+        'until it passes (e.g. 300).',
+    )
+  if (!config.checks) return
+  if (!config.checks.some((check) => check.name === name)) {
+    fields.problem(
+      'settle-check',
+      `${names.subject('settle-check')} names no check of ${names.ref('checks')} (got ${quoted(name)}; the ` +
+        `checks are ${config.checks.map((check) => quoted(check.name)).join(', ')}).`,
+    )
+    return
+  }
+  // Every poll is a billed run: the suite's own runs are reserved, the polls use what max-runs leaves.
+  const suiteRuns = plannedRuns(config.checks, config.repeats) * (config.baseline ? 2 : 1)
+  if (suiteRuns < config.maxRuns) config.settleCheck = name
+  else if (suiteRuns === config.maxRuns)
+    fields.problem(
+      'settle-check',
+      `${names.subject('settle-check')} needs runs of its own, but the checks' ${suiteRuns} runs take all of ` +
+        `${names.ref('max-runs')} (${config.maxRuns}); raise ${names.ref('max-runs')}: each run of the settle check counts in it.`,
+    )
 }
 
 /** Where the run-flow action's sticky comment goes: enough to replace its verdict when the run cannot start. */

@@ -23,6 +23,8 @@ export interface EventContext {
   names?: SettingNames
   /** A `checks` file may be anywhere (the CLI); the action keeps it inside the workspace. */
   checksAnywhere?: boolean
+  /** The event's payload (GITHUB_EVENT_PATH), for the rules of some events; the CLI has none. */
+  payload?: Record<string, unknown>
 }
 
 // Pull requests from forks and Dependabot run without secrets: an empty key there is expected, not an error.

@@ -29,7 +29,9 @@ import {
   judgeRunAnswer,
   questionOf,
   type FlowDocument,
+  type FlowKnowledge,
 } from './flow.js'
+import { IndexLag } from './index-lag.js'
 import { discardParts, receiveMultipart, type ReceivedPart } from './multipart.js'
 import { EmulatorStore, type ChangeMode, type KnowledgeBaseId, type ReceivedDocument } from './store.js'
 import {
@@ -79,6 +81,11 @@ export interface EmulatorOptions {
    * `in-2`, see judgeRunAnswer) instead of retrieving; never subject to `missRate`.
    */
   judgeFlows?: string[]
+  /**
+   * After an accepted upload or update, flows keep answering from the knowledge base's previous
+   * documents for this long, as a service that indexes asynchronously does (default 0: at once).
+   */
+  indexDelayMs?: number
 }
 
 export interface DocumentPart {
@@ -234,6 +241,9 @@ function checkOptions(options: EmulatorOptions): void {
   const missRate = options.missRate ?? 0
   if (!(Number.isFinite(missRate) && missRate >= 0 && missRate <= 1))
     throw new RangeError('missRate must be a number from 0 to 1')
+  const indexDelay = options.indexDelayMs ?? 0
+  if (!(Number.isFinite(indexDelay) && indexDelay >= 0))
+    throw new RangeError('indexDelayMs must be a number >= 0')
 }
 
 class EmulatorServer {
@@ -242,12 +252,16 @@ class EmulatorServer {
   private readonly logFile: string
   private readonly pickFault
   private readonly missed: (question: string) => boolean
+  readonly store: EmulatorStore
+  private readonly lag: IndexLag
 
   constructor(
     private readonly options: EmulatorOptions,
-    readonly store: EmulatorStore,
+    dataDir: string,
   ) {
-    this.logFile = path.join(store.dataDir, 'requests.jsonl')
+    this.lag = new IndexLag(options.indexDelayMs ?? 0)
+    this.store = new EmulatorStore(dataDir, (kb) => this.lag.changing(kb, () => this.knowledgeOf(kb)))
+    this.logFile = path.join(this.store.dataDir, 'requests.jsonl')
     this.pickFault = createFaultPicker(options)
     this.missed = createMissPicker(options.seed ?? 0, options.missRate ?? 0)
   }
@@ -467,13 +481,9 @@ class EmulatorServer {
     const urls: string[] = []
     for (const nodeId of this.store.nodeIds(flowId, orgId)) {
       const kb = { flowId, orgId, nodeId }
-      for (const document of this.store.documents(kb)) {
-        const text = isTextDocument(document.name, document.contentType)
-          ? await readTextPrefix(this.store.contentPath(kb, document.name), FLOW_TEXT_LIMIT)
-          : undefined
-        documents.push({ nodeId, name: document.name, contentType: document.contentType, text })
-      }
-      urls.push(...this.store.urls(kb))
+      const knowledge = this.lag.answered(kb) ?? (await this.knowledgeOf(kb))
+      documents.push(...knowledge.documents)
+      urls.push(...knowledge.urls)
     }
     const question = questionOf(checked.value)
     const answer = flowRunAnswer(
@@ -484,6 +494,18 @@ class EmulatorServer {
       this.missed(question),
     )
     return { status: 200, body: answer }
+  }
+
+  /** A knowledge base's documents (text documents with their text) and URLs, as a flow reads them now. */
+  private async knowledgeOf(kb: KnowledgeBaseId): Promise<FlowKnowledge> {
+    const documents: FlowDocument[] = []
+    for (const document of this.store.documents(kb)) {
+      const text = isTextDocument(document.name, document.contentType)
+        ? await readTextPrefix(this.store.contentPath(kb, document.name), FLOW_TEXT_LIMIT)
+        : undefined
+      documents.push({ nodeId: kb.nodeId, name: document.name, contentType: document.contentType, text })
+    }
+    return { documents, urls: this.store.urls(kb) }
   }
 }
 
@@ -535,7 +557,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
   let address: AddressInfo
   try {
     await mkdir(dataDir, { recursive: true })
-    emulator = new EmulatorServer(options, new EmulatorStore(dataDir))
+    emulator = new EmulatorServer(options, dataDir)
     server = createServer((request, response) => {
       emulator.handle(request, response).catch(() => request.socket.destroy())
     })

@@ -83,7 +83,14 @@ export class EmulatorStore {
   private readonly cache = new Map<string, KnowledgeBase>()
   private readonly locks = new Map<string, Promise<unknown>>()
 
-  constructor(readonly dataDir: string) {}
+  /**
+   * `beforeChange` runs inside the knowledge base's turn, once a change is accepted and before it is
+   * applied: it sees the knowledge base exactly as the change found it.
+   */
+  constructor(
+    readonly dataDir: string,
+    private readonly beforeChange?: (id: KnowledgeBaseId) => Promise<void>,
+  ) {}
 
   /** Where received uploads wait; same filesystem as the store, so accepting one is a rename. */
   get tempDir(): string {
@@ -184,6 +191,7 @@ export class EmulatorStore {
         received.map((document) => document.name),
       )
       if (conflict) return conflict
+      await this.beforeChange?.(id)
       await this.makeFolders(id, kb)
       const changed: StoredDocument[] = []
       for (const document of received) {
@@ -210,6 +218,7 @@ export class EmulatorStore {
       const kb = this.load(id)
       const conflict = conflicts(kb.urls, mode, urls)
       if (conflict) return conflict
+      await this.beforeChange?.(id)
       await this.makeFolders(id, kb)
       const changed: StoredUrl[] = urls.map((url) => {
         const before = kb.urls.get(url)

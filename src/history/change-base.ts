@@ -44,8 +44,15 @@ export interface ChangeBaseDecision {
 
 export const LAST_SUCCESS = 'last-success'
 
-// Events whose runs sync the branch they run on; others keep today's rules.
-const INCREMENTAL_EVENTS = new Set(['push', 'workflow_dispatch', 'schedule'])
+// Events whose runs sync the branch they run on; others keep today's rules. workflow_run and
+// deployment_status run after a site deployed (config/site-events.ts says which are allowed).
+const INCREMENTAL_EVENTS = new Set([
+  'push',
+  'workflow_dispatch',
+  'schedule',
+  'workflow_run',
+  'deployment_status',
+])
 
 const NO_BASE: ChangeBase = { source: 'none', sha: '' }
 

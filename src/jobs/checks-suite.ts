@@ -4,6 +4,7 @@ import { flowRunOptions, type RunConfig } from '../config/run.js'
 import { runChecksOn, type ChecksOutcome, type SuiteSide } from '../checks/run.js'
 import type { Check } from '../checks/schema.js'
 import { suiteVerdict, type CheckResult, type SuiteVerdict } from '../checks/verdict.js'
+import { settle, settleSettingsOf, type SettleOutcome } from '../checks/settle.js'
 import type { Logger } from '../log.js'
 import { ServiceClient } from '../service/client.js'
 
@@ -13,7 +14,7 @@ export async function runCheckSuite(
   checks: Check[],
   log: Logger,
   signal?: AbortSignal,
-): Promise<ChecksOutcome & { verdict: SuiteVerdict; before?: CheckResult[] }> {
+): Promise<ChecksOutcome & { verdict: SuiteVerdict; before?: CheckResult[]; settled?: SettleOutcome }> {
   const client = new ServiceClient({
     baseUrl: config.baseUrl,
     publicKey: config.publicKey,
@@ -22,14 +23,34 @@ export async function runCheckSuite(
   try {
     const sides: SuiteSide[] = [{ target: config.target, label: '' }]
     if (config.baseline) sides.push({ target: config.baseline, label: ' (before)' })
-    const [outcome, baseline] = await runChecksOn(client, sides, checks, {
+    const options = {
       ...flowRunOptions(config, log, signal),
       concurrency: config.concurrency,
       repeats: config.repeats,
       ...(config.judge ? { judge: config.judge } : {}),
-    })
+    }
+    // The flow answers from the sync before its answers are measured (`settle`, `settle-check`).
+    const settled = await settle(
+      checks,
+      settleSettingsOf(config, checks),
+      async (check, run, stop) => {
+        const side = { target: config.target, label: ` (settle run ${run})` }
+        const [outcome] = await runChecksOn(client, [side], [check], {
+          ...options,
+          signal: stop,
+          repeats: { repeat: 1 },
+        })
+        return {
+          result: outcome.results[0],
+          ...(outcome.stopped !== undefined ? { stopped: outcome.stopped } : {}),
+        }
+      },
+      options,
+    )
+    const [outcome, baseline] = await runChecksOn(client, sides, checks, options)
     return {
       ...outcome,
+      ...(settled ? { settled } : {}),
       verdict: suiteVerdict(outcome.results, config.threshold),
       ...(baseline ? { before: baseline.results } : {}),
     }
