@@ -165,9 +165,9 @@ describe('a flow run is POSTed again only when it provably did not start', () =>
     const { log, lines } = recordingLog()
     const error = await failure(runFlow(client(`http://localhost:${port}`), REQUEST, options({ log })))
     expect(error.message).toBe(
-      `Nothing is listening at http://localhost:${port} (ECONNREFUSED: the connection was refused on this ` +
-        'machine, so it was not retried). Check "base-url" (its port), or start the local service with ' +
-        '`kb-sync serve`. Nothing more was sent.',
+      `Nothing is listening at http://localhost:${port} (ECONNREFUSED): check "base-url" (its port), or ` +
+        'start the local service with `kb-sync serve`. A refused connection on this machine is not retried; ' +
+        'nothing more was sent.',
     )
     // Not retried: no wait was announced, and other runs (a suite's) are not sent either.
     expect(lines.filter((l) => l.level === 'warning')).toEqual([])

@@ -52,9 +52,9 @@ describe('a refused connection', () => {
       { concurrency: 4, retry: { ...FAST_RETRY, deadlineMs: 3_600_000 }, log },
     )
     const cause =
-      `Nothing is listening at http://127.0.0.1:${port} (ECONNREFUSED: the connection was refused on this ` +
-      'machine, so it was not retried). Check "base-url" (its port), or start the local service with ' +
-      '`kb-sync serve`. Nothing more was sent.'
+      `Nothing is listening at http://127.0.0.1:${port} (ECONNREFUSED): check "base-url" (its port), or ` +
+      'start the local service with `kb-sync serve`. A refused connection on this machine is not retried; ' +
+      'nothing more was sent.'
     expect(result.items.map((item) => [item.outcome, item.error])).toEqual(
       workspace.files.map(() => ['failed', cause]),
     )

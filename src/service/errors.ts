@@ -104,10 +104,11 @@ export function refusedLocally(error: ServiceError): boolean {
  */
 export function nothingListening(error: ServiceError, { ref }: SettingNames): string | undefined {
   if (!refusedLocally(error)) return undefined
+  // What to check first: a summary's table cuts a long cause.
   return (
-    `Nothing is listening at ${error.baseUrl} (ECONNREFUSED: the connection was refused on this machine, ` +
-    `so it was not retried). Check ${ref('base-url')} (its port), or start the local service with ` +
-    '`kb-sync serve`. Nothing more was sent.'
+    `Nothing is listening at ${error.baseUrl} (ECONNREFUSED): check ${ref('base-url')} (its port), or ` +
+    'start the local service with `kb-sync serve`. A refused connection on this machine is not retried; ' +
+    'nothing more was sent.'
   )
 }
 
