@@ -35,6 +35,7 @@ const FLOORS: readonly { floor: string; holds: readonly string[] }[] = [
       'chunk-release.ts',
       'units.ts',
       'setting-names.ts',
+      'likely-name.ts',
       'net/',
       'documents/',
     ],

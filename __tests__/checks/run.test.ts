@@ -255,5 +255,23 @@ describe('runChecks', () => {
       ])
       expect(results[1].failed[0]).toBe('run 1: not run: the service refused the key of an earlier run')
     })
+
+    it('a service on this machine that refuses the connection stops the suite at its first run', async () => {
+      // A server that is closed again: its port refuses the connection.
+      const closed = await startRecordingServer((_request, response) => answer(response, 'unused'))
+      await closed.close()
+      const { results, stopped } = await suiteOutcome(closed, manyChecks(3), 1)
+      expect(stopped).toMatch(
+        /^Nothing is listening at http:\/\/127\.0\.0\.1:\d+ \(ECONNREFUSED\): check "base-url"/,
+      )
+      expect(results.map((r) => [r.verdict, runsMade(r)])).toEqual([
+        ['error', 1],
+        ['error', 0],
+        ['error', 0],
+      ])
+      expect(results[2].failed[0]).toBe(
+        'not run: nothing listens at the base URL (an earlier run was refused the connection)',
+      )
+    })
   })
 })

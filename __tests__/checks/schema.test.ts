@@ -225,7 +225,7 @@ describe('parseChecks: every validation error names the check and the field', ()
     [
       'an unknown field',
       '- name: a\n  inputs: {in-0: q}\n  expects: x',
-      /^check "a" \(#1\): unknown field\(s\) "expects" \(known: name, inputs, .*, cites, repeat, min-pass, rubric, advisory\)$/,
+      /^check "a" \(#1\): unknown field\(s\) "expects" \(did you mean `expect`\?\) \(known: name, inputs, .*, cites, repeat, min-pass, rubric, advisory\)$/,
     ],
     [
       'contains-any empty',
@@ -448,6 +448,26 @@ describe('parseChecks: every validation error names the check and the field', ()
   it('names every field of a check in its unknown-field message', () => {
     const [problem] = problems('- name: a\n  inputs: {in-0: q}\n  nope: 1')
     for (const field of CHECK_FIELDS) expect(problem).toContain(field)
+  })
+
+  it('a misspelt field is told the field it most likely means; a name like none gets no guess', () => {
+    expect(problems('- name: a\n  inputs: {in-0: q}\n  contans: refund\n  nope: 1')).toEqual([
+      expect.stringMatching(
+        /^check "a" \(#1\): unknown field\(s\) "contans" \(did you mean `contains`\?\), "nope" \(known: name, /,
+      ),
+    ])
+    expect(
+      problems('- name: a\n  inputs: {in-0: q}\n  similar: {reference: x, min_similarity: 0.5}'),
+    ).toContain(
+      'check "a" (#1), field "similar": unknown field(s) "min_similarity" (did you mean `min-similarity`?) (known: reference, min-similarity)',
+    )
+  })
+
+  it('guesses from the list of fields, so a field added to it is guessed too', () => {
+    for (const field of CHECK_FIELDS) {
+      const [problem] = problems(`- name: a\n  inputs: {in-0: q}\n  ${field}x: 1`)
+      expect(problem).toContain(`"${field}x" (did you mean \`${field}\`?)`)
+    }
   })
 
   it('reports every problem of every check at once', () => {

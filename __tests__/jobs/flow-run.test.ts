@@ -121,6 +121,8 @@ describe('a flow run is POSTed again only when it provably did not start', () =>
 
   it('retries a connection refused before anything was sent, and the run happens once', async () => {
     const port = await freePort()
+    // A local server standing in for a service elsewhere: a refusal on this machine is otherwise final.
+    const retry = { ...fastRetry, retryLocalRefusal: true }
 
     let runs = 0
     const late = createHttpServer((request, response) => {
@@ -136,12 +138,41 @@ describe('a flow run is POSTed again only when it provably did not start', () =>
       const refused = line.level === 'warning' && line.message.startsWith('Flow run attempt 1')
       if (refused && !late.listening) late.listen(port, '127.0.0.1')
     })
-    const report = await runFlow(client(`http://127.0.0.1:${port}`), REQUEST, options({ log }))
+    const report = await runFlow(client(`http://127.0.0.1:${port}`), REQUEST, options({ log, retry }))
     expect(report.result).toBe('back')
     expect(runs).toBe(1)
-    const notStarted = lines.filter((l) => l.level !== 'debug' && l.message.includes('did not start'))
+    const notStarted = lines.filter((l) => l.level !== 'debug' && l.message.startsWith('Flow run attempt'))
     expect(notStarted.length).toBeGreaterThanOrEqual(1)
     expect(notStarted[0].message).toContain('ECONNREFUSED')
+    // Before the first wait: what is retried, until when, and what to check; said once.
+    const explained = lines.filter((l) => l.message.includes('refused the connection'))
+    expect(explained).toHaveLength(1)
+    expect(lines.indexOf(explained[0])).toBeLessThan(lines.indexOf(notStarted[0]))
+    expect(explained[0]).toEqual({
+      level: 'warning',
+      message: expect.stringMatching(
+        new RegExp(
+          `^The service at http://127\\.0\\.0\\.1:${port} refused the connection \\(ECONNREFUSED\\)\\. ` +
+            'The flow run is retried while it provably did not start, until \\d\\d:\\d\\d:\\d\\d UTC ' +
+            '\\("retry-deadline", 120 s\\)\\. Check "base-url", and that the service is running there ' +
+            '\\(the local emulator: `kb-sync serve`\\)\\.$',
+        ),
+      ),
+    })
+  })
+
+  it('fails at once when a service on this machine refuses the connection, naming the base URL', async () => {
+    const port = await freePort()
+    const { log, lines } = recordingLog()
+    const error = await failure(runFlow(client(`http://localhost:${port}`), REQUEST, options({ log })))
+    expect(error.message).toBe(
+      `Nothing is listening at http://localhost:${port} (ECONNREFUSED): check "base-url" (its port), or ` +
+        'start the local service with `kb-sync serve`. A refused connection on this machine is not retried; ' +
+        'nothing more was sent.',
+    )
+    // Not retried: no wait was announced, and other runs (a suite's) are not sent either.
+    expect(lines.filter((l) => l.level === 'warning')).toEqual([])
+    expect(error.othersCannotRun).toMatch(/nothing listens at the base URL/)
   })
 
   it('fails at once on 401 with a cause naming public-key', async () => {

@@ -205,8 +205,16 @@ describe('a service that is briefly unreachable', () => {
       TARGET,
       {
         ...options({ log }),
-        // Few attempts on purpose: refused connections are bounded by the deadline, not by the count.
-        retry: { ...FAST_RETRY, attempts: 3, baseDelayMs: 50, maxDelayMs: 400, deadlineMs: 60_000 },
+        // Few attempts on purpose: refused connections are bounded by the deadline, not by the count. The
+        // local port stands in for a service elsewhere (a refusal on this machine is otherwise final).
+        retry: {
+          ...FAST_RETRY,
+          attempts: 3,
+          baseDelayMs: 50,
+          maxDelayMs: 400,
+          deadlineMs: 60_000,
+          retryLocalRefusal: true,
+        },
       },
     )
     expect(result.items.filter((item) => item.outcome === 'failed')).toEqual([])
@@ -243,7 +251,7 @@ describe('a service that is briefly unreachable', () => {
       planFor(workspace.files, 'upload', 1),
       clientFor(`http://127.0.0.1:${port}`),
       TARGET,
-      { ...options(), retry: { ...FAST_RETRY, attempts: 3, deadlineMs: 400 } },
+      { ...options(), retry: { ...FAST_RETRY, attempts: 3, deadlineMs: 400, retryLocalRefusal: true } },
     )
     expect(result.items.every((item) => item.outcome === 'failed')).toBe(true)
     const unsent = result.items.filter((item) => item.attempts === 0)

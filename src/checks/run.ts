@@ -29,7 +29,7 @@ export interface RunChecksOptions extends FlowRunOptions {
   judge?: JudgeSettings
 }
 
-/** What the suite's runs gave; `stopped` says why runs were left unsent (the service refused the key). */
+/** What the suite's runs gave; `stopped` says why runs were left unsent (no other run could succeed). */
 export interface ChecksOutcome {
   results: CheckResult[]
   stopped?: string
@@ -63,7 +63,7 @@ async function runCheck(
   check: Check,
   run: number,
   options: FlowRunOptions & { judge?: JudgeSettings },
-): Promise<{ result: RunResult; keyRefused?: boolean }> {
+): Promise<{ result: RunResult; othersCannotRun?: string }> {
   const started = performance.now()
   // The run's time ends when its answer is in: judging (its own, or another check's on the same thread)
   // is never counted against max-seconds.
@@ -84,7 +84,7 @@ async function runCheck(
         seconds,
         started: true,
       },
-      keyRefused: error instanceof FlowRunError && error.keyRefused,
+      othersCannotRun: error instanceof FlowRunError ? error.othersCannotRun : undefined,
     }
   }
   const seconds = secondsTo(performance.now())
@@ -114,7 +114,7 @@ async function runCheck(
   if (graded.error !== undefined)
     return {
       result: { run, verdict: 'error', failed: [...failed, graded.error], ...judged },
-      keyRefused: graded.keyRefused,
+      ...(graded.othersCannotRun !== undefined ? { othersCannotRun: graded.othersCannotRun } : {}),
     }
   const rubric = rubricFailure(graded.grade, options.judge.minScore, minScoreName(options))
   if (rubric !== undefined) failed.push(rubric)
@@ -134,8 +134,8 @@ async function gradeAnswer(
   judge: JudgeSettings,
   options: FlowRunOptions,
 ): Promise<
-  | { grade: NonNullable<RunResult['judge']>; error?: undefined; keyRefused?: undefined }
-  | { grade?: undefined; error: string; keyRefused?: boolean }
+  | { grade: NonNullable<RunResult['judge']>; error?: undefined; othersCannotRun?: undefined }
+  | { grade?: undefined; error: string; othersCannotRun?: string }
 > {
   const name = judgeFlowName(judge.target)
   let report: FlowRunReport
@@ -151,10 +151,8 @@ async function gradeAnswer(
     )
   } catch (error) {
     const message = error instanceof FlowRunError ? error.message : `the run failed: ${messageOf(error)}`
-    return {
-      error: `${name}: ${message}`,
-      keyRefused: error instanceof FlowRunError && error.keyRefused,
-    }
+    const othersCannotRun = error instanceof FlowRunError ? error.othersCannotRun : undefined
+    return { error: `${name}: ${message}`, ...(othersCannotRun !== undefined ? { othersCannotRun } : {}) }
   }
   const parsed = parseGrade(report.result)
   if ('problem' in parsed)
@@ -165,7 +163,8 @@ async function gradeAnswer(
 
 /**
  * Results in the order of the checks, each with its runs in order; at most `concurrency` runs in flight.
- * A key the service refused is refused for every run: no further run is sent after the first refusal.
+ * A key the service refused is refused for every run, and a service on this machine that refused the
+ * connection is not there for any: no further run is sent after the first.
  */
 export async function runChecks(
   client: Pick<ServiceClient, 'runFlow'>,
@@ -204,6 +203,7 @@ export async function runChecksOn(
     checks.map((_, index) => new Array<RunResult>(plans[index].repeat)),
   )
   let stopped: string | undefined
+  let stoppedWhy = ''
   let next = 0
   const worker = async () => {
     while (next < work.length) {
@@ -211,11 +211,14 @@ export async function runChecksOn(
       const check = checks[index]
       let result: RunResult
       if (options.signal?.aborted) result = notRun(run, 'the step was cancelled')
-      else if (stopped !== undefined) result = notRun(run, 'the service refused the key of an earlier run')
+      else if (stopped !== undefined) result = notRun(run, stoppedWhy)
       else {
         const made = await runCheck(client, sides[side].target, check, run, options)
         result = made.result
-        if (made.keyRefused) stopped ??= result.failed[0]
+        if (made.othersCannotRun && stopped === undefined) {
+          stopped = result.failed[0]
+          stoppedWhy = made.othersCannotRun
+        }
       }
       runs[side][index][run - 1] = result
       if (result.started)

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { compileExpectation, type Expectation } from '../flow/expect.js'
 import { loadJsonSchema, readYaml, type JsonSchemaAssertion } from './json-assertions.js'
 import { formatCount } from '../units.js'
+import { didYouMean } from '../likely-name.js'
 
 export interface Check {
   name: string
@@ -216,11 +217,12 @@ function fieldOf(path: PropertyKey[]): string {
     .replace(/\.\[/g, '[')
 }
 
+/** Each unknown field with the known one it most likely means, then every known field. */
 function unknownFields(where: string, path: PropertyKey[], keys: string[]): string {
-  const listed = keys.map((k) => `"${k}"`).join(', ')
-  return path.length === 0
-    ? `${where}: unknown field(s) ${listed} (known: ${CHECK_FIELDS.join(', ')})`
-    : `${where}, field "${fieldOf(path)}": unknown field(s) ${listed} (known: ${SIMILAR_FIELDS.join(', ')})`
+  const known: readonly string[] = path.length === 0 ? CHECK_FIELDS : SIMILAR_FIELDS
+  const listed = keys.map((k) => `"${k}"${didYouMean(k, known)}`).join(', ')
+  const field = path.length === 0 ? '' : `, field "${fieldOf(path)}"`
+  return `${where}${field}: unknown field(s) ${listed} (known: ${known.join(', ')})`
 }
 
 export interface ParseChecksOptions {

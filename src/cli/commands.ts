@@ -176,7 +176,8 @@ function sinceContext(flags: Flags, config: IndexConfig, log: Logger): Partial<J
 /** What the run did: the summary (or the JSON outputs) on stdout, the markdown to --summary-file. */
 async function printIndexReport(report: IndexReport, flags: Flags, log: Logger): Promise<void> {
   const verbose = flags.verbose === true
-  if (verbose) logIndexResult(report, log)
+  // Each failed item with --verbose; the counts are the summary's (with --json, the log's).
+  if (verbose) logIndexResult(report, log, undefined, flags.json === true)
   printResult(log, flags.json ? JSON.stringify(indexJson(report)) : indexSummaryText(report, { verbose }))
   writeSummaryFile(log, flags, () => {
     const summary = redactForSummary(report, log.secrets)
@@ -262,7 +263,8 @@ export async function runCommand(flags: Flags): Promise<void> {
     checkPaths(flags)
     if (config.checks) return await checksCommand(config, config.checks, flags, log, signal)
     const started = performance.now()
-    const run = await runFlowJob(config, log, signal)
+    // The answer is printed on stdout: a missed --expect names the pattern without quoting it again.
+    const run = await runFlowJob(config, log, signal, { answerShown: true })
     if (!run.ok) throw run.error
     const { report, problem } = run
     const { verdict } = singleQuestionResult({

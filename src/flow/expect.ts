@@ -46,23 +46,35 @@ export function compileExpectation(source: string): { pattern: Expectation } | {
   }
 }
 
-/** Why the answer fails `expect` (quoting its beginning), or undefined when it matches or nothing is expected. */
+export interface ExpectationWording {
+  /** How the setting is named: `"expect"` (the action), `--expect` (the CLI). */
+  input?: string
+  /** The answer is shown next to the failure (the CLI prints it): the failure does not quote it again. */
+  answerShown?: boolean
+}
+
+/**
+ * Why the answer fails `expect` (quoting its beginning, unless it is shown already), or undefined when it
+ * matches or nothing is expected.
+ */
 export function expectationProblem(
   answer: string,
   expect: Expectation | undefined,
-  input = 'expect',
+  { input = '"expect"', answerShown = false }: ExpectationWording = {},
 ): string | undefined {
   if (!expect) return undefined
   try {
     if (findBounded(expect, answer)) return undefined
   } catch (error) {
     if (!(error instanceof MatchTooCostlyError)) throw error
-    return `The flow's answer could not be matched against "${input}": ${error.message}.`
+    return `The flow's answer could not be matched against ${input}: ${error.message}.`
   }
+  if (answerShown)
+    return `The flow's answer (printed on stdout) does not match ${input} (${expect.pattern()}).`
   const quoted = answer.length <= QUOTED_CHARS ? answer : answer.slice(0, QUOTED_CHARS)
   const rest =
     answer.length <= QUOTED_CHARS
       ? ''
       : `\n…[${formatCount(answer.length - QUOTED_CHARS)} more characters in the "result" output]`
-  return `The flow's answer does not match "${input}" (${expect.pattern()}). The answer begins:\n${quoted}${rest}`
+  return `The flow's answer does not match ${input} (${expect.pattern()}). The answer begins:\n${quoted}${rest}`
 }

@@ -7,6 +7,7 @@ import { runMayBeRetried, whyNotRetried, type RunRetryOptions } from './run-retr
 import type { Logger } from '../log.js'
 import type { FlowRunReport, FlowTarget } from '../model.js'
 import { namedOutput, ServiceClient, ServiceError, type FlowAnswer } from '../service/client.js'
+import { nothingListening, refusedConnectionNotice } from '../service/errors.js'
 import { callWithRetry, type RetryPolicy } from '../service/retry.js'
 
 import { expectationProblem } from './expect.js'
@@ -34,14 +35,15 @@ export interface FlowRunOptions {
 }
 
 /**
- * A run that failed; `response` is the (cut) answer when the service gave one. `keyRefused`: the service
- * answered 401/403, so every other run with this key would be refused too.
+ * A run that failed; `response` is the (cut) answer when the service gave one. `othersCannotRun`: why no
+ * other run can succeed either (the service answered 401/403 to the key, or nothing listens at a base
+ * URL on this machine), in the words a run left unsent is reported with.
  */
 export class FlowRunError extends Error {
   constructor(
     message: string,
     readonly response?: unknown,
-    readonly keyRefused = false,
+    readonly othersCannotRun?: string,
   ) {
     super(message)
     this.name = 'FlowRunError'
@@ -68,9 +70,16 @@ export async function runFlow(
     log.warning('None of the flow inputs is named like "in-<n>" (e.g. "in-0"); sending them as given.')
   }
   const retryOptions: RunRetryOptions = { retryOnServerError: options.retryOnServerError ?? false }
+  const names = options.names ?? ACTION_INPUT_NAMES
   const deadline = options.timeoutMs === undefined ? undefined : AbortSignal.timeout(options.timeoutMs)
   const signals = [options.signal, deadline].filter((s): s is AbortSignal => s !== undefined)
   const signal = signals.length > 0 ? AbortSignal.any(signals) : undefined
+  const noOneListens = (failure: unknown) =>
+    failure instanceof ServiceError && !options.retry.retryLocalRefusal
+      ? nothingListening(failure, names)
+      : undefined
+  const startedAt = Date.now()
+  let refusalExplained = false
   let answer: FlowAnswer
   try {
     answer = await callWithRetry(
@@ -78,25 +87,37 @@ export async function runFlow(
       {
         policy: options.retry,
         signal,
-        retryable: (failure) => runMayBeRetried(failure, retryOptions),
-        onRetry: (failure, attempt, delayMs) =>
+        retryable: (failure) => !noOneListens(failure) && runMayBeRetried(failure, retryOptions),
+        onRetry: (failure, attempt, delayMs) => {
+          if (!refusalExplained && failure instanceof ServiceError && failure.code === 'ECONNREFUSED') {
+            refusalExplained = true
+            log.warning(refusedConnectionNotice(failure, names, retryBound(startedAt, options)))
+          }
           log.warning(
             `Flow run attempt ${attempt} did not start (${failure instanceof Error ? failure.message : String(failure)}); ` +
               `trying again in ${(delayMs / 1000).toFixed(1)} s.`,
-          ),
+          )
+        },
       },
     )
   } catch (error) {
+    const unreachable = noOneListens(error)
+    const keyRefused = error instanceof ServiceError && (error.status === 401 || error.status === 403)
     throw new FlowRunError(
-      explainFailure(error, {
-        ...retryOptions,
-        cancelled: options.signal?.aborted === true,
-        timedOut: deadline?.aborted === true,
-        timeoutMs: options.timeoutMs,
-        names: options.names ?? ACTION_INPUT_NAMES,
-      }),
+      unreachable ??
+        explainFailure(error, {
+          ...retryOptions,
+          cancelled: options.signal?.aborted === true,
+          timedOut: deadline?.aborted === true,
+          timeoutMs: options.timeoutMs,
+          names,
+        }),
       undefined,
-      error instanceof ServiceError && (error.status === 401 || error.status === 403),
+      unreachable
+        ? 'nothing listens at the base URL (an earlier run was refused the connection)'
+        : keyRefused
+          ? 'the service refused the key of an earlier run'
+          : undefined,
     )
   }
   const response = cutJson(answer)
@@ -125,6 +146,20 @@ export async function runFlow(
     ...(result.cutBytes > 0 ? { resultBytes: result.totalBytes } : {}),
     response: response.value,
   }
+}
+
+/** Until when a run that did not start is retried: retry-deadline, or run-timeout when it ends first. */
+function retryBound(startedAt: number, options: FlowRunOptions) {
+  const what = 'The flow run is retried while it provably did not start,'
+  const timeoutFirst = options.timeoutMs !== undefined && options.timeoutMs < options.retry.deadlineMs
+  return timeoutFirst
+    ? { what, until: startedAt + options.timeoutMs!, bound: 'run-timeout', boundMs: options.timeoutMs! }
+    : {
+        what,
+        until: startedAt + options.retry.deadlineMs,
+        bound: 'retry-deadline',
+        boundMs: options.retry.deadlineMs,
+      }
 }
 
 function explainFailure(

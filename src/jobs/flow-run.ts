@@ -14,12 +14,14 @@ export type FlowJobOutcome =
 
 /**
  * The single flow run of the run-flow action and of `kb-sync run`: the client, the run with its retries
- * and bounds, the `expect` judgement, the client closed. The front ends differ only in what they show.
+ * and bounds, the `expect` judgement, the client closed. The front ends differ only in what they show:
+ * `answerShown` when the front end shows the answer itself (the CLI), so a missed `expect` does not quote it.
  */
 export async function runFlowJob(
   config: RunConfig,
   log: Logger,
   signal?: AbortSignal,
+  { answerShown = false }: { answerShown?: boolean } = {},
 ): Promise<FlowJobOutcome> {
   const client = new ServiceClient({ baseUrl: config.baseUrl, publicKey: config.publicKey, connections: 1 })
   try {
@@ -28,7 +30,8 @@ export async function runFlowJob(
       { target: config.target, inputs: config.inputs, outputKey: config.outputKey },
       flowRunOptions(config, log, signal),
     )
-    return { ok: true, report, problem: expectationProblem(report.result, config.expect) }
+    const wording = { input: config.names.ref('expect'), answerShown }
+    return { ok: true, report, problem: expectationProblem(report.result, config.expect, wording) }
   } catch (error) {
     if (error instanceof FlowRunError) return { ok: false, error }
     throw error

@@ -146,11 +146,11 @@ async function indexPipeline(
       lastmods: planned.sitemaps?.lastmods,
     })
   if (config.dryRun || config.preview) {
-    log.notice(
-      config.preview
-        ? 'Pull request preview: nothing was sent (set "pull-request: index" to send a pull request\'s files).'
-        : 'Dry run: nothing was sent.',
-    )
+    // A dry run's "nothing sent" is the result line of each front end (logIndexResult, the CLI's summary).
+    if (config.preview)
+      log.notice(
+        'Pull request preview: nothing was sent (set "pull-request: index" to send a pull request\'s files).',
+      )
     report.durationMs = Date.now() - started
     return report
   }

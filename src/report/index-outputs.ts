@@ -95,7 +95,13 @@ const NAMES_PER_ANNOTATION = 5
  * One error annotation per cause (count and first names), every failed item as a plain log line, and a
  * closing count, so the log alone tells what happened and the annotations stay readable.
  */
-export function logIndexResult(report: IndexReport, log: Logger, outputs = indexOutputs(report)): void {
+export function logIndexResult(
+  report: IndexReport,
+  log: Logger,
+  outputs = indexOutputs(report),
+  /** false: the counts are shown elsewhere (the CLI's summary), only the failures are logged. */
+  resultLine = true,
+): void {
   const failed = outputs.failed.length > 0 ? report.items.filter((i) => i.outcome === 'failed') : []
   for (const item of failed) {
     log.info(
@@ -127,13 +133,15 @@ export function logIndexResult(report: IndexReport, log: Logger, outputs = index
         `knowledge base (${names(report.items.filter((i) => i.outcome === 'removed'))}).`,
     )
   }
-  log.info(
-    report.dryRun
-      ? `Dry run: ${report.planned.length} planned, ${outputs.skipped.length} skipped, nothing sent.`
-      : `Uploaded ${outputs.uploaded.length}, updated ${outputs.updated.length}, skipped ${outputs.skipped.length}, ` +
-          `failed ${outputs.failed.length}, removed from answers ${outputs.removed.length}, ` +
-          `left in the knowledge base ${outputs.left.length}.`,
-  )
+  if (!resultLine) return
+  if (report.dryRun)
+    log.notice(`Dry run: ${report.planned.length} planned, ${outputs.skipped.length} skipped, nothing sent.`)
+  else
+    log.info(
+      `Uploaded ${outputs.uploaded.length}, updated ${outputs.updated.length}, skipped ${outputs.skipped.length}, ` +
+        `failed ${outputs.failed.length}, removed from answers ${outputs.removed.length}, ` +
+        `left in the knowledge base ${outputs.left.length}.`,
+    )
 }
 
 // Skips a user should act on (a warning); the others are expected and only logged.

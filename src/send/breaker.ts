@@ -25,6 +25,11 @@ export class CircuitBreaker {
     return this.downSince !== undefined
   }
 
+  /** When the breaker opens if no attempt is answered before (undefined while the service answers). */
+  get opensAt(): number | undefined {
+    return this.downSince === undefined ? undefined : this.downSince + this.windowMs
+  }
+
   /** The message of the failure that opened the breaker (or the latest one). */
   get lastError(): string | undefined {
     return this.last

@@ -88,7 +88,7 @@ export function nextStep(
       state,
     }
   }
-  const refusal = error && runRefusal(error, context.names)
+  const refusal = error && runRefusal(error, context.names, context.policy)
   if (refusal) return { next: { step: 'refused', cause: refusal }, state }
 
   if (state.placeholders && status === 404 && state.operation === 'update') {

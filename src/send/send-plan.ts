@@ -17,8 +17,8 @@ import type {
   SendResult,
 } from '../model.js'
 import { ServiceError, type OpenedDocuments, type ServiceClient } from '../service/client.js'
-import type { SettingNames } from '../setting-names.js'
-import { runRefusal } from '../service/errors.js'
+import { ACTION_INPUT_NAMES, type SettingNames } from '../setting-names.js'
+import { refusedConnectionNotice, runRefusal } from '../service/errors.js'
 import { parseRetryAfter, retryRuleOf, systemClock, type Clock, type RetryPolicy } from '../service/retry.js'
 import { collectIfGrown } from '../chunk-release.js'
 import { afterProbe, probeSize } from './bisection.js'
@@ -196,6 +196,8 @@ class PlanSender {
   /** Set by the first 401/403, or 404 to a document upload: the one cause of every item that did not land. */
   private refused: string | undefined
   private requests = 0
+  /** The first refused connection was explained (refusedConnectionNotice): once a run. */
+  private refusalExplained = false
   /**
    * The operation the latest upsert request that landed more than the one odd document of a search used:
    * what the node's documents of this run need now (an interrupted sync leaves a node half filled, so
@@ -617,7 +619,7 @@ class PlanSender {
   private observe(failure: unknown): void {
     if (failure === undefined) return this.serviceAnswered()
     if (!(failure instanceof ServiceError) || this.hardStop.signal.aborted) return
-    const refusal = runRefusal(failure, this.options.names)
+    const refusal = runRefusal(failure, this.options.names, this.options.retry)
     if (refusal) {
       // About the key or the ids, not a document: every other request would be refused too.
       this.refused ??= refusal
@@ -628,6 +630,7 @@ class PlanSender {
       this.breaker.failed(errorMessage(failure))
       this.scheduler.probing = true
       if (this.breaker.open) this.stop.abort()
+      else if (failure.code === 'ECONNREFUSED') this.explainRefusal(failure)
     } else if (failure.status !== undefined) {
       this.serviceAnswered()
     }
@@ -637,6 +640,20 @@ class PlanSender {
       const hintMs = parseRetryAfter(failure.retryAfter, this.clock.now())
       if (hintMs !== undefined) this.scheduler.pause(Math.min(hintMs, this.options.retry.maxRetryAfterMs))
     }
+  }
+
+  /** At the first refused connection, what is retried and until when: a wrong base URL is not a silent wait. */
+  private explainRefusal(failure: ServiceError): void {
+    if (this.refusalExplained) return
+    this.refusalExplained = true
+    this.log.warning(
+      refusedConnectionNotice(failure, this.options.names ?? ACTION_INPUT_NAMES, {
+        what: 'Every request is retried, and the run stops if none connects,',
+        until: this.breaker.opensAt ?? this.clock.now() + this.breaker.windowMs,
+        bound: 'retry-deadline',
+        boundMs: this.breaker.windowMs,
+      }),
+    )
   }
 
   private serviceAnswered(): void {

@@ -112,6 +112,8 @@ const OPERATIONS: Readonly<Record<OperationName, OperationSpec>> = {
 export class ServiceClient {
   private readonly origin: string
   private readonly prefix: string
+  /** The base URL as errors name it: origin and path, without trailing slashes. */
+  private readonly baseUrl: string
   private readonly routes = new Map<string, Route>()
   private readonly agent: Agent
   private readonly secrets = new Secrets()
@@ -125,6 +127,7 @@ export class ServiceClient {
     const base = new URL(normalizeBaseUrl(options.baseUrl))
     this.origin = base.origin
     this.prefix = base.pathname.replace(/\/+$/, '')
+    this.baseUrl = `${this.origin}${this.prefix}`
     this.privateKey = checkedKey('private key', options.privateKey)
     this.publicKey = checkedKey('public key', options.publicKey)
     this.secrets.add(this.privateKey)
@@ -197,6 +200,7 @@ export class ServiceClient {
         operation: 'runFlow',
         method: 'POST',
         path: route.path,
+        baseUrl: this.baseUrl,
         status: answer.status,
         body: '',
         retryable: false,
@@ -267,6 +271,7 @@ export class ServiceClient {
         operation,
         method,
         path: route.path,
+        baseUrl: this.baseUrl,
         retryable: false,
         bodySent: false,
         code: 'FILE_CHANGED',
@@ -277,6 +282,7 @@ export class ServiceClient {
       operation,
       method,
       path: route.path,
+      baseUrl: this.baseUrl,
       url: route.url,
       key,
       body,

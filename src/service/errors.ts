@@ -1,5 +1,6 @@
 // The one failure type of the service client, and the refusal raised before any I/O.
 import { ACTION_INPUT_NAMES, type SettingNames } from '../setting-names.js'
+import { isLoopbackHost } from '../net/loopback.js'
 
 export type OperationName = 'uploadUrls' | 'updateUrls' | 'uploadDocuments' | 'updateDocuments' | 'runFlow'
 
@@ -18,6 +19,8 @@ export interface ServiceErrorFields {
   method: HttpMethod
   /** The contract path with the ids, without the base URL (never a key). */
   path: string
+  /** Where the request went: the base URL the client was made with (it holds no key: base-url.ts). */
+  baseUrl?: string
   status?: number
   /** Excerpt of the answer, keys already scrubbed. */
   body?: string
@@ -34,6 +37,7 @@ export class ServiceError extends Error {
   readonly operation: OperationName
   readonly method: HttpMethod
   readonly path: string
+  readonly baseUrl?: string
   /** Undefined when no answer came (network error, timeout, abort). */
   readonly status?: number
   readonly body: string
@@ -51,6 +55,7 @@ export class ServiceError extends Error {
     this.operation = fields.operation
     this.method = fields.method
     this.path = fields.path
+    this.baseUrl = fields.baseUrl
     this.status = fields.status
     this.body = fields.body ?? ''
     this.retryable = fields.retryable
@@ -73,10 +78,68 @@ export const KEY_REFUSED_STATUSES: ReadonlySet<number> = new Set([401, 403])
 
 /**
  * The one cause given to every item when no other request of the run can succeed, or undefined when
- * only this request failed: the service refused the key, or has no knowledge base where the ids point.
+ * only this request failed: the service refused the key, has no knowledge base where the ids point, or
+ * nothing listens at a base URL on this machine (unless `retryLocalRefusal`: RetryPolicy, retry.ts).
  */
-export function runRefusal(error: ServiceError, names = ACTION_INPUT_NAMES): string | undefined {
-  return keyRefusal(error, names) ?? missingKnowledgeBase(error, names)
+export function runRefusal(
+  error: ServiceError,
+  names = ACTION_INPUT_NAMES,
+  policy: { retryLocalRefusal?: boolean } = {},
+): string | undefined {
+  return (
+    keyRefusal(error, names) ??
+    missingKnowledgeBase(error, names) ??
+    (policy.retryLocalRefusal ? undefined : nothingListening(error, names))
+  )
+}
+
+/** A connection refused by a service on this machine (localhost, 127.0.0.0/8, [::1]). */
+export function refusedLocally(error: ServiceError): boolean {
+  return error.code === 'ECONNREFUSED' && error.baseUrl !== undefined && isLoopbackHost(hostOf(error.baseUrl))
+}
+
+/**
+ * A refused connection to this machine: nothing listens at that port, and waiting for one would only
+ * hide the cause for the whole retry-deadline (a wrong port in base-url, the emulator not started).
+ */
+export function nothingListening(error: ServiceError, { ref }: SettingNames): string | undefined {
+  if (!refusedLocally(error)) return undefined
+  // What to check first: a summary's table cuts a long cause.
+  return (
+    `Nothing is listening at ${error.baseUrl} (ECONNREFUSED): check ${ref('base-url')} (its port), or ` +
+    'start the local service with `kb-sync serve`. A refused connection on this machine is not retried; ' +
+    'nothing more was sent.'
+  )
+}
+
+/**
+ * Told once, at the first refused connection: what is retried, until when, and what to check, so that
+ * a wrong base URL does not look like a silent wait. `bound` is the setting whose time ends the retries.
+ */
+export function refusedConnectionNotice(
+  error: ServiceError,
+  names: SettingNames,
+  retries: { what: string; until: number; bound: string; boundMs: number },
+): string {
+  const where = error.baseUrl === undefined ? 'The service' : `The service at ${error.baseUrl}`
+  return (
+    `${where} refused the connection (ECONNREFUSED). ${retries.what} until ${clockTime(retries.until)} ` +
+    `(${names.ref(retries.bound)}, ${Math.round(retries.boundMs / 1000)} s). Check ${names.ref('base-url')}, ` +
+    'and that the service is running there (the local emulator: `kb-sync serve`).'
+  )
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname
+  } catch {
+    return ''
+  }
+}
+
+/** `12:49:03 UTC`: a moment a person compares with the clock of the log. */
+function clockTime(at: number): string {
+  return `${new Date(at).toISOString().slice(11, 19)} UTC`
 }
 
 /**

@@ -45,6 +45,8 @@ export interface Exchange {
   method: HttpMethod
   /** The contract path shown in errors. */
   path: string
+  /** The base URL the client was made with, kept on errors. */
+  baseUrl?: string
   url: URL
   key: string
   body: RequestBody
@@ -198,7 +200,14 @@ export async function exchange(agent: Dispatcher, secrets: Secrets, call: Exchan
   /** A 2xx answer was read: the call succeeds. */
   let answered = false
   const failure = (fields: Omit<ServiceErrorFields, 'operation' | 'method' | 'path' | 'bodySent'>) =>
-    new ServiceError({ operation: call.operation, method: call.method, path: call.path, bodySent, ...fields })
+    new ServiceError({
+      operation: call.operation,
+      method: call.method,
+      path: call.path,
+      baseUrl: call.baseUrl,
+      bodySent,
+      ...fields,
+    })
 
   if (call.signal?.aborted) {
     call.body.dispose()

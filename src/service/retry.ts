@@ -10,6 +10,13 @@ export interface RetryPolicy {
   maxDelayMs: number
   /** A longer `Retry-After` hint is cut down to this. */
   maxRetryAfterMs: number
+  /**
+   * Retry a connection refused by a service on this machine (localhost, 127.0.0.0/8, [::1]) like any
+   * refused connection. Default false: it ends the run at once (`nothingListening`, errors.ts), since
+   * nothing listens at that port and waiting out retry-deadline only hides a wrong port or an emulator
+   * not started. Tests that stand a local server in for a remote one turn it on.
+   */
+  retryLocalRefusal?: boolean
 }
 
 /**
