@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals'
 import type { ItemOutcome } from '../src/model.js'
 import { heldProgress, indexOutputs, indexOutputSpecs } from '../src/report/index-outputs.js'
 import { renderIndexSummary, SUMMARY_LIMIT } from '../src/report/index-summary.js'
-import { fenced } from '../src/report/markdown.js'
+import { marked } from 'marked'
 import type { IndexReport } from '../src/report/types.js'
 import { fitOutputs } from '../src/report/output-budget.js'
 import { DEFAULT_OUTPUTS_BUDGET } from '../src/config/outputs-budget.js'
@@ -101,13 +101,14 @@ describe('summary', () => {
     expect(indexOutputs(report({ items })).uploaded).toHaveLength(40_000)
   })
 
-  it('fences the flow answer so that it cannot close the fence or render HTML', () => {
+  it('quotes the flow answer (it wraps) so that nothing in it renders: no fence, HTML or heading', () => {
     const answer = 'evil ``` <img src=x>\n````\n# heading'
     const md = renderIndexSummary(report({ flow: { question: 'why?', result: answer, response: {} } }))
-    const block = fenced(answer)
-    expect(md).toContain(block)
-    expect(block.startsWith('`````text\n')).toBe(true)
-    expect(block.endsWith('\n`````')).toBe(true)
+    const html = marked.parse(md, { gfm: true, async: false })
+    expect(html).toContain(
+      '<blockquote>\n<p>evil ``` &lt;img src=x&gt;<br>````<br># heading</p>\n</blockquote>',
+    )
+    expect(html).not.toMatch(/<pre|<code|<img|<h1/)
   })
 
   it('truncates a 2 MiB answer', () => {

@@ -67,7 +67,9 @@ describe('run-flow pull-request comment', () => {
     expect(ours()).toHaveLength(1)
     const id = ours()[0].id
     expect(ours()[0].issue).toBe(prNumber)
-    expect(ours()[0].body).toContain('### Flow check\n\n✅ 1 of 1 checks passed (100.0%); threshold 100%.')
+    expect(ours()[0].body).toContain(
+      '### Flow check\n\n**✅ 1 of 1 checks passed (100.0%); threshold 100%.**',
+    )
     expect(ours()[0].body).toContain('14 days')
     expect(ours()[0].body).toContain(headSha.slice(0, 12))
     expect(ours()[0].body).toContain('https://github.com/octo-org/docs/actions/runs/4242')
@@ -76,7 +78,9 @@ describe('run-flow pull-request comment', () => {
     expect(second.status).toBe(1)
     expect(ours()).toHaveLength(1)
     expect(ours()[0].id).toBe(id)
-    expect(ours()[0].body).toContain('❌ 0 of 1 checks passed (0.0%), below the threshold 100%.')
+    expect(ours()[0].body).toContain(
+      '**❌ 0 of 1 checks passed (0.0%), below the threshold 100%: 1 failed.**',
+    )
     expect(github.requests.filter((r) => r.method === 'POST')).toHaveLength(1)
     expect(github.requests.filter((r) => r.method === 'PATCH')).toHaveLength(1)
     for (const run of [first, second]) {

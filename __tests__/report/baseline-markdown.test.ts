@@ -2,7 +2,7 @@
 // under 65,536 characters that leads with the change and keeps the table before the answers.
 import { describe, expect, it } from '@jest/globals'
 import { compareResults } from '../../src/checks/baseline.js'
-import { suiteVerdict } from '../../src/checks/verdict.js'
+import { suiteVerdict, type CheckVerdict } from '../../src/checks/verdict.js'
 import { renderComparedSummary } from '../../src/report/baseline-markdown.js'
 import { SUMMARY_LIMIT } from '../../src/report/checks-markdown.js'
 import { renderComparedComment } from '../../src/report/compared-comment.js'
@@ -80,6 +80,45 @@ describe('renderComparedComment', () => {
   })
 })
 
+describe('the reading order', () => {
+  it('rows and blocks: regressed, still failing, errors, fixed, then still passing; 💥 marks an error', () => {
+    const sides: [string, CheckVerdict, CheckVerdict][] = [
+      ['passing', 'passed', 'passed'],
+      ['fixed', 'failed', 'passed'],
+      ['errored', 'passed', 'error'],
+      ['failing', 'failed', 'failed'],
+      ['regressed', 'passed', 'failed'],
+    ]
+    const before = sides.map(([name, verdict]) => checkResult({ name, verdict }))
+    const after = sides.map(([name, , verdict]) => checkResult({ name, verdict }))
+    const compared = compareResults(before, after)
+    for (const markdown of [
+      renderComparedComment('### Flow checks', compared, suiteVerdict(after, 100), 'threshold', {}),
+      renderComparedSummary(compared, suiteVerdict(after, 100), 'threshold'),
+    ]) {
+      const s = structureOf(markdown)
+      expect(s.tables[0].rows.map((row) => [row[0], row[2]])).toEqual([
+        ['regressed', '🔴 regressed'],
+        ['failing', '❌ still failing'],
+        ['errored', '💥 error'],
+        ['fixed', '🟢 fixed'],
+        ['passing', '✅ still passing'],
+      ])
+      expect(s.summaries.map((summary) => summary.split(' — ')[0])).toEqual([
+        'regressed',
+        'failing',
+        'errored',
+        'fixed',
+        'passing',
+      ])
+      // The after side's verdict counts the failed checks and the errors; the table names them.
+      expect(markdown).toContain(
+        'After: ❌ 2 of 5 checks passed (40.0%), below the threshold 100%: 2 failed, 1 error.',
+      )
+    }
+  })
+})
+
 /** The rendered word-level diffs, in order: what lies between `<p>` and `</p>` after each diff heading. */
 function diffsOf(html: string): string[] {
   return [...html.matchAll(/<strong>Word-level diff<\/strong>[^\n]*\n<p>\n([\s\S]*?)\n<\/p>/g)].map(
@@ -87,8 +126,14 @@ function diffsOf(html: string): string[] {
   )
 }
 
-/** The marked words of a rendered diff: `[['del', '30'], ['ins', '14']]`. */
-const marked = (diff: string) => [...diff.matchAll(/<(del|ins)>([\s\S]*?)<\/\1>/g)].map((m) => [m[1], m[2]])
+/** The marked words of a rendered diff: `[['del', '30'], ['ins', '14']]` (added words are bold as well). */
+const marked = (diff: string) =>
+  [...diff.matchAll(/<del>([\s\S]*?)<\/del>|<ins><b>([\s\S]*?)<\/b><\/ins>/g)].map((m) =>
+    m[1] === undefined ? ['ins', m[2]] : ['del', m[1]],
+  )
+
+/** The diff as a reader sees it, its tags gone. */
+const seen = (diff: string) => diff.replace(/<[^>]+>/g, '')
 
 function comparedOf(pairs: { before: string; after: string }[]) {
   const before = pairs.map((pair, i) =>
@@ -119,11 +164,13 @@ describe('word-level diff of the two answers', () => {
     ])
     // The answers' line break is kept; the full answers follow the diff.
     expect(diff).toBe(
-      'Refunds are granted within <del>30</del><ins>14</ins> days of a payment.<br>\nAsk support.',
+      'Refunds are granted within <del>30</del> → <ins><b>14</b></ins> days of a payment.<br>\nAsk support.',
     )
+    // The removed and the added words never run together ("3014").
+    expect(seen(diff)).toContain('within 30 → 14 days')
     expect(s.html.indexOf('Word-level diff')).toBeLessThan(s.html.indexOf('<strong>Before</strong>'))
-    expect(s.html).toContain('Refunds are granted within 30 days of a payment.\nAsk support.')
-    expect(s.html).toContain('Refunds are granted within 14 days of a payment.\nAsk support.')
+    expect(s.html).toContain('Refunds are granted within 30 days of a payment.<br>Ask support.')
+    expect(s.html).toContain('Refunds are granted within 14 days of a payment.<br>Ask support.')
   })
 
   it('escapes markup in the answers: no tag, entity or blank line of theirs reaches the HTML', () => {
@@ -142,12 +189,12 @@ describe('word-level diff of the two answers', () => {
       ['ins', '2'],
     ])
     expect(diff).toBe(
-      'Hi @\u200boctocat &lt;script&gt;alert(<del>1</del><ins>2</ins>)&lt;/script&gt; &amp;amp; ' +
+      'Hi @\u200boctocat &lt;script&gt;alert(<del>1</del> → <ins><b>2</b></ins>)&lt;/script&gt; &amp;amp; ' +
         '&lt;ins&gt;fake&lt;/ins&gt; &lt;/p&gt;&lt;/details&gt;<br>\n<br>\n' +
-        '    indented <del>1</del><ins>2</ins><br>\n<br>\n* a list item<br>\n&lt;/pre&gt;',
+        '    indented <del>1</del> → <ins><b>2</b></ins><br>\n<br>\n* a list item<br>\n&lt;/pre&gt;',
     )
     const tags = [...tagsOf(s.html)]
-    expect(tags.filter((tag) => !OUR_TAGS.has(tag) && tag !== 'del' && tag !== 'ins')).toEqual([])
+    expect(tags.filter((tag) => !OUR_TAGS.has(tag) && !['del', 'ins', 'b'].includes(tag))).toEqual([])
     expect(s.html).not.toContain('<script')
     for (const tag of ['del', 'ins', 'p', 'pre', 'ul']) expect(balanced(s.html, tag)).toBe(true)
     expect(s.html).not.toContain('<li>a list item')
@@ -175,7 +222,7 @@ describe('word-level diff of the two answers', () => {
       expect(diff.endsWith('…')).toBe(true)
       expect(marked(diff).length).toBeGreaterThan(2)
       // Only whole tags of ours; every & starts an entity.
-      const text = diff.replace(/<\/?(del|ins)>|<br>/g, '')
+      const text = diff.replace(/<\/?(del|ins|b)>|<br>/g, '')
       expect(text).not.toMatch(/[<>]/)
       expect(text).not.toMatch(/&(?!amp;|lt;|gt;)/)
       expect(balanced(diff, 'del') && balanced(diff, 'ins')).toBe(true)

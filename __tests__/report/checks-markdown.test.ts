@@ -1,5 +1,6 @@
 // The checks as people read them, rendered as GitHub renders them (GFM): the same table (with each
-// check's question) and the same verdict wording in the job summary and the pull-request comment.
+// check's question) and the same verdict wording in the job summary and the pull-request comment: the
+// verdict first and bold, rows failed first, questions and answers as quotes that wrap and render nothing.
 import { describe, expect, it } from '@jest/globals'
 import { suiteVerdict, type CheckResult } from '../../src/checks/verdict.js'
 import { renderChecksSummary, verdictLine } from '../../src/report/checks-markdown.js'
@@ -41,12 +42,11 @@ const renderings = (checks: CheckResult[], threshold: number) => {
 describe.each(renderings(results, 100))('the %s', (_, markdown) => {
   const s = structureOf(markdown)
 
-  it('one row per check: its question on one line, verdict, runs passed of made, seconds, first failed assertion', () => {
+  it('one row per check, failed, then errors, then passed: its question on one line, verdict, runs passed of made, seconds, first failed assertion', () => {
     expect(s.headings).toEqual(['Flow checks'])
     expect(s.tables).toHaveLength(1)
     expect(s.tables[0].header).toEqual(HEADER)
     expect(s.tables[0].rows).toEqual([
-      ['refunds', 'How long do refunds take? Answer in one line.', '✅ passed', '1/1', '1.3', ''],
       [
         'pipes &#124; and &lt;b&gt;tags&lt;/b&gt;',
         'What does the enterprise plan cost?',
@@ -55,33 +55,38 @@ describe.each(renderings(results, 100))('the %s', (_, markdown) => {
         '0.5',
         'run 2: contains "$999": not found',
       ],
-      ['broken', 'question of broken', '⚠️ error', '0/1', '1.0', 'HTTP 500: boom'],
+      ['broken', 'question of broken', '💥 error', '0/1', '1.0', 'HTTP 500: boom'],
+      ['refunds', 'How long do refunds take? Answer in one line.', '✅ passed', '1/1', '1.3', ''],
     ])
   })
 
-  it('the verdict names the failed checks, then the runs made with median and slowest seconds', () => {
-    expect(s.html).toContain(
-      '❌ 1 of 3 checks passed (33.3%), below the threshold 100%. Failed checks: &quot;pipes | and &lt;b&gt;tags&lt;/b&gt;&quot;, &quot;broken&quot;.',
+  it('opens with one bold line, the verdict and the counts (no names: the table has them), then the runs', () => {
+    const [first, second] = s.html.split('\n').filter((line) => line.startsWith('<p>'))
+    expect(first).toBe(
+      '<p><strong>❌ 1 of 3 checks passed (33.3%), below the threshold 100%: 1 failed, 1 error.</strong></p>',
     )
-    expect(markdown).toContain('5 runs made; median 0.5 s, slowest 1.3 s.')
+    expect(second).toBe('<p>5 runs made; median 0.5 s, slowest 1.3 s.</p>')
+    expect(s.html.indexOf(first)).toBeLessThan(s.html.indexOf('<table>'))
   })
 
-  it("then each check's question, answer and failed assertions, collapsed", () => {
+  it("then each check's question, answer and failed assertions, collapsed, in the table's order", () => {
     expect(s.summaries).toEqual([
-      'refunds — ✅ passed · 1/1',
       'pipes | and &lt;b&gt;tags&lt;/b&gt; — ❌ failed · 1/3 (runs 2, 3 failed)',
-      'broken — ⚠️ error · 0/1',
+      'broken — 💥 error · 0/1',
+      'refunds — ✅ passed · 1/1',
     ])
     expect(balanced(s.html, 'details')).toBe(true)
-    const second = s.html.split('<details>')[2]
-    expect(second).toContain(
-      'How long do refunds take?'.length > 0 ? 'What does the enterprise plan cost?' : '',
-    )
-    expect(second).toContain('<strong>Answer</strong> (run 2)')
-    expect(second).toContain('Ask sales.')
-    expect(second).toContain('<strong>Failed assertions</strong>')
-    expect(second).toContain('run 3: max-length 5: the answer has 15 characters')
+    const first = s.html.split('<details>')[1]
+    expect(first).toContain('<blockquote>\n<p>What does the enterprise plan cost?</p>\n</blockquote>')
+    expect(first).toContain('<strong>Answer</strong> (run 2)')
+    expect(first).toContain('<blockquote>\n<p>Ask sales.</p>\n</blockquote>')
+    expect(first).toContain('<strong>Failed assertions</strong>')
+    expect(first).toContain('run 3: max-length 5: the answer has 15 characters')
     expect(markdown).not.toContain('\u001b')
+    // The question's line break is kept inside its quote.
+    expect(s.html).toContain(
+      '<blockquote>\n<p>How long do refunds take?<br>Answer in one line.</p>\n</blockquote>',
+    )
   })
 })
 
@@ -92,9 +97,9 @@ describe('the threshold met with failures', () => {
     checkResult({ name: 'late', verdict: 'failed' }),
   ]
 
-  it.each(renderings(mixed, 60))('the %s shows ⚠️ naming the failed checks, not ✅', (_, markdown) => {
-    expect(markdown).toContain(
-      '⚠️ 2 of 3 checks passed (66.7%); threshold 60% met with failed checks: "late".',
+  it.each(renderings(mixed, 60))('the %s shows ⚠️ counting the failed checks, not ✅', (_, markdown) => {
+    expect(structureOf(markdown).html).toContain(
+      '<strong>⚠️ 2 of 3 checks passed (66.7%); threshold 60% met, 1 failed.</strong>',
     )
     expect(markdown).not.toContain('✅ 2 of 3')
   })
@@ -117,7 +122,7 @@ describe('within the size limits', () => {
     const markdown = renderChecksSummary(many, suiteVerdict(many, 100))
     expect(Buffer.byteLength(markdown)).toBeLessThan(1024 * 1024)
     expect(markdown.match(/<details>/g)).toHaveLength(200)
-    expect(markdown).toContain('[cut by kb-sync')
+    expect(structureOf(markdown).html.match(/\[cut by kb-sync/g)).toHaveLength(200)
   })
 
   it('the comment cuts answers first, staying under 65,536 characters', () => {
@@ -130,7 +135,7 @@ describe('within the size limits', () => {
     expect(s.tables[0].rows).toHaveLength(5)
     expect(s.summaries).toHaveLength(5)
     expect(balanced(s.html, 'details')).toBe(true)
-    expect(md.match(/\[cut by kb-sync: the last [\d,]+ of 40,006 bytes were removed\]/g)).toHaveLength(5)
+    expect(s.html.match(/\[cut by kb-sync: the last [\d,]+ of 40,006 bytes were removed\]/g)).toHaveLength(5)
     expect(s.html).toContain('<code>aaaaaaaaaaaa</code>')
     expect(s.html).toContain('href="https://github.com/octo-org/docs/actions/runs/42"')
   })
@@ -154,8 +159,9 @@ describe('within the size limits', () => {
     const md = renderChecksComment('### Flow checks', huge, suiteVerdict(huge, 100), footer)
     expect(md.length).toBeLessThanOrEqual(COMMENT_LIMIT)
     expect(md).toMatch(/\d+ more checks not shown/)
-    // The verdict line names ten failed checks and counts the rest.
-    expect(md).toContain('and 4990 more.')
+    // The verdict line counts the failed checks; the table names them.
+    expect(md).toContain('**❌ 0 of 5000 checks passed (0.0%), below the threshold 100%: 5000 failed.**')
+    expect(md).not.toContain('check number 0"')
   })
 })
 

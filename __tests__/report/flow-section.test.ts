@@ -11,16 +11,16 @@ describe('the single question in the summary', () => {
     const { verdict } = singleQuestionResult({ question: report.question, answer: report.result, seconds: 1 })
     const s = structureOf(flowSection(report, verdict))
     expect(s.headings).toEqual(['Flow run'])
-    expect(s.html).toContain('✅ 1 of 1 checks passed (100.0%); threshold 100%.')
+    expect(s.html).toContain('<strong>✅ 1 of 1 checks passed (100.0%); threshold 100%.</strong>')
     expect(s.html).not.toContain('Failed assertions')
   })
 
-  it('a missed expect: ❌ with the failed assertion', () => {
+  it('a missed expect: ❌ counting it, in bold, with the failed assertion', () => {
     const problem = 'The result does not match "expect" (30 days).'
     const { verdict } = singleQuestionResult({ ...report, answer: report.result, problem, seconds: 1 })
     const s = structureOf(flowSection(report, verdict, [problem]))
     expect(s.html).toContain(
-      '❌ 0 of 1 checks passed (0.0%), below the threshold 100%. Failed checks: &quot;flow run&quot;.',
+      '<strong>❌ 0 of 1 checks passed (0.0%), below the threshold 100%: 1 failed.</strong>',
     )
     expect(s.html).toContain('<li>The result does not match &quot;expect&quot; (30 days).</li>')
   })
@@ -36,7 +36,9 @@ describe('the single question in the summary', () => {
     expect(results[0].verdict).toBe('error')
     const s = structureOf(flowFailure(report.question, 'HTTP 500', verdict))
     expect(s.headings).toEqual(['Flow run failed'])
-    expect(s.html).toContain('❌ 0 of 1 checks passed (0.0%), below the threshold 100%.')
+    expect(s.html).toContain(
+      '<strong>❌ 0 of 1 checks passed (0.0%), below the threshold 100%: 1 error.</strong>',
+    )
   })
 
   it('the flow run after indexing has no verdict', () => {

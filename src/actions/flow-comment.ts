@@ -65,7 +65,7 @@ export async function commentFlowResult(
   await postFlowComment(whereOf(config), runner, log, checksBody('### Flow check', results, verdict, log))
 }
 
-/** A suite of checks: one row per check, in the suite's order. */
+/** A suite of checks: the verdict in one bold line, one row per check, failed first. */
 export async function commentChecksResult(
   config: RunConfig,
   runner: RunnerEnvironment,

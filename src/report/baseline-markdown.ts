@@ -1,7 +1,7 @@
 // A suite compared with its baseline flow, as people read it in the job summary, the pull-request comment
-// and the CLI alike: the change in one sentence, one row per check (question, change, before, after, how
-// similar the two answers are), then each check collapsed: the word-level diff of its two answers (or why
-// there is none), then the two answers one after the other.
+// and the CLI alike: the change in one bold sentence, one row per check, regressed first (question, change,
+// before, after, how similar the two answers are), then each check collapsed: the word-level diff of its
+// two answers (or why there is none), then the two answers one after the other, as quotes (they wrap).
 import {
   blockingRegressions,
   changeSentence,
@@ -19,6 +19,8 @@ import { scoreText } from '../checks/judge-flow.js'
 import {
   anyJudged,
   markdownAdvisoryLine,
+  ERROR_SIGN,
+  errorsOf,
   markdownVerdictLine,
   MIN_CUT_BYTES,
   runsLine,
@@ -27,10 +29,11 @@ import {
   VERDICT_LABEL,
   verdictText,
   layoutReport,
-  within,
+  quoteNeed,
+  quotedWithin,
   type ChecksReportOptions,
 } from './checks-markdown.js'
-import { details, fenced, inline, inlineHtml, shortLine, sizeOf, table } from './markdown.js'
+import { details, inline, inlineHtml, shortLine, sizeOf, table } from './markdown.js'
 import { wordDiffSection } from './word-diff-html.js'
 
 export const CHANGE_LABEL: Record<ChangeVerdict, string> = {
@@ -38,8 +41,22 @@ export const CHANGE_LABEL: Record<ChangeVerdict, string> = {
   regressed: '🔴 regressed',
   'still-passing': '✅ still passing',
   'still-failing': '❌ still failing',
-  error: '⚠️ error',
+  error: `${ERROR_SIGN} error`,
 }
+
+// The order a reviewer reads the rows in: what this pull request broke, what still fails, what could not
+// be compared, then what it fixed and what still passes.
+const CHANGE_ORDER: Record<ChangeVerdict, number> = {
+  regressed: 0,
+  'still-failing': 1,
+  error: 2,
+  fixed: 3,
+  'still-passing': 4,
+}
+
+/** The checks in reading order (CHANGE_ORDER); the suite's order within each. */
+const inReadingOrder = (compared: readonly ComparedCheck[]): ComparedCheck[] =>
+  [...compared].sort((a, b) => CHANGE_ORDER[a.change] - CHANGE_ORDER[b.change])
 
 const QUESTION_CELL = 100
 const ASSERTION_LINE = 300
@@ -50,7 +67,7 @@ function leadIcon(summary: ChangeSummary): string {
   if (blockingRegressions(summary) > 0) return '🔴'
   if (summary.regressed.length > 0) return '⚠️'
   if (summary.fixed.length > 0) return '🟢'
-  if (summary.errors > 0) return '⚠️'
+  if (summary.errors > 0) return ERROR_SIGN
   return summary.stillFailing > 0 ? '❌' : '✅'
 }
 
@@ -127,7 +144,8 @@ function failures(result: CheckResult): string {
   return `\n\n${lines.join('\n')}`
 }
 
-const answerPart = (answer: string, shown: string) => (answer === '' ? '_No answer._' : fenced(shown))
+/** An answer's quote as shown, or that there was none. */
+const answerPart = (answer: string, shown: string) => (answer === '' ? '_No answer._' : shown)
 
 // The summary and the comment render the same checks: each diff is worked out once (tens of
 // milliseconds for two long answers in different words).
@@ -143,7 +161,8 @@ function diffOf(check: ComparedCheck): WordDiff | undefined {
 
 /**
  * One check collapsed: the question, then the word-level diff (or why there is none) and the two answers,
- * or the one answer when it did not change. Within `room` bytes, or its smallest form (`room` 0).
+ * or the one answer when it did not change. Within `room` bytes, or its smallest form (`room` 0). The
+ * question and the answers are quotes (quotedWithin), cut to their share.
  */
 function comparedBlock(check: ComparedCheck, diff: WordDiff | undefined, room: number): string {
   const build = (question: string, diffSection: string, before: string, after: string) => {
@@ -152,39 +171,34 @@ function comparedBlock(check: ComparedCheck, diff: WordDiff | undefined, room: n
       : `${diffSection}\n\n**Before** — ${sideText(check.before)}\n\n${answerPart(check.before.answer, before)}` +
         `${failures(check.before)}\n\n**After** — ${sideText(check.after)}\n\n${answerPart(check.after.answer, after)}`
     // The after side's failed assertions close the block, under its answer.
-    return details(
-      blockTitle(check),
-      `**Question**\n\n${fenced(question)}\n\n${sides}${failures(check.after)}`,
-    )
+    return details(blockTitle(check), `**Question**\n\n${question}\n\n${sides}${failures(check.after)}`)
   }
   // The smallest diff section: one line (why there is none, or that it was left out).
   const diffFloor = diff ? wordDiffSection(diff, 0) : ''
   // The question gets what it needs up to a quarter; the diff and the answers share the rest.
   const textRoom = Math.max(0, room - sizeOf(build('', diffFloor, '', '')))
-  const question = within(check.question, Math.min(sizeOf(check.question), Math.floor(textRoom / 4)))
+  const question = quotedWithin(check.question, Math.floor(textRoom / 4))
   let answersRoom = textRoom - sizeOf(question)
-  if (!diff)
-    return build(
-      question,
-      '',
-      '',
-      within(check.after.answer, Math.min(sizeOf(check.after.answer), answersRoom)),
-    )
+  if (!diff) return build(question, '', '', quotedWithin(check.after.answer, answersRoom))
   // Room split: the diff (it holds the words of both answers) gets up to half, the two answers the
   // rest; what one does not need goes to the other. The diff comes first, so it is what a reader sees.
   const diffNeed = sizeOf(wordDiffSection(diff, Infinity)) - sizeOf(diffFloor)
-  const answersNeed = sizeOf(check.before.answer) + sizeOf(check.after.answer)
-  const diffRoom = Math.min(diffNeed, Math.max(Math.floor(answersRoom / 2), answersRoom - answersNeed))
+  const beforeNeed = quoteNeed(check.before.answer, answersRoom)
+  const afterNeed = quoteNeed(check.after.answer, answersRoom)
+  const diffRoom = Math.min(
+    diffNeed,
+    Math.max(Math.floor(answersRoom / 2), answersRoom - beforeNeed.need - afterNeed.need),
+  )
   const diffSection = wordDiffSection(diff, sizeOf(diffFloor) + Math.max(0, diffRoom))
   answersRoom -= sizeOf(diffSection) - sizeOf(diffFloor)
   const half = Math.floor(answersRoom / 2)
   // What one answer does not need goes to the other.
-  const beforeRoom = Math.min(
-    sizeOf(check.before.answer),
-    Math.max(half, answersRoom - sizeOf(check.after.answer)),
+  const before = quotedWithin(
+    check.before.answer,
+    Math.min(beforeNeed.need, Math.max(half, answersRoom - afterNeed.need)),
+    beforeNeed,
   )
-  const before = within(check.before.answer, beforeRoom)
-  const after = within(check.after.answer, Math.min(sizeOf(check.after.answer), answersRoom - sizeOf(before)))
+  const after = quotedWithin(check.after.answer, answersRoom - sizeOf(before), afterNeed)
   return build(question, diffSection, before, after)
 }
 
@@ -192,19 +206,23 @@ function comparedBlock(check: ComparedCheck, diff: WordDiff | undefined, room: n
 const emptyBlockSize = (check: ComparedCheck, diff: WordDiff | undefined) =>
   sizeOf(comparedBlock(check, diff, 0)) + 2 * MIN_CUT_BYTES
 
-/** The whole comparison within `options.limit` bytes: the lead, the table, then the answers (cut first). */
+/**
+ * The whole comparison within `options.limit` bytes: the lead, the table (rows in reading order), then the
+ * answers (cut first).
+ */
 export function renderComparedReport(
   compared: readonly ComparedCheck[],
   verdict: SuiteVerdict,
   failOn: FailOn,
   options: ChecksReportOptions,
 ): string {
-  const after = failOn === 'threshold' ? markdownVerdictLine(verdict) : afterText(verdict, failOn)
+  const errors = errorsOf(compared.map((check) => check.after))
+  const after = failOn === 'threshold' ? markdownVerdictLine(verdict, errors) : afterText(verdict, failOn)
   const head =
     `${options.heading}\n\n**${leadLine(compared)}**\n\n` +
     `After: ${after}\n\n${markdownAdvisoryLine(verdict)}${bothSidesRunsLine(compared)}\n`
   return layoutReport(
-    compared,
+    inReadingOrder(compared),
     head,
     {
       table: renderComparedTable,

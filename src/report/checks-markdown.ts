@@ -1,21 +1,27 @@
 // The checks as people read them, in the job summary and the pull-request comment alike: the verdict
-// line, the runs, one table row per check (its question, verdict, runs passed of runs made, seconds, the
-// first failed assertion), then each check's question, answer and failed assertions collapsed. The two
+// line (bold, with the counts), the runs, one table row per check, failed first (its question, verdict,
+// runs passed of runs made, seconds, the first failed assertion), then each check's question, answer and
+// failed assertions collapsed, the question and answer as quotes (they wrap). The two
 // differ only in their heading, their size limit and where they send the reader for what was cut.
 import { runsMade, runsPassed, outcomeOf, type CheckResult, type SuiteVerdict } from '../checks/verdict.js'
 import { scoreText } from '../checks/judge-flow.js'
 import { cutText } from '../service/cut.js'
-import { details, fenced, inline, inlineHtml, shortLine, sizeOf, table } from './markdown.js'
+import { CutString } from '../service/stream-json.js'
+import { details, inline, inlineHtml, quoted, shortLine, sizeOf, table } from './markdown.js'
+
+// One sign, one meaning, wherever checks are shown: ✅ passed, ❌ failed (below the threshold), ⚠️ the
+// threshold met with failed checks (a warning), 💥 a run that errored (no answer to judge).
+export const ERROR_SIGN = '💥'
 
 export const VERDICT_LABEL: Record<CheckResult['verdict'], string> = {
   passed: '✅ passed',
   failed: '❌ failed',
-  error: '⚠️ error',
+  error: `${ERROR_SIGN} error`,
 }
 
 const OUTCOME_ICON = { passed: '✅', warning: '⚠️', failed: '❌' } as const
 
-// Failed checks named in the verdict line; the table names them all.
+// Failed checks named in the log's and the terminal's verdict line (verdictText); the table names them all.
 const NAMED_CHECKS = 10
 const QUESTION_CELL = 100
 const ASSERTION_CELL = 160
@@ -74,9 +80,44 @@ export function runsLine(verdict: SuiteVerdict): string {
   )
 }
 
-/** The markdown verdict line: check names as inline text (they come from the checks file). */
-export const markdownVerdictLine = (verdict: SuiteVerdict) =>
-  verdictLine(verdict, (name) => `"${inline(shortLine(name, 80))}"`)
+/** `1 failed, 2 errors`: the checks that did not pass, by verdict. */
+function missedCounts(failed: number, errors: number): string {
+  const parts = [
+    failed > 0 ? `${failed} failed` : '',
+    errors > 0 ? `${errors} ${errors === 1 ? 'error' : 'errors'}` : '',
+  ]
+  return parts.filter((part) => part !== '').join(', ')
+}
+
+/**
+ * The verdict in the summary and the comment, with its sign and counts; the checks that did not pass are
+ * in the table, first, not named here (a long list of names buried the verdict). `errors`: how many of
+ * the checks that did not pass are errors.
+ * `❌ 1 of 3 checks passed (33.3%), below the threshold 100%: 1 failed, 1 error.`
+ */
+export function markdownVerdictLine(verdict: SuiteVerdict, errors: number): string {
+  const counts = `${verdict.passed} of ${verdict.passed + verdict.failed} checks passed (${verdict.percent.toFixed(1)}%)`
+  const missed = missedCounts(verdict.failed - errors, errors)
+  switch (outcomeOf(verdict)) {
+    case 'passed':
+      return `${OUTCOME_ICON.passed} ${counts}; threshold ${verdict.threshold}%.`
+    case 'warning':
+      return `${OUTCOME_ICON.warning} ${counts}; threshold ${verdict.threshold}% met, ${missed}.`
+    case 'failed':
+      return `${OUTCOME_ICON.failed} ${counts}, below the threshold ${verdict.threshold}%: ${missed}.`
+  }
+}
+
+/** Checks that errored. */
+export const errorsOf = (results: readonly Pick<CheckResult, 'verdict'>[]) =>
+  results.filter((result) => result.verdict === 'error').length
+
+// The order a reviewer reads the rows in: what failed first, then what could not be judged, then the rest.
+const VERDICT_ORDER: Record<CheckResult['verdict'], number> = { failed: 0, error: 1, passed: 2 }
+
+/** The checks in reading order: failed, errors, then passed; the suite's order within each. */
+export const inReadingOrder = (results: readonly CheckResult[]): CheckResult[] =>
+  [...results].sort((a, b) => VERDICT_ORDER[a.verdict] - VERDICT_ORDER[b.verdict])
 
 /**
  * The advisory checks, apart from the verdict: `Advisory: 2 failed ("a", "b"), 1 passed; not counted
@@ -165,9 +206,42 @@ const blockTitle = (result: CheckResult) =>
 // Below this, a cut text would be its note alone.
 export const MIN_CUT_BYTES = 256
 
-/** A text within `bytes` (a note at its end when cut; nothing when too little room for one). */
-export const within = (text: string, bytes: number) =>
-  sizeOf(text) <= bytes ? text : bytes < MIN_CUT_BYTES ? '' : cutText(text, bytes).text
+/** A text's quote when it may fit in `room` (its text at most twice that), and the room it takes. */
+export interface QuoteNeed {
+  whole?: string
+  /** The quote's size, or the text's when it was not quoted (then more than `room`). */
+  need: number
+}
+
+export function quoteNeed(text: string, room: number): QuoteNeed {
+  if (sizeOf(text) > 2 * room) return { need: sizeOf(text) }
+  const whole = quoted(text)
+  return { whole, need: sizeOf(whole) }
+}
+
+/**
+ * `text` as a quote block (markdown.ts `quoted`) of at most `bytes`: whole when it fits, else the quote of
+ * a beginning that does (a note at its end), '' when too little room for one. Escapes make a quote longer
+ * than its text, by a share that depends on the text: a beginning is tried, then scaled by how far its
+ * quote missed (2% short of it), a few quotes of at most `bytes` each; a huge answer is never quoted whole.
+ * `known`: the text's quoteNeed, when worked out already.
+ */
+export function quotedWithin(text: string, bytes: number, known = quoteNeed(text, bytes)): string {
+  if (known.whole !== undefined && known.need <= bytes) return known.whole
+  if (bytes < MIN_CUT_BYTES) return ''
+  // Only a beginning of `bytes` can be kept: no try measures the rest again.
+  const head = new CutString(text.slice(0, bytes), text.length, sizeOf(text))
+  const growth = known.whole === undefined ? 1 : known.need / Math.max(1, sizeOf(text))
+  let keep = Math.min(bytes, Math.floor(bytes / growth))
+  for (let tries = 0; tries < 20 && keep > 0; tries++) {
+    const tried = quoted(cutText(head, keep).text)
+    const size = sizeOf(tried)
+    if (size <= bytes) return tried
+    keep = Math.min(keep - 1, Math.floor(keep * (bytes / size) * 0.98))
+  }
+  const note = quoted(cutText(head, 0).text)
+  return sizeOf(note) <= bytes ? note : ''
+}
 
 /** One check collapsed: its question, the answer shown (of the first run that did not pass), its failed assertions. */
 function checkBlock(result: CheckResult, room: number): string {
@@ -179,23 +253,14 @@ function checkBlock(result: CheckResult, room: number): string {
   const assertions = failures.length > 0 ? `\n\n**Failed assertions**\n\n${failures.join('\n')}` : ''
   const shownRun = result.runs.find((run) => run.verdict !== 'passed') ?? result.runs[result.runs.length - 1]
   const answerTitle = result.runs.length > 1 && shownRun ? `**Answer** (run ${shownRun.run})` : '**Answer**'
-  const markup = sizeOf(
-    details(
-      blockTitle(result),
-      `**Question**\n\n${fenced('')}\n\n${answerTitle}\n\n${fenced('')}${assertions}`,
-    ),
-  )
+  const block = (question: string, answer: string) =>
+    details(blockTitle(result), `**Question**\n\n${question}\n\n${answerTitle}\n\n${answer}${assertions}`)
   // The question is short in practice: it gets what it needs up to a quarter; the answer the rest.
-  const textRoom = Math.max(0, room - markup)
-  const question = within(result.question, Math.min(sizeOf(result.question), Math.floor(textRoom / 4)))
-  const answerRoom = textRoom - sizeOf(question)
+  const textRoom = Math.max(0, room - sizeOf(block('', '')))
+  const question = quotedWithin(result.question, Math.floor(textRoom / 4))
   const answer =
-    result.answer === '' ? '' : within(result.answer, Math.min(sizeOf(result.answer), answerRoom))
-  const answerPart = result.answer === '' ? '_No answer._' : fenced(answer)
-  return details(
-    blockTitle(result),
-    `**Question**\n\n${fenced(question)}\n\n${answerTitle}\n\n${answerPart}${assertions}`,
-  )
+    result.answer === '' ? '_No answer._' : quotedWithin(result.answer, textRoom - sizeOf(question))
+  return block(question, answer)
 }
 
 /** The smallest block a check can have (its answer and question empty): below that it is left out. */
@@ -257,15 +322,18 @@ export function layoutReport<T, P>(
   return `${top}\n${blocks.join('\n')}${note}`
 }
 
-/** The whole report within `options.limit` bytes: the table before the answers, answers cut first. */
+/**
+ * The whole report within `options.limit` bytes: the verdict in one bold line, the table before the
+ * answers (rows and blocks in reading order), answers cut first.
+ */
 export function renderChecksReport(
   results: readonly CheckResult[],
   verdict: SuiteVerdict,
   options: ChecksReportOptions,
 ): string {
-  const head = `${options.heading}\n\n${markdownVerdictLine(verdict)}\n\n${markdownAdvisoryLine(verdict)}${runsLine(verdict)}\n`
+  const head = `${options.heading}\n\n**${markdownVerdictLine(verdict, errorsOf(results))}**\n\n${markdownAdvisoryLine(verdict)}${runsLine(verdict)}\n`
   return layoutReport(
-    results,
+    inReadingOrder(results),
     head,
     {
       table: renderChecksTable,

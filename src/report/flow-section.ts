@@ -1,6 +1,6 @@
 import type { SuiteVerdict } from '../checks/verdict.js'
-import { verdictLine } from './checks-markdown.js'
-import { fenced, inline, shortLine } from './markdown.js'
+import { markdownVerdictLine } from './checks-markdown.js'
+import { fenced, inline, quoted, shortLine } from './markdown.js'
 import type { FlowRunReport } from '../model.js'
 
 export const ANSWER_LIMIT = 64 * 1024
@@ -13,16 +13,16 @@ function cut(text: string, limit: number): { text: string; note: string } {
   }
 }
 
-/** The verdict line of the single question, as a suite of one shows it, and what failed. */
+/** The verdict line of the single question, as a suite of one shows it (bold), and what failed. */
 function verdictPart(verdict: SuiteVerdict | undefined, failed: readonly string[]): string {
   if (!verdict) return ''
   const list = failed.map((failure) => `- ${inline(shortLine(failure, 500))}`).join('\n')
-  return `${verdictLine(verdict)}\n\n${failed.length > 0 ? `**Failed assertions**\n\n${list}\n\n` : ''}`
+  return `**${markdownVerdictLine(verdict, 0)}**\n\n${failed.length > 0 ? `**Failed assertions**\n\n${list}\n\n` : ''}`
 }
 
 /**
  * The verdict (when the run was judged: not the flow run after indexing), then the question and the
- * answer, fenced, each cut at `limit` characters.
+ * answer as quotes (they wrap), each cut at `limit` characters.
  */
 export function flowSection(
   flow: FlowRunReport,
@@ -33,12 +33,12 @@ export function flowSection(
   const question = cut(flow.question, limit)
   const answer = cut(flow.result, limit)
   return (
-    `### Flow run\n\n${verdictPart(verdict, failed)}Question:\n\n${fenced(question.text)}\n${question.note}\n` +
-    `Answer:\n\n${fenced(answer.text)}\n${answer.note}`
+    `### Flow run\n\n${verdictPart(verdict, failed)}Question:\n\n${quoted(question.text)}\n${question.note}\n` +
+    `Answer:\n\n${quoted(answer.text)}\n${answer.note}`
   )
 }
 
-/** A run that failed: the verdict, the question and the service's message. */
+/** A run that failed: the verdict (an error), the question and the service's message. */
 export function flowFailure(
   question: string,
   message: string,
@@ -47,7 +47,8 @@ export function flowFailure(
 ): string {
   const shown = cut(question, limit)
   return (
-    `### Flow run failed\n\n${verdictLine(verdict)}\n\nQuestion:\n\n${fenced(shown.text)}\n${shown.note}\n` +
+    `### Flow run failed\n\n**${markdownVerdictLine(verdict, verdict.failed)}**\n\n` +
+    `Question:\n\n${quoted(shown.text)}\n${shown.note}\n` +
     `${fenced(message)}\n`
   )
 }

@@ -45,6 +45,53 @@ export function fenced(raw: string): string {
   return `${fence}text\n${neutraliseMentions(text)}\n${fence}`
 }
 
+// What gives a line of prose a meaning in GitHub-flavoured markdown: emphasis and strikethrough, code, links
+// and images, HTML and entities, headings, lists, quotes, tables, setext underlines, math. Each is made
+// literal with a backslash (CommonMark escapes any ASCII punctuation).
+const PROSE_MARKUP = /[\\`*_[\]<>&#+\-!|~=$]/g
+// An ordered list item (`1.`, `2)`) after its indent: its number is text, only the mark after it needs the escape.
+const ORDERED_ITEM = /^([ \t]*\d{1,9})([.)])/gm
+const NO_BREAK_SPACE = '\u00a0'
+
+/**
+ * Links, mentions and references GitHub finds in the rendered text, where no escape is left: a zero-width
+ * space after `@` (a mention, an e-mail address), after `#` before a number (an issue reference, which
+ * would also cross-link that issue), in `://` and after `www` (a bare address GitHub would link).
+ */
+export function neutraliseReferences(text: string): string {
+  return neutraliseMentions(text)
+    .replace(/#(?=\d)/g, '#\u200b')
+    .replace(/:(?=\/\/)/g, ':\u200b')
+    .replace(/\b(www)(?=\.)/gi, '$1\u200b')
+}
+
+/**
+ * Untrusted prose (a flow's question or answer) as a quote block, which GitHub wraps (a fenced block does
+ * not: a long answer would scroll sideways). Nothing in it renders as markdown or HTML, nothing links or
+ * mentions: markup is escaped, a line's indent becomes no-break spaces (no indented code). Its line breaks
+ * are kept (a backslash at a line's end), blank lines part paragraphs. Escape sequences and control
+ * characters are removed first.
+ */
+export function quoted(raw: string): string {
+  // Lines trimmed one by one and blank ones dropped at both ends by index: a pattern anchored at a line's
+  // end would backtrack over a long run of spaces or line breaks in quadratic time.
+  const lines = sanitize(raw)
+    .split('\n')
+    .map((line) => line.trimEnd())
+  let first = 0
+  while (first < lines.length && lines[first] === '') first++
+  let end = lines.length
+  while (end > first && lines[end - 1] === '') end--
+  if (first === end) return '>'
+  const text = neutraliseReferences(lines.slice(first, end).join('\n'))
+    .replace(PROSE_MARKUP, '\\$&')
+    .replace(ORDERED_ITEM, '$1\\$2')
+    .replace(/^[ \t]+/gm, (indent) =>
+      indent.replace(/ /g, NO_BREAK_SPACE).replace(/\t/g, NO_BREAK_SPACE.repeat(4)),
+    )
+  return `> ${text.replace(/\n+/g, (breaks) => (breaks.length > 1 ? '\n>\n> ' : '\\\n> '))}`
+}
+
 export function table(header: string[], rows: string[][]): string {
   const lines = [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`]
   for (const row of rows) lines.push(`| ${row.join(' | ')} |`)

@@ -1,48 +1,58 @@
-// The word-level diff of a check's two answers in markdown for GitHub: removed words in <del>, added
-// words in <ins> (GitHub's sanitiser keeps both; struck through and underlined), in an HTML paragraph
-// with <br> for the answers' line breaks. A paragraph rather than a <pre>: a <pre> does not wrap, and a
-// changed word in a long line of prose would sit off screen; the exact text (indentation, runs of spaces)
-// is in the fenced answers that follow. No line of the paragraph is blank (each line break ends in <br>),
-// so the HTML block cannot end early and let markdown parse the answers.
+// The word-level diff of a check's two answers in markdown for GitHub: removed words in <del> (struck
+// through), added words in <ins><b> (underlined and bold), and between words replaced by others an arrow
+// with spaces, so the two never run together ("~~1 hour~~24 hours"); GitHub's sanitiser keeps these tags
+// and no colour. An HTML paragraph with <br> for the answers' line breaks, rather than a <pre> or a `diff`
+// block: those do not wrap, and a changed word in a long line of prose would sit off screen; the exact
+// text is in the quoted answers that follow. No line of the paragraph is blank (each line break ends in
+// <br>), so the HTML block cannot end early and let markdown parse the answers.
 import { DIFF_CHARS, MIN_SHARED_WORDS, type DiffPart, type WordDiff } from '../checks/word-diff.js'
 import { formatCount } from '../units.js'
-import { neutraliseMentions, sizeOf } from './markdown.js'
+import { neutraliseReferences, sizeOf } from './markdown.js'
 
-const TAG = { removed: 'del', added: 'ins' } as const
+const OPEN = { removed: '<del>', added: '<ins><b>' } as const
+const CLOSE = { removed: '</del>', added: '</b></ins>' } as const
+// Between removed words and the words that replace them.
+const REPLACED_BY = ' → '
 
 // Less room than this for the diff's words and it is left out: a few words say nothing.
 export const MIN_DIFF_BYTES = 256
 
-const HEADING = '**Word-level diff**: <del>only before</del>, <ins>only after</ins>'
+const HEADING = `**Word-level diff**: <del>only before</del>${REPLACED_BY}<ins><b>only after</b></ins>`
 const LEFT_OUT = "_The word-level diff is left out to stay within GitHub's size limit._"
 const CUT_NOTE = "_The diff is cut here to stay within GitHub's size limit; the answers follow._"
 const PARTIAL_NOTE = `_The diff compares the first ${formatCount(DIFF_CHARS)} characters of each answer._`
 
 /** Answer text inside HTML: entities for what could open a tag or an entity, line breaks kept. */
 const textHtml = (text: string) =>
-  neutraliseMentions(text)
+  neutraliseReferences(text)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
     .replace(/\n/g, '<br>\n')
 
-function partHtml(part: DiffPart, text = part.text): string {
+/** A part as HTML; `replacing`: added words right after removed ones, which the arrow leads. */
+function partHtml(part: DiffPart, replacing: boolean, text = part.text): string {
   const html = textHtml(text)
-  return part.change === 'same' ? html : `<${TAG[part.change]}>${html}</${TAG[part.change]}>`
+  if (part.change === 'same') return html
+  return `${replacing ? REPLACED_BY : ''}${OPEN[part.change]}${html}${CLOSE[part.change]}`
 }
 
+/** Whether part `index` holds the words that replace the removed ones just before it. */
+const replaces = (parts: readonly DiffPart[], index: number) =>
+  parts[index].change === 'added' && index > 0 && parts[index - 1].change === 'removed'
+
 /** The longest beginning of the part whose HTML fits in `room` bytes (whole characters, tags closed). */
-function partWithin(part: DiffPart, room: number): string {
+function partWithin(part: DiffPart, replacing: boolean, room: number): string {
   let low = 0
   let high = Math.min(part.text.length, room)
   while (low < high) {
     const middle = Math.ceil((low + high) / 2)
-    if (sizeOf(partHtml(part, part.text.slice(0, middle))) <= room) low = middle
+    if (sizeOf(partHtml(part, replacing, part.text.slice(0, middle))) <= room) low = middle
     else high = middle - 1
   }
   let text = part.text.slice(0, low)
   if (/[\ud800-\udbff]$/.test(text)) text = text.slice(0, -1)
-  return text === '' ? '' : partHtml(part, text)
+  return text === '' ? '' : partHtml(part, replacing, text)
 }
 
 function notes(partial: boolean, cut: boolean): string {
@@ -70,19 +80,19 @@ function whyNone(diff: Exclude<WordDiff, { kind: 'diff' }>): string {
  */
 export function wordDiffSection(diff: WordDiff, room: number): string {
   if (diff.kind !== 'diff') return whyNone(diff)
-  const whole = paragraph(diff.parts.map((part) => partHtml(part)).join(''), diff.partial, false)
+  const parts = diff.parts.map((part, index) => partHtml(part, replaces(diff.parts, index)))
+  const whole = paragraph(parts.join(''), diff.partial, false)
   if (sizeOf(whole) <= room) return whole
   let left = room - sizeOf(paragraph('', diff.partial, true))
   if (left < MIN_DIFF_BYTES) return LEFT_OUT
   const html: string[] = []
-  for (const part of diff.parts) {
-    const full = partHtml(part)
+  for (const [index, full] of parts.entries()) {
     if (sizeOf(full) <= left) {
       html.push(full)
       left -= sizeOf(full)
       continue
     }
-    html.push(partWithin(part, left))
+    html.push(partWithin(diff.parts[index], replaces(diff.parts, index), left))
     break
   }
   return paragraph(html.join(''), diff.partial, true)

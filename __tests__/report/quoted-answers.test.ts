@@ -1,0 +1,122 @@
+// Questions and answers as people read them on GitHub: quotes that wrap (a fenced block does not, and a
+// long answer scrolled sideways), rendered as GitHub renders them (GFM), in every place they are shown:
+// the checks summary and comment, the before/after summary and comment, the single question's summary.
+// Whatever markdown an answer holds renders as its own text: no link, image, mention, heading, HTML,
+// table, list or code.
+import { describe, expect, it } from '@jest/globals'
+import { compareResults } from '../../src/checks/baseline.js'
+import { suiteVerdict } from '../../src/checks/verdict.js'
+import { renderComparedSummary } from '../../src/report/baseline-markdown.js'
+import { renderChecksSummary } from '../../src/report/checks-markdown.js'
+import { renderChecksComment } from '../../src/report/comment-body.js'
+import { renderComparedComment } from '../../src/report/compared-comment.js'
+import { flowSection } from '../../src/report/flow-section.js'
+import { quoted } from '../../src/report/markdown.js'
+import { checkResult } from '../helpers/check-results.js'
+import { structureOf, tagsOf } from './gfm.js'
+
+const HOSTILE = [
+  'See [the docs](https://evil.example/x), ![pixel](https://evil.example/p.png) and <https://evil.example/z>.',
+  'Ping @octocat and @org/team about #12, https://evil.example/y, www.evil.example and a@evil.example.',
+  '# Not a heading',
+  '',
+  '    not code',
+  '```js',
+  'not a fence',
+  '```',
+  '~~~',
+  '| a | b |',
+  '|---|---|',
+  '| 1 | 2 |',
+  '<img src=x onerror=alert(1)> <script>alert(1)</script> &lt;b&gt; </details> <!-- hidden -->',
+  '- not a list',
+  '1. not a list',
+  '> not a nested quote',
+  '**not bold** _not em_ ~~not struck~~ `not code` $x^2$ [^1] \\',
+  'Not a setext heading',
+  '===',
+  '[ref]: https://evil.example/ref',
+].join('\n')
+
+// 700 characters on one line: a fenced block showed a reviewer its first ~110.
+const LONG =
+  `Refunds are granted within 14 days of a payment. ${'Ask support for an exception. '.repeat(22)}`.trim()
+
+const QUESTION = 'What is #7 about? Ask @octocat: [x](https://evil.example/q)'
+
+/** Every rendering of one check whose answer is `answer`, as markdown. */
+function renderings(answer: string): [string, string][] {
+  const after = [checkResult({ name: 'c', question: QUESTION, answer })]
+  const before = [
+    checkResult({ name: 'c', question: QUESTION, verdict: 'failed', answer: 'An older answer.' }),
+  ]
+  const verdict = suiteVerdict(after, 100)
+  const compared = compareResults(before, after)
+  return [
+    ['checks summary', renderChecksSummary(after, verdict)],
+    ['checks comment', renderChecksComment('### Flow checks', after, verdict, {})],
+    ['before/after summary', renderComparedSummary(compared, verdict, 'regression')],
+    ['before/after comment', renderComparedComment('### Flow checks', compared, verdict, 'regression', {})],
+    ['single question summary', flowSection({ question: QUESTION, result: answer, response: {} }, verdict)],
+  ]
+}
+
+/** The rendered quotes (what lies inside each `<blockquote>`). */
+const quotesOf = (html: string) =>
+  [...html.matchAll(/<blockquote>\n([\s\S]*?)<\/blockquote>/g)].map((match) => match[1])
+
+describe.each(renderings(LONG))('the %s', (_, markdown) => {
+  const html = structureOf(markdown).html
+
+  it('shows the question and a long answer as quotes, which wrap: no code block around prose', () => {
+    const quotes = quotesOf(html)
+    expect(quotes).toContainEqual(`<p>${LONG}</p>\n`)
+    expect(quotes.some((quote) => quote.includes('What is #\u200b7 about?'))).toBe(true)
+    expect(html).not.toMatch(/<pre|<code/)
+  })
+})
+
+describe.each(renderings(HOSTILE))('the %s of a hostile answer', (_, markdown) => {
+  const html = structureOf(markdown).html
+  const quotes = quotesOf(html)
+  const answer = quotes.find((quote) => quote.includes('Not a heading'))!
+
+  it('renders the answer as its own text: paragraphs and line breaks only', () => {
+    expect(answer).toBeDefined()
+    expect([...tagsOf(answer)].sort()).toEqual(['br', 'p'])
+    for (const text of [
+      '[the docs](https:\u200b//evil.example/x), ![pixel](https:\u200b//evil.example/p.png) and &lt;https:\u200b//evil.example/z&gt;.',
+      '# Not a heading',
+      '\u00a0\u00a0\u00a0\u00a0not code',
+      '```js',
+      '| a | b |<br>|---|---|',
+      '&lt;img src=x onerror=alert(1)&gt; &lt;script&gt;alert(1)&lt;/script&gt; &amp;lt;b&amp;gt; &lt;/details&gt; &lt;!-- hidden --&gt;',
+      '- not a list<br>1. not a list<br>&gt; not a nested quote',
+      '**not bold** _not em_ ~~not struck~~ `not code` $x^2$ [^1] \\',
+      'Not a setext heading<br>===',
+    ])
+      expect(answer).toContain(text)
+  })
+
+  it('nothing in the question or the answer links, mentions or references an issue', () => {
+    const shown = quotes.join('\n')
+    expect(shown).not.toMatch(/<a |<img|<h\d|<table|<pre|<code|<ul|<ol|<em|<del|<script|<details/)
+    // GitHub links these in the rendered text, where no escape is left: a zero-width space breaks each.
+    expect(shown).not.toMatch(/@(octocat|org|evil)/)
+    expect(shown).not.toMatch(/#\d/)
+    expect(shown).not.toMatch(/https?:\/\/|www\./)
+  })
+})
+
+describe('quoted', () => {
+  it('keeps line breaks and parts paragraphs at blank lines, without a trailing break', () => {
+    expect(quoted('one\ntwo\n\n\nthree  \n')).toBe('> one\\\n> two\n>\n> three')
+    expect(structureOf(quoted('one\ntwo\n\nthree')).html).toBe(
+      '<blockquote>\n<p>one<br>two</p>\n<p>three</p>\n</blockquote>\n',
+    )
+  })
+
+  it('removes escape sequences and control characters', () => {
+    expect(quoted('\u001b[31mred\u0007')).toBe('> red')
+  })
+})
