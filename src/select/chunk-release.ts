@@ -84,10 +84,9 @@ export function holdYoungGeneration(): void {
   }
 }
 
-// undici parses HTTP with llhttp compiled to WebAssembly. Once its functions are hot (a few dozen
-// responses), V8 compiles them again with its optimizing compiler on a background thread, whose working
-// memory, ~30 MiB, comes and goes within a second: wherever in the run that falls, it adds to the
-// process's peak RSS (on Node 20, 104 → 69 MiB for an incremental sync of 100,000 documents; at 100,000
+// undici parses HTTP with llhttp compiled to WebAssembly, which V8 compiles again with its optimizing
+// compiler on a background thread (already with 3 requests in a run), whose working memory, ~30 MiB,
+// comes and goes within a second: wherever in the run that falls, it adds to the process's peak RSS (on Node 20, 104 → 69 MiB for an incremental sync of 100,000 documents; at 100,000
 // with the record, on top of its heap: bench/README.md). The baseline code parses the service's small
 // answers all the same. A process-wide V8 setting, taken at run time before the first request compiles
 // the module (`--no-wasm-tier-up` alone did not stop it on Node 20; Node 24 measured the same with it).
