@@ -84,6 +84,25 @@ export function holdYoungGeneration(): void {
   }
 }
 
+// undici parses HTTP with llhttp compiled to WebAssembly, which V8 compiles again with its optimizing
+// compiler on a background thread (already with 3 requests in a run), whose working memory, ~30 MiB,
+// comes and goes within a second: wherever in the run that falls, it adds to the process's peak RSS (on
+// Node 20, 104 → 69 MiB for an incremental sync of 100,000 documents; bench/README.md). The baseline code
+// parses the service's small answers all the same. A process-wide V8 setting, taken at run time before
+// the first request compiles the module. Only before Node 24: there it measured the same with it, and the
+// flag is one V8 marks for testing, so a later V8 may drop it (an unknown flag prints an error line).
+/** Keeps WebAssembly on V8's baseline compiler, Liftoff, before Node 24: see above. */
+export function holdWasmBaseline(nodeMajor = Number(process.versions.node.split('.')[0])): boolean {
+  if (!(nodeMajor < 24)) return false
+  try {
+    setFlagsFromString('--liftoff-only')
+    return true
+  } catch {
+    // Without it V8 tiers up as it decides: a transient ~30 MiB more, same results.
+    return false
+  }
+}
+
 function collectorOf(): Collector | null {
   if (collector === undefined) {
     try {

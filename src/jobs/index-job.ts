@@ -6,7 +6,7 @@ import { ConfigError } from '../config/errors.js'
 import type { IndexConfig } from '../config/index-config.js'
 import type { Operation, SelectedFile } from '../model.js'
 import type { IndexReport } from '../report/types.js'
-import { holdYoungGeneration, collectIfGrown } from '../chunk-release.js'
+import { holdWasmBaseline, holdYoungGeneration, collectIfGrown } from '../chunk-release.js'
 import { detectChanges } from './inferred-changes.js'
 import { emptyIndexReport, IndexJobFailure, type JobContext } from './job-context.js'
 import { planStage } from './plan-stage.js'
@@ -56,6 +56,7 @@ function failUnfinished(
 export async function runIndexJob(config: IndexConfig, context: JobContext): Promise<IndexReport> {
   const started = Date.now()
   holdYoungGeneration()
+  holdWasmBaseline()
   const report = emptyIndexReport(config.dryRun)
   report.target = config.target
   if (config.shard) report.shard = config.shard

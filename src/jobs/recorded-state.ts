@@ -132,8 +132,8 @@ export async function recordedChanges(
   signal?: AbortSignal,
 ): Promise<RecordedChanges> {
   const settingsChanged = changedSettings(record.settings, settingsOf(config))
-  const ids = await contentIds(workspace, selection.files, signal)
   const held: Readonly<Record<string, HeldContent>> = record.documents
+  const ids = await contentIds(workspace, selection.files, signal, held)
   const differs = (file: SelectedFile) => held[file.name] !== ids.get(file.name)
   let drafts: Map<string, string> | undefined
   let scan: DraftScan | undefined

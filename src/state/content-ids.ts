@@ -37,13 +37,15 @@ const FILE_MODES = new Set(['100644', '100755'])
 
 /**
  * Name → content id of every selected file (`name` relative to the workspace), UNKNOWN for one that
- * cannot be read as selected. Rejects only with the signal's reason: when git cannot list a repository,
- * its files are hashed instead (slower, the same ids in the default configuration).
+ * cannot be read as selected; an id equal to the one `held` gives the name is that very string. Rejects
+ * only with the signal's reason: when git cannot list a repository, its files are hashed instead
+ * (slower, the same ids in the default configuration).
  */
 export async function contentIds(
   workspace: string,
   files: readonly SelectedFile[],
   signal?: AbortSignal,
+  held?: Readonly<Record<string, string>>,
 ): Promise<Map<string, string>> {
   signal?.throwIfAborted()
   const root = await fs.realpath(workspace)
@@ -57,7 +59,7 @@ export async function contentIds(
   const known = new Map<string, string>()
   for (let checkout = queue.shift(); checkout; checkout = queue.shift()) {
     checkouts.push(checkout)
-    for (const submodule of await listUnchanged(checkout, selected, known, signal)) {
+    for (const submodule of await listUnchanged(checkout, selected, known, signal, held)) {
       if (!hasNameBelow(sortedNames(), `${submodule}/`)) continue
       const inner = await checkoutAt(path.join(root, submodule), submodule, signal)
       if (inner) queue.push(inner)
@@ -182,6 +184,7 @@ async function listUnchanged(
   selected: ReadonlyMap<string, SelectedFile>,
   known: Map<string, string>,
   signal?: AbortSignal,
+  held?: Readonly<Record<string, string>>,
 ): Promise<string[]> {
   const git = new Git(checkout.directory)
   let listing: Buffer
@@ -223,7 +226,12 @@ async function listUnchanged(
     }
     // Keyed by the selection's own string: the name made from git's output dies young (100,000 of them).
     const file = FILE_MODES.has(mode) ? selected.get(name) : undefined
-    if (file) known.set(file.name, listing.toString('latin1', entry + 9, tab - 2))
+    if (!file) continue
+    // The record's own string when the id is the one it holds (most of them): not a second copy of
+    // 100,000 ids beside it (~6 MB of heap at the run's peak).
+    const id = listing.toString('latin1', entry + 9, tab - 2)
+    const was = held && Object.hasOwn(held, file.name) ? held[file.name] : undefined
+    known.set(file.name, was === id ? was : id)
   }
   for (
     let start = 0, end = changed.indexOf(0);
