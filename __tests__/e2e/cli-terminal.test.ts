@@ -60,7 +60,7 @@ describe('a service on this machine that refuses the connection', () => {
       { cwd: workspace.dir, env: keys },
     )
     expect(run.status).toBe(1)
-    expect(run.stdout).toMatch(/^Uploaded 0, updated 0, skipped 0, failed 2, .* \(1 requests, /m)
+    expect(run.stdout).toMatch(/^Uploaded 0, updated 0, skipped 0, failed 2, .* \(1 request, /m)
     expect(run.stdout).toContain(
       `  2 × Nothing is listening at ${baseUrl} (ECONNREFUSED): check --base-url (its port), or start the ` +
         'local service with `kb-sync serve`. A refused connection on this machine is not retried;',

@@ -232,7 +232,7 @@ describe('the first line of the index summary', () => {
       ),
     )
     expect(line).toMatch(
-      /^✅ \*\*Synced\.\*\* .* — base: every selected file — the workflow runs API refused \(HTTP 403\), grant actions: read \(1 requests/,
+      /^✅ \*\*Synced\.\*\* .* — base: every selected file — the workflow runs API refused \(HTTP 403\), grant actions: read \(1 request,/,
     )
     expect(line).not.toContain('change set:')
   })
@@ -246,7 +246,7 @@ describe('the first line of the index summary', () => {
         }),
       ),
     )
-    expect(line).toContain('— change set: git diff since the last successful sync (1 requests')
+    expect(line).toContain('— change set: git diff since the last successful sync (1 request,')
     expect(line).not.toContain('base:')
   })
 

@@ -51,7 +51,7 @@ export function indexSummaryText(report: IndexReport, options: { verbose: boolea
       `Uploaded ${outputs.uploaded.length}, updated ${outputs.updated.length}, skipped ${outputs.skipped.length}, ` +
         `failed ${outputs.failed.length}, removed from answers ${outputs.removed.length}, ` +
         `left in the knowledge base ${outputs.left.length} ` +
-        `(${report.requests} requests, ${(report.durationMs / 1000).toFixed(1)} s).`,
+        `(${report.requests} ${report.requests === 1 ? 'request' : 'requests'}, ${(report.durationMs / 1000).toFixed(1)} s).`,
     )
   }
   const failed = report.items.filter((item) => item.outcome === 'failed')

@@ -67,7 +67,7 @@ export function verdictLine(report: IndexReport, outcomes = itemsByOutcome(repor
     `${verdict}${holdsSentence(report)} Uploaded ${outcomes.uploaded.length} · updated ${outcomes.updated.length} · ` +
     `removed from answers ${outcomes.removed.length} · unchanged/skipped ${skipped}${left} · ` +
     `failed ${failed} — ${changeSet} ` +
-    `(${report.requests} requests, ${(report.durationMs / 1000).toFixed(1)} s)`
+    `(${report.requests} ${report.requests === 1 ? 'request' : 'requests'}, ${(report.durationMs / 1000).toFixed(1)} s)`
   )
 }
 
