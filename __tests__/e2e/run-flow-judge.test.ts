@@ -182,13 +182,13 @@ describe('graded by a judge flow', () => {
     expect(structureOf(met.summary).tables[0].rows[0][5]).toMatch(/^0\.50 · The answer has 2 of 4 key terms/)
   })
 
-  it('a judge flow whose answer is out of shape: an ⚠️ error naming it, never a pass', async () => {
+  it('a judge flow whose answer is out of shape: a 💥 error naming it, never a pass', async () => {
     // A flow that is no judge (an empty knowledge base's flow of the emulator): it answers prose.
     const other = '65f0c0ffee000000000a11ce'
     const suite = SUITE.split('\n- name: shipping by similarity')[0]
     const run = await runFlow({ checks: suite, 'judge-flow-id': other, threshold: '0%' })
     const row = structureOf(run.summary).tables[0].rows.find((r) => r[0] === 'refunds by the judge')!
-    expect(row[2]).toBe('⚠️ error')
+    expect(row[2]).toBe('💥 error')
     expect(row[5]).toBe('')
     const file = JSON.parse(readFileSync(run.outputs['results-file'], 'utf8')) as {
       results: { name: string; verdict: string; failed: string[] }[]
