@@ -25,14 +25,14 @@ export const modules = {
 const RUNS_PER_PAGE = 10;
 const MAX_PAGES = 10;
 // Runs of these events never synced the branch: pull request runs preview or index the pull
-// request's head, and workflow_run is refused by the action.
+// request's head. (A workflow_run or deployment_status run that succeeded synced it: the action refuses,
+// and so fails, the ones that would not.)
 const NOT_A_SYNC = new Set([
     'pull_request',
     'pull_request_target',
     'pull_request_review',
     'pull_request_review_comment',
     'merge_group',
-    'workflow_run',
 ]);
 /** A run whose title (the workflow's `run-name`) carries this marker is not a base. */
 const DRY_RUN_MARKER = '[dry-run]';

@@ -226,8 +226,6 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/config/errors.ts
 var errors = __webpack_require__(37827);
-// EXTERNAL MODULE: ./src/report/sitemap-line.ts
-var sitemap_line = __webpack_require__(38004);
 // EXTERNAL MODULE: ./src/git.ts + 1 modules
 var git = __webpack_require__(45610);
 // EXTERNAL MODULE: ./src/select/repository-location.ts
@@ -236,12 +234,12 @@ var repository_location = __webpack_require__(5920);
 var external_node_util_ = __webpack_require__(57975);
 // EXTERNAL MODULE: external "node:zlib"
 var external_node_zlib_ = __webpack_require__(38522);
-// EXTERNAL MODULE: ./src/service/undici-lean.ts
-var undici_lean = __webpack_require__(14496);
-// EXTERNAL MODULE: ./src/config/units.ts
-var units = __webpack_require__(34529);
-// EXTERNAL MODULE: ./src/sitemaps/address.ts
-var sitemaps_address = __webpack_require__(2532);
+// EXTERNAL MODULE: ./src/net/undici-lean.ts
+var undici_lean = __webpack_require__(30428);
+// EXTERNAL MODULE: ./src/units.ts
+var units = __webpack_require__(61996);
+// EXTERNAL MODULE: ./src/config/sitemap-address.ts
+var sitemap_address = __webpack_require__(82280);
 ;// CONCATENATED MODULE: ./src/sitemaps/fetch.ts
 // Fetching one sitemap. Its own HTTP agent, apart from the service client's, so that nothing of the
 // service (its key, its base URL) can reach a sitemap's host: the request carries no Authorization, no
@@ -281,7 +279,7 @@ const HEADERS = {
 const isGzip = (bytes) => bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
 /** The sitemap's bytes, inflated when gzip; a SitemapError says why it cannot be had. */
 async function fetchSitemap(agent, address, options = {}) {
-    const problem = (0,sitemaps_address/* sitemapUrlProblem */.o)(address);
+    const problem = (0,sitemap_address/* sitemapUrlProblem */.o)(address);
     if (problem)
         throw new SitemapError(`is refused: its URL ${problem}`);
     const maxBytes = options.maxBytes ?? MAX_SITEMAP_BYTES;
@@ -331,7 +329,7 @@ async function download(agent, address, maxBytes, signal) {
             catch {
                 throw new SitemapError(`answered HTTP ${status} with a Location that is not a URL`);
             }
-            const refused = (0,sitemaps_address/* followProblem */.V)(next, origin);
+            const refused = (0,sitemap_address/* followProblem */.V)(next, origin);
             if (refused)
                 throw new SitemapError(`redirects (HTTP ${status}) to a URL that ${refused}: not followed`);
             url = new URL(next);
@@ -590,7 +588,7 @@ async function readSitemaps(sitemaps, options) {
             }
             const checked = parsed.sitemaps.map((listed) => ({
                 listed,
-                problem: (0,sitemaps_address/* followProblem */.V)(listed, pending.origin),
+                problem: (0,sitemap_address/* followProblem */.V)(listed, pending.origin),
             }));
             const refused = checked.filter((entry) => entry.problem !== undefined);
             if (refused.length > 0)
@@ -701,7 +699,6 @@ function selectPages(pages, rules) {
 
 
 
-
 /** The committer time of the base commit, or why it is unknown. */
 async function baseTime(workspace, sha) {
     const located = await (0,repository_location/* locateRepository */.Z)(workspace, []);
@@ -771,7 +768,6 @@ async function syncSitemaps(request) {
         synced: pages.urls.length,
         ...(since ? { since: since.toISOString() } : {}),
     };
-    log.info((0,sitemap_line/* sitemapCountsLine */.A)(counts));
     return { urls: pages.urls, failures, counts, notices, lastmods: pages.lastmods };
 }
 

@@ -40,14 +40,14 @@ function duration(params) {
 
 // EXTERNAL MODULE: ./src/config/errors.ts
 var errors = __webpack_require__(37827);
-// EXTERNAL MODULE: ./src/config/units.ts
-var units = __webpack_require__(34529);
+// EXTERNAL MODULE: ./src/units.ts
+var units = __webpack_require__(61996);
 // EXTERNAL MODULE: ./src/config/urls.ts
 var config_urls = __webpack_require__(92594);
 // EXTERNAL MODULE: ./src/log.ts
 var log = __webpack_require__(25625);
-// EXTERNAL MODULE: ./src/select/document-names.ts
-var document_names = __webpack_require__(86598);
+// EXTERNAL MODULE: ./src/documents/document-names.ts
+var document_names = __webpack_require__(95620);
 // EXTERNAL MODULE: ./src/sitemaps/lastmod.ts
 var lastmod = __webpack_require__(72180);
 // EXTERNAL MODULE: ./src/state/record.ts

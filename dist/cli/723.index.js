@@ -40,14 +40,14 @@ function duration(params) {
 
 // EXTERNAL MODULE: ./src/config/errors.ts
 var errors = __webpack_require__(37827);
-// EXTERNAL MODULE: ./src/config/units.ts
-var units = __webpack_require__(34529);
+// EXTERNAL MODULE: ./src/units.ts
+var units = __webpack_require__(61996);
 // EXTERNAL MODULE: ./src/config/urls.ts
 var config_urls = __webpack_require__(92594);
 // EXTERNAL MODULE: ./src/log.ts
 var log = __webpack_require__(25625);
-// EXTERNAL MODULE: ./src/select/document-names.ts
-var document_names = __webpack_require__(86598);
+// EXTERNAL MODULE: ./src/documents/document-names.ts
+var document_names = __webpack_require__(95620);
 // EXTERNAL MODULE: ./src/sitemaps/lastmod.ts
 var lastmod = __webpack_require__(72180);
 // EXTERNAL MODULE: ./src/state/record.ts
@@ -317,7 +317,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(76760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
 /* harmony import */ var _codec_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(56344);
-/* harmony import */ var _config_units_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(34529);
+/* harmony import */ var _units_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(61996);
 /* harmony import */ var _temp_folder_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(24658);
 // The record as one local file (the CLI's `--state-file PATH`: other CI systems, a laptop, the emulator).
 // One file holds one record: the key is not part of the path, so a file given to runs of two targets (or
@@ -372,7 +372,7 @@ async function readBounded(path, where) {
         if (size > _codec_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_RECORD_BYTES */ .xR)
             return {
                 kind: 'unusable',
-                why: `the ${where} is over the record's size bound: ${(0,_config_units_js__WEBPACK_IMPORTED_MODULE_4__/* .formatCount */ .B4)(size)} bytes, more than ${(0,_config_units_js__WEBPACK_IMPORTED_MODULE_4__/* .formatBytes */ .z3)(_codec_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_RECORD_BYTES */ .xR)}`,
+                why: `the ${where} is over the record's size bound: ${(0,_units_js__WEBPACK_IMPORTED_MODULE_4__/* .formatCount */ .B4)(size)} bytes, more than ${(0,_units_js__WEBPACK_IMPORTED_MODULE_4__/* .formatBytes */ .z3)(_codec_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_RECORD_BYTES */ .xR)}`,
             };
         return { kind: 'found', bytes: await handle.readFile(), from: where };
     }
