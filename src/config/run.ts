@@ -170,17 +170,25 @@ function readRepeats(fields: InputFields): SuiteRepeats {
   return { repeat, minPass }
 }
 
+/**
+ * No `<whose>-flow-id`: the other flow is not set, and a `<whose>-org-id` alone is a problem (it names that
+ * flow's organization).
+ */
+function orgWithoutFlow(fields: InputFields, whose: 'baseline' | 'judge'): boolean {
+  const [flow, org] = [`${whose}-flow-id`, `${whose}-org-id`]
+  if (fields.raw(flow) !== '') return false
+  if (fields.raw(org) !== '')
+    fields.problem(
+      org,
+      `${fields.names.subject(org)} needs ${fields.names.ref(flow)}: it names the ${whose} flow's organization.`,
+    )
+  return true
+}
+
 /** `baseline-flow-id` and `baseline-org-id` (the run's org by default); undefined when no baseline is set. */
 function readBaseline(fields: InputFields, orgId: string): FlowTarget | undefined {
+  if (orgWithoutFlow(fields, 'baseline')) return undefined
   const names = fields.names
-  if (fields.raw('baseline-flow-id') === '') {
-    if (fields.raw('baseline-org-id') !== '')
-      fields.problem(
-        'baseline-org-id',
-        `${names.subject('baseline-org-id')} needs ${names.ref('baseline-flow-id')}: it names the baseline flow's organization.`,
-      )
-    return undefined
-  }
   const flowId = fields.id('baseline-flow-id')
   const baseline = {
     orgId: fields.raw('baseline-org-id') === '' ? orgId : fields.id('baseline-org-id'),
@@ -228,16 +236,9 @@ function readMinScore(fields: InputFields): number {
 
 /** `judge-flow-id`, `judge-org-id` (the run's org by default) and `judge-min-score`; undefined without a judge flow. */
 function readJudge(fields: InputFields, target: FlowTarget): JudgeSettings | undefined {
-  const names = fields.names
   const minScore = readMinScore(fields)
-  if (fields.raw('judge-flow-id') === '') {
-    if (fields.raw('judge-org-id') !== '')
-      fields.problem(
-        'judge-org-id',
-        `${names.subject('judge-org-id')} needs ${names.ref('judge-flow-id')}: it names the judge flow's organization.`,
-      )
-    return undefined
-  }
+  if (orgWithoutFlow(fields, 'judge')) return undefined
+  const names = fields.names
   const judge = {
     target: {
       orgId: fields.raw('judge-org-id') === '' ? target.orgId : fields.id('judge-org-id'),
