@@ -5,7 +5,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { parse as parseYaml } from 'yaml'
-import { frontMatterOf } from '../src/select/front-matter.js'
+import { frontMatterOf } from '../src/select/document/front-matter.js'
 import { PLACEHOLDER_EXTENSIONS, placeholderFor } from '../src/placeholders.js'
 
 const COMMIT = '0123456789abcdef0123456789abcdef01234567'

@@ -44,7 +44,7 @@ export interface PlanInput {
   drafts?: ReadonlyMap<string, string>
 }
 
-/** The skip detail of a file the site does not publish, from why (select/drafts.ts). */
+/** The skip detail of a file the site does not publish, from why (select/document/drafts.ts). */
 export function draftDetail(why: string): string {
   return `${why}, so the site does not publish it; not sent (skip-drafts).`
 }
@@ -161,7 +161,7 @@ export function planSync(input: PlanInput): Plan {
     batches.push({ kind: 'urls', ...modeIntent, urls: urls.slice(i, i + input.batchSize) })
   }
   // Drafts leave their batches after chunking: a full sync finds them while its first batches are
-  // already being sent (DraftScanner in select/drafts.ts), and the batches it sends are the ones a dry
+  // already being sent (DraftScanner in select/document/drafts.ts), and the batches it sends are the ones a dry
   // run shows.
   const sent = drafts.size > 0 ? withoutDocuments(batches, drafts) : batches
   return { batches: sent, skipped, placeholders, left, refused }

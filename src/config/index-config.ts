@@ -39,7 +39,7 @@ export interface IndexConfig {
   fullSync: boolean
   /** `removed`: in mode auto, blank each removed document with a placeholder (tombstone) or leave it (keep). */
   removed: RemovedPolicy
-  /** `skip-drafts`: pages the site does not publish (select/drafts.ts) are not sent. */
+  /** `skip-drafts`: pages the site does not publish (select/document/drafts.ts) are not sent. */
   skipDrafts: boolean
   dryRun: boolean
   includeHiddenFiles: boolean

@@ -1,6 +1,6 @@
 // Which changed drafts were drafts before the change too. Without a record of the node, a modified file
 // that is a draft now is blanked because it may have been published before; when its version at the
-// change set's base commit was a draft as well, by the same rules (select/drafts.ts: its front matter,
+// change set's base commit was a draft as well, by the same rules (select/document/drafts.ts: its front matter,
 // the cascade of the section files above it as they were then, a _drafts folder), it never reached the
 // knowledge base, and its placeholder would only be answered 404 (one more request, a batch searched in
 // parts). Those are left alone, as the record leaves a draft it holds no content for.
@@ -13,7 +13,7 @@ import path from 'node:path'
 import { Git } from '../git.js'
 import { mapLimited } from '../map-limited.js'
 import { COMMIT_ID } from '../model.js'
-import { findDrafts, SECTION_FILES } from '../select/drafts.js'
+import { findDrafts, SECTION_FILES } from '../select/document/drafts.js'
 import { tempFolder } from '../temp-folder.js'
 
 /** git processes at once: a push that changes a section's _index.md may judge a few hundred pages. */

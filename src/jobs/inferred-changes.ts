@@ -10,7 +10,7 @@ import type { PullRequestChanges } from '../history/pull-request-changes.js'
 import type { StagingChanges } from '../history/staging-changes.js'
 import { nameIsSelectable } from '../select/files.js'
 import { nameMatcher } from '../select/match.js'
-import { withSectionPages } from '../select/section-pages.js'
+import { withSectionPages } from '../select/document/section-pages.js'
 import type { JobContext } from './job-context.js'
 import { selectionOptions } from './selection-stage.js'
 
@@ -97,7 +97,7 @@ async function stagingChanges(config: IndexConfig, context: JobContext): Promise
   return changes
 }
 
-/** Pages below a Hugo section whose `_index.md` changed are judged again (select/section-pages.ts). */
+/** Pages below a Hugo section whose `_index.md` changed are judged again (select/document/section-pages.ts). */
 async function withChangedSections(
   config: IndexConfig,
   context: JobContext,

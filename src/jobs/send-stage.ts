@@ -6,7 +6,7 @@ import type { FileSelection, ItemOutcome, PlaceholderDocument } from '../model.j
 import { placeholderBatches, plannedItems, withDraftsFound } from '../plan.js'
 import { heldProgress, startProgress } from '../report/index-outputs.js'
 import type { IndexReport } from '../report/types.js'
-import { DraftScanner, type DraftScan } from '../select/drafts.js'
+import { DraftScanner, type DraftScan } from '../select/document/drafts.js'
 import {
   PlaceholderFilesError,
   writePlaceholderFiles,

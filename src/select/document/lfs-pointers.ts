@@ -2,7 +2,7 @@
 // ~130-byte pointer text in place of each LFS file. Sent, it would overwrite the real document in the
 // knowledge base, so such a file fails instead (the run is then no base, and the file is sent once the
 // checkout has its content). Format: https://github.com/git-lfs/git-lfs/blob/main/docs/spec.md
-import type { SelectedFile } from '../model.js'
+import type { SelectedFile } from '../../model.js'
 import { readHead } from './read-head.js'
 
 /** The spec: "Pointer files must be less than 1024 bytes in size". */

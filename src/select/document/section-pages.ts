@@ -3,9 +3,9 @@
 // changing themselves: they are judged again, as modified files — one that is unpublished now is blanked
 // (404: it was not there, which is success), the others are sent (update, 404 → upload).
 import path from 'node:path'
-import type { ChangeDecision } from '../model.js'
+import type { ChangeDecision } from '../../model.js'
 import { SECTION_FILES } from './drafts.js'
-import { selectFiles, type FileSelectionOptions } from './files.js'
+import { selectFiles, type FileSelectionOptions } from '../files.js'
 
 type Changes = Extract<ChangeDecision, { kind: 'changes' }>
 

@@ -1,9 +1,9 @@
 // A push that changes a Hugo section's _index.md: the selected pages below it join the change set as
 // modified, so their publication is judged again; nothing else changes.
 import { describe, expect, it } from '@jest/globals'
-import type { ChangeDecision } from '../../src/model.js'
-import { changedSections, withSectionPages } from '../../src/select/section-pages.js'
-import { makeWorkspace } from '../helpers/workspace.js'
+import type { ChangeDecision } from '../../../src/model.js'
+import { changedSections, withSectionPages } from '../../../src/select/document/section-pages.js'
+import { makeWorkspace } from '../../helpers/workspace.js'
 
 type Changes = Extract<ChangeDecision, { kind: 'changes' }>
 const changeSet = (fields: Partial<Changes>): Changes => ({

@@ -9,9 +9,9 @@ import {
   IN_DRAFTS_FOLDER,
   findDrafts,
   frontMatterOf,
-} from '../../src/select/drafts.js'
-import { selectFiles } from '../../src/select/files.js'
-import { makeFixture, type Fixture } from './files-fixture.js'
+} from '../../../src/select/document/drafts.js'
+import { selectFiles } from '../../../src/select/files.js'
+import { makeFixture, type Fixture } from '../files-fixture.js'
 
 let fixture: Fixture | undefined
 afterEach(() => fixture?.remove())
@@ -144,7 +144,7 @@ describe('DraftScanner', () => {
   })
 })
 
-const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url))
+const FIXTURES = fileURLToPath(new URL('../../fixtures', import.meta.url))
 
 /** Every file of a fixture site, selected as a sync would (names relative to the site). */
 function selectSite(site: string, patterns = ['**']) {

@@ -4,10 +4,14 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
 import { statSync } from 'node:fs'
 import { join } from 'node:path'
-import type { SelectedFile } from '../../src/model.js'
-import { findLfsPointers, isLfsPointer, LFS_POINTER_MAX_BYTES } from '../../src/select/lfs-pointers.js'
-import { lfsPointerOf } from '../helpers/lfs-pointer.js'
-import { makeWorkspace } from '../helpers/workspace.js'
+import type { SelectedFile } from '../../../src/model.js'
+import {
+  findLfsPointers,
+  isLfsPointer,
+  LFS_POINTER_MAX_BYTES,
+} from '../../../src/select/document/lfs-pointers.js'
+import { lfsPointerOf } from '../../helpers/lfs-pointer.js'
+import { makeWorkspace } from '../../helpers/workspace.js'
 
 const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(300_000, 7)])
 const POINTER = lfsPointerOf(PDF)

@@ -5,7 +5,7 @@
 // draft, and is reported so the author can fix it.
 import path from 'node:path'
 import { setImmediate as nextTurn } from 'node:timers/promises'
-import type { SelectedFile } from '../model.js'
+import type { SelectedFile } from '../../model.js'
 import {
   FrontMatterParsers,
   frontMatterOf,
