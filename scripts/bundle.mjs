@@ -25,7 +25,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 // Code that the index action's index.js must not hold: each is loaded only by the runs that need it
-// (src/jobs/index-job.ts, src/actions/post-comment.ts, src/service/multipart.ts, src/select/drafts.ts).
+// (src/jobs/index-job.ts, src/actions/post-comment.ts, src/service/multipart.ts, src/select/document/drafts.ts).
 // A static import that pulls one back fails here. Each marker must still be found in some bundle file,
 // so a library that renames it fails here too instead of passing unchecked.
 const LAZY_IN_INDEX_ACTION = [
