@@ -2,7 +2,7 @@
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
 import { foldCommitLists } from '../../src/history/changes.js'
-import { parseRawDiff, parseTreeListing } from '../../src/select/tree-output.js'
+import { parseRawDiff, parseTreeListing } from '../../src/select/git/tree-output.js'
 
 describe('foldCommitLists', () => {
   it('keeps a single commit as it is, sorted and without duplicates', () => {

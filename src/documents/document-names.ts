@@ -45,7 +45,7 @@ export function documentNameProblem(name: string): string | undefined {
   return undefined
 }
 
-// A lone surrogate: text that no UTF-8 file name decodes to (select/byte-names.ts decodes strictly).
+// A lone surrogate: text that no UTF-8 file name decodes to (select/git/byte-names.ts decodes strictly).
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u
 
 /**

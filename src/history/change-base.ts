@@ -24,7 +24,7 @@ import {
   pushBefore,
   pushWithNothingToIndex,
 } from './changes.js'
-import { locateRepository } from '../select/repository-location.js'
+import { locateRepository } from '../select/git/repository-location.js'
 
 export interface ChangeBaseRequest extends ChangeContext {
   /** The `full-sync` input: skip every base. */

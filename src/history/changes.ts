@@ -17,7 +17,7 @@ import { COMMIT_ID, type ChangeDecision } from '../model.js'
 import { Git } from '../git.js'
 import { type ChangeSet, foldCommitLists } from './change-sets.js'
 import { compareViaApi } from './compare-api.js'
-import { locateRepository, type RepositoryLocation } from '../select/repository-location.js'
+import { locateRepository, type RepositoryLocation } from '../select/git/repository-location.js'
 import { diffWithSubmodules } from './submodule-changes.js'
 import {
   type DetectedChanges,

@@ -26,7 +26,7 @@ import { Git } from '../git.js'
 import { sortedUnique } from './change-sets.js'
 import { changesFromCompareApi, changesFromGit, repositoryNamesLayout } from './changes.js'
 import type { PullRequestChangeContext } from './pull-request-changes.js'
-import { locateRepository } from '../select/repository-location.js'
+import { locateRepository } from '../select/git/repository-location.js'
 import { type DetectedChanges, workspaceChangesFromNames } from './workspace-changes.js'
 
 export interface StagingChangeContext extends PullRequestChangeContext {

@@ -8,8 +8,8 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { Git } from '../git.js'
-import { type ByteName, decodedName, lossyText } from '../select/byte-names.js'
-import { ABSENT_MODE, GITLINK_MODE, parseRawDiff, parseTreeListing } from '../select/tree-output.js'
+import { type ByteName, decodedName, lossyText } from '../select/git/byte-names.js'
+import { ABSENT_MODE, GITLINK_MODE, parseRawDiff, parseTreeListing } from '../select/git/tree-output.js'
 
 /** Repository-relative byte-string names. */
 export interface RepositoryChanges {

@@ -5,9 +5,9 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { UndecodableName } from '../model.js'
-import { type ByteName, byteNameOf, decodePath } from '../select/byte-names.js'
+import { type ByteName, byteNameOf, decodePath } from '../select/git/byte-names.js'
 import { type ChangeSet, sortedUnique } from './change-sets.js'
-import { NameMapping, type RepositoryLocation } from '../select/repository-location.js'
+import { NameMapping, type RepositoryLocation } from '../select/git/repository-location.js'
 import type { RepositoryChanges } from './submodule-changes.js'
 
 /** A change set of document names, with what it could not tell exactly. */

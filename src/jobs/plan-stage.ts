@@ -124,7 +124,7 @@ export async function planStage(
     removedBy:
       blanking && config.removed === 'tombstone'
         ? await (
-            await import('../select/removal-commit.js')
+            await import('../select/git/removal-commit.js')
           ).removalCommit(context.workspace, config.files, context.payload)
         : undefined,
     drafts,

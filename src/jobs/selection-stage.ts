@@ -3,7 +3,7 @@
 import type { IndexConfig } from '../config/index-config.js'
 import type { ChangeBase, ChangeDecision, FileSelection, SkippedItem } from '../model.js'
 import { sitemapCountsLine } from '../report/sitemap-line.js'
-import { undecodableSkip } from '../select/byte-names.js'
+import { undecodableSkip } from '../select/git/byte-names.js'
 import {
   hasSelectableFile,
   selectFiles,

@@ -9,7 +9,7 @@ import { lstat, readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { Minimatch } from 'minimatch'
 import type { SkippedItem } from '../model.js'
-import { bytesShown, decodedName, undecodableSkip } from './byte-names.js'
+import { bytesShown, decodedName, undecodableSkip } from './git/byte-names.js'
 import { literalPrefix, rootedPattern } from './patterns.js'
 
 /** Entries read from a folder at a time: fewer calls into libuv than its default 32, and still small. */

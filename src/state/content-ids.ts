@@ -21,8 +21,8 @@ import path from 'node:path'
 import { Git, GitError } from '../git.js'
 import type { SelectedFile } from '../model.js'
 import { compareNames } from '../plan.js'
-import { decodedName } from '../select/byte-names.js'
-import { GITLINK_MODE } from '../select/tree-output.js'
+import { decodedName } from '../select/git/byte-names.js'
+import { GITLINK_MODE } from '../select/git/tree-output.js'
 import { hashSelectedFiles, type ObjectFormat } from './blob-ids.js'
 
 /** A git working tree that holds selected files, at a folder of the workspace ('' for the workspace). */

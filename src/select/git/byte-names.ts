@@ -4,7 +4,7 @@
 //
 // Git's names are carried as "byte strings" (one code unit per byte, latin1) until they are decoded,
 // so prefixes can be added and removed without losing a byte.
-import type { SkippedItem, UndecodableName } from '../model.js'
+import type { SkippedItem, UndecodableName } from '../../model.js'
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true })
 

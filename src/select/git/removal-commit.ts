@@ -1,7 +1,7 @@
 // The commit a run's removals are synced at, named in each placeholder ("removed … by commit X"): the
 // push's `after`, the pull request's head, else the checkout's HEAD (a dispatch or schedule run, the CLI).
-import { Git } from '../git.js'
-import { COMMIT_ID } from '../model.js'
+import { Git } from '../../git.js'
+import { COMMIT_ID } from '../../model.js'
 import { locateRepository } from './repository-location.js'
 
 export async function removalCommit(

@@ -9,9 +9,9 @@
 import type { Dirent } from 'node:fs'
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { Git } from '../git.js'
-import { insideName } from './inside-name.js'
-import { literalPrefix } from './patterns.js'
+import { Git } from '../../git.js'
+import { insideName } from '../inside-name.js'
+import { literalPrefix } from '../patterns.js'
 
 export interface RepositoryLocation {
   /** The working tree of the repository, real and absolute. */
