@@ -220,18 +220,18 @@ async function compareViaApi(request) {
     return { ok: true, changes: (0,change_sets/* changeSetFromPresence */.M6)(combineSides(forward.paths, backward.paths)) };
 }
 
-// EXTERNAL MODULE: ./src/select/repository-location.ts
-var repository_location = __webpack_require__(5920);
+// EXTERNAL MODULE: ./src/select/git/repository-location.ts
+var repository_location = __webpack_require__(41563);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(51455);
 var promises_default = /*#__PURE__*/__webpack_require__.n(promises_);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(76760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/select/byte-names.ts
-var byte_names = __webpack_require__(66193);
-// EXTERNAL MODULE: ./src/select/tree-output.ts
-var tree_output = __webpack_require__(54658);
+// EXTERNAL MODULE: ./src/select/git/byte-names.ts
+var byte_names = __webpack_require__(50320);
+// EXTERNAL MODULE: ./src/select/git/tree-output.ts
+var tree_output = __webpack_require__(34381);
 ;// CONCATENATED MODULE: ./src/history/submodule-changes.ts
 // The tree difference of a repository with its submodules expanded. The superproject's diff shows a
 // submodule as one gitlink entry (mode 160000: the commit it points at), which no glob matches; its
@@ -582,9 +582,9 @@ async function changesFromCompareApi(context, before, after) {
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _select_byte_names_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(66193);
+/* harmony import */ var _select_git_byte_names_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(50320);
 /* harmony import */ var _change_sets_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(33602);
-/* harmony import */ var _select_repository_location_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5920);
+/* harmony import */ var _select_git_repository_location_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(41563);
 // A repository's change set as document names: mapped to the workspace (repository-location.ts),
 // decoded from git's bytes, with the folders whose changes are unknown (a submodule that cannot be
 // read, another repository, a submodule the compare API shows as one entry) kept as `everythingUnder`
@@ -595,10 +595,10 @@ async function changesFromCompareApi(context, before, after) {
 
 
 function byteMapping(location) {
-    return new _select_repository_location_js__WEBPACK_IMPORTED_MODULE_3__/* .NameMapping */ .k((0,_select_byte_names_js__WEBPACK_IMPORTED_MODULE_2__/* .byteNameOf */ .lc)(location.workspaceInRepository), (0,_select_byte_names_js__WEBPACK_IMPORTED_MODULE_2__/* .byteNameOf */ .lc)(location.repositoryInWorkspace));
+    return new _select_git_repository_location_js__WEBPACK_IMPORTED_MODULE_3__/* .NameMapping */ .k((0,_select_git_byte_names_js__WEBPACK_IMPORTED_MODULE_2__/* .byteNameOf */ .lc)(location.workspaceInRepository), (0,_select_git_byte_names_js__WEBPACK_IMPORTED_MODULE_2__/* .byteNameOf */ .lc)(location.repositoryInWorkspace));
 }
 function textMapping(location) {
-    return new _select_repository_location_js__WEBPACK_IMPORTED_MODULE_3__/* .NameMapping */ .k(location.workspaceInRepository, location.repositoryInWorkspace);
+    return new _select_git_repository_location_js__WEBPACK_IMPORTED_MODULE_3__/* .NameMapping */ .k(location.workspaceInRepository, location.repositoryInWorkspace);
 }
 /** Whether a repository folder (byte string) overlaps the workspace: submodules elsewhere are not opened. */
 function overlapsWorkspace(location) {
@@ -629,7 +629,7 @@ function workspaceChanges(raw, location) {
             const mapped = mapping.name(name);
             if (mapped === undefined)
                 continue;
-            const result = (0,_select_byte_names_js__WEBPACK_IMPORTED_MODULE_2__/* .decodePath */ .q0)(mapped);
+            const result = (0,_select_git_byte_names_js__WEBPACK_IMPORTED_MODULE_2__/* .decodePath */ .q0)(mapped);
             if ('name' in result)
                 decoded.push(result.name);
             else if (keepUndecodable)
@@ -648,7 +648,7 @@ function workspaceChanges(raw, location) {
         const mapped = mapping.folder(folder);
         if (mapped === undefined)
             continue;
-        const decoded = (0,_select_byte_names_js__WEBPACK_IMPORTED_MODULE_2__/* .decodePath */ .q0)(mapped);
+        const decoded = (0,_select_git_byte_names_js__WEBPACK_IMPORTED_MODULE_2__/* .decodePath */ .q0)(mapped);
         // A folder whose name is not UTF-8 holds no document the search could name.
         if (!('name' in decoded))
             continue;
@@ -668,7 +668,7 @@ function workspaceChanges(raw, location) {
  * workspace is one, and every selected file below it is sent.
  */
 async function workspaceChangesFromNames(changes, workspace, location, source) {
-    const mapping = location ? textMapping(location) : new _select_repository_location_js__WEBPACK_IMPORTED_MODULE_3__/* .NameMapping */ .k('', '');
+    const mapping = location ? textMapping(location) : new _select_git_repository_location_js__WEBPACK_IMPORTED_MODULE_3__/* .NameMapping */ .k('', '');
     const mapAll = (names) => (0,_change_sets_js__WEBPACK_IMPORTED_MODULE_4__/* .sortedUnique */ .Z$)(names.map((name) => mapping.name(name)).filter((name) => name !== undefined));
     const mapped = {
         added: mapAll(changes.added),
@@ -715,7 +715,7 @@ const COMMIT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i;
 
 /***/ }),
 
-/***/ 5920:
+/***/ 41563:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {

@@ -192,7 +192,7 @@ async function findLastSuccessfulRun(query) {
 /* harmony import */ var _github_last_success_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(82677);
 /* harmony import */ var _model_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(10182);
 /* harmony import */ var _changes_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(59198);
-/* harmony import */ var _select_repository_location_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5920);
+/* harmony import */ var _select_git_repository_location_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(41563);
 // What `mode: auto` sends, measured from a base commit: the last successful sync of this workflow on
 // this branch, so a failed run is healed by the next one and dispatch / schedule runs are incremental.
 //
@@ -357,7 +357,7 @@ async function sinceRef(request, ref) {
     const problem = (message) => new _config_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ConfigError */ .xL([{ input: 'since', message: `Option --since ${(0,_config_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .quoted */ .TL)(ref)} ${message}.` }]);
     if (ref === '' || ref.startsWith('-'))
         throw problem('must be a commit id, a branch, a tag or last-success');
-    const located = await (0,_select_repository_location_js__WEBPACK_IMPORTED_MODULE_4__/* .locateRepository */ .Z)(request.workspace, request.patterns ?? []);
+    const located = await (0,_select_git_repository_location_js__WEBPACK_IMPORTED_MODULE_4__/* .locateRepository */ .Z)(request.workspace, request.patterns ?? []);
     if (!located.ok)
         throw problem(`needs a git repository: ${located.why}`);
     const git = new _git_js__WEBPACK_IMPORTED_MODULE_1__/* .Git */ .T(located.location.root);

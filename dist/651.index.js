@@ -2,7 +2,7 @@ export const id = 651;
 export const ids = [651];
 export const modules = {
 
-/***/ 5920:
+/***/ 41563:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -228,8 +228,8 @@ __webpack_require__.d(__webpack_exports__, {
 var errors = __webpack_require__(37827);
 // EXTERNAL MODULE: ./src/git.ts + 1 modules
 var git = __webpack_require__(45610);
-// EXTERNAL MODULE: ./src/select/repository-location.ts
-var repository_location = __webpack_require__(5920);
+// EXTERNAL MODULE: ./src/select/git/repository-location.ts
+var repository_location = __webpack_require__(41563);
 // EXTERNAL MODULE: external "node:util"
 var external_node_util_ = __webpack_require__(57975);
 // EXTERNAL MODULE: external "node:zlib"

@@ -15,11 +15,11 @@ export const modules = {
 /* harmony import */ var _git_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(71243);
 /* harmony import */ var _map_limited_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(69270);
 /* harmony import */ var _model_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(10182);
-/* harmony import */ var _select_drafts_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(89613);
+/* harmony import */ var _select_document_drafts_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(53271);
 /* harmony import */ var _temp_folder_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(24658);
 // Which changed drafts were drafts before the change too. Without a record of the node, a modified file
 // that is a draft now is blanked because it may have been published before; when its version at the
-// change set's base commit was a draft as well, by the same rules (select/drafts.ts: its front matter,
+// change set's base commit was a draft as well, by the same rules (select/document/drafts.ts: its front matter,
 // the cascade of the section files above it as they were then, a _drafts folder), it never reached the
 // knowledge base, and its placeholder would only be answered 404 (one more request, a batch searched in
 // parts). Those are left alone, as the record leaves a draft it holds no content for.
@@ -51,7 +51,7 @@ async function draftsBefore(input) {
         const wanted = new Set(names);
         for (const name of names)
             for (const above of foldersAbove(name))
-                for (const section of _select_drafts_js__WEBPACK_IMPORTED_MODULE_3__/* .SECTION_FILES */ .KS)
+                for (const section of _select_document_drafts_js__WEBPACK_IMPORTED_MODULE_3__/* .SECTION_FILES */ .KS)
                     wanted.add(above === '' ? section : `${above}/${section}`);
         const written = await (0,_map_limited_js__WEBPACK_IMPORTED_MODULE_6__/* .mapLimited */ .b)([...wanted], GIT_AT_ONCE, async (name) => {
             // `<commit>:./<name>`: the name relative to the workspace, which may be a folder of the repository.
@@ -65,7 +65,7 @@ async function draftsBefore(input) {
         });
         const pages = written.filter((file) => file !== undefined);
         const pageNames = new Set(names);
-        const scan = await (0,_select_drafts_js__WEBPACK_IMPORTED_MODULE_3__/* .findDrafts */ .i7)(pages.filter((file) => pageNames.has(file.name)), input.now);
+        const scan = await (0,_select_document_drafts_js__WEBPACK_IMPORTED_MODULE_3__/* .findDrafts */ .i7)(pages.filter((file) => pageNames.has(file.name)), input.now);
         return new Set(scan.drafts.keys());
     }
     finally {

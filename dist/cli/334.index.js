@@ -113,8 +113,8 @@ var src_git = __webpack_require__(71243);
 var change_sets = __webpack_require__(33602);
 // EXTERNAL MODULE: ./src/history/changes.ts + 2 modules
 var changes = __webpack_require__(59198);
-// EXTERNAL MODULE: ./src/select/repository-location.ts
-var repository_location = __webpack_require__(5920);
+// EXTERNAL MODULE: ./src/select/git/repository-location.ts
+var repository_location = __webpack_require__(41563);
 // EXTERNAL MODULE: ./src/history/workspace-changes.ts
 var workspace_changes = __webpack_require__(24285);
 ;// CONCATENATED MODULE: ./src/history/staging-changes.ts

@@ -15,8 +15,8 @@ __webpack_require__.d(__webpack_exports__, {
 var errors = __webpack_require__(37827);
 // EXTERNAL MODULE: ./src/git.ts
 var git = __webpack_require__(71243);
-// EXTERNAL MODULE: ./src/select/repository-location.ts
-var repository_location = __webpack_require__(5920);
+// EXTERNAL MODULE: ./src/select/git/repository-location.ts
+var repository_location = __webpack_require__(41563);
 // EXTERNAL MODULE: external "node:util"
 var external_node_util_ = __webpack_require__(57975);
 // EXTERNAL MODULE: external "node:zlib"
