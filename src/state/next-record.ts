@@ -48,24 +48,7 @@ export function nextHeld(input: NextHeldInput): Record<string, HeldContent> {
   const held = heldFrom(previous, desired)
   // Without a record, a planned name holds what its outcome says (nothing, when it got none).
   if (!previous) for (const item of outcomes) if (item.kind === 'document') delete held[item.name]
-  for (const item of outcomes) {
-    if (item.kind !== 'document') continue
-    const { name } = item
-    switch (item.outcome) {
-      case 'uploaded':
-      case 'updated':
-        held[name] = desired.get(name) ?? UNKNOWN
-        break
-      case 'removed':
-        if (item.absent) delete held[name]
-        else held[name] = PLACEHOLDER
-        break
-      case 'failed':
-        if (item.attempts > 0) held[name] = UNKNOWN
-        else if (!previous && desired.has(name)) held[name] = UNKNOWN
-        break
-    }
-  }
+  applyOutcomes(held, outcomes, desired, previous !== undefined)
   return inShard ? onlyIn(held, inShard) : held
 }
 
@@ -134,6 +117,20 @@ export function settlePending(
     if (restored === undefined) delete held[name]
     else held[name] = restored
   }
+  applyOutcomes(held, outcomes, desired, hadPrevious)
+  return held
+}
+
+/**
+ * What each document's outcome leaves the node holding (nextHeld's rules), over `held` as it was before
+ * the run for the names planned. Without a previous record a name never sent holds nothing unless selected.
+ */
+function applyOutcomes(
+  held: Record<string, HeldContent>,
+  outcomes: readonly ItemOutcome[],
+  desired: ReadonlyMap<string, string>,
+  hadPrevious: boolean,
+): void {
   for (const item of outcomes) {
     if (item.kind !== 'document') continue
     const { name } = item
@@ -155,7 +152,6 @@ export function settlePending(
         break
     }
   }
-  return held
 }
 
 /**
