@@ -104,10 +104,12 @@ describe('a staging sync the service has not indexed yet', () => {
   }, 60_000)
 
   it('settle-check runs the named check until it passes, then the change is measured', async () => {
-    const served = await serveWithIndexDelay(2_000)
+    // Five seconds: the first poll, already under way when the sync lands, is answered from the old
+    // documents unless the machine stalls that long; the polls 2 and 4 s later then reach past the delay.
+    const served = await serveWithIndexDelay(5_000)
     const running = compare(served, { settle: '30', 'settle-check': 'refund window', 'max-runs': '40' })
-    // The sync lands once the first run of the settle check has been answered: that run saw the old
-    // documents for sure, and the next ones do for two seconds more.
+    // The sync lands once the first run of the settle check has arrived: that run sees the old documents,
+    // and the next ones do until the delay has passed.
     while (runsOn(served, staging.flowId).length === 0)
       await new Promise((resolve) => setTimeout(resolve, 20))
     await syncStaging(served)
