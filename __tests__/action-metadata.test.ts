@@ -76,6 +76,7 @@ const actions = [
       'regressed-count',
       'results',
       'results-file',
+      'junit-file',
       'skipped',
     ],
     bundle: 'dist/run-flow/index.js',

@@ -37,6 +37,8 @@ import {
 import { skipDecision, skipStep } from './skip-unchanged.js'
 import { commentTriggerRefusal } from './comment-trigger.js'
 import { StepOutputsError, writeStepOutputs } from './step-outputs.js'
+import { writeJUnitStep } from './junit-step.js'
+import { junitTargetsOf } from '../report/junit-file.js'
 import { formatCount } from '../units.js'
 import { settleCaveat } from '../checks/settle.js'
 import { renderSettleNotes } from '../report/settle-note.js'
@@ -166,6 +168,7 @@ async function runChecksStep(
   log: Logger,
   signal: AbortSignal,
 ): Promise<void> {
+  const startedAt = new Date()
   const { results, verdict, stopped, before, settled } = await runCheckSuite(config, checks, log, signal)
   // settle (#36 §4): what the wait for the sync saw, in the log and above the results.
   const caveat = settleCaveat(config.settleCheck, before)
@@ -177,9 +180,23 @@ async function runChecksStep(
   const compared = before ? compareResults(before, results) : undefined
   const change = compared ? changeSummary(compared) : undefined
   const done = change ? changeSentence(change) : verdictText(verdict)
+  const line = change
+    ? `${changeSentence(change)} After: ${afterText(verdict, config.failOn)}`
+    : verdictText(verdict)
+  // junit-file (#36 §3): written before the outputs, which name it.
+  const junit = await writeJUnitStep(config, log, {
+    kind: 'checks',
+    input: {
+      ...junitTargetsOf(config),
+      results,
+      ...(compared ? { compared } : {}),
+      verdictLine: line,
+      startedAt,
+    },
+  })
   let outputsError: unknown
   const specs = compared ? comparedOutputSpecs(compared, verdict) : checksOutputSpecs(results, verdict)
-  const file = await writeStepOutputs([...specs, NOT_SKIPPED], log, {
+  const file = await writeStepOutputs([...specs, ...junit.specs, NOT_SKIPPED], log, {
     budget: config.outputsBudget,
     fileOutput: 'results-file',
     done,
@@ -211,9 +228,6 @@ async function runChecksStep(
     log.info(
       `Check "${result.name}" ${result.verdict}${result.advisory ? ' (advisory)' : ''}: ${result.failed.join('; ')}`,
     )
-  const line = change
-    ? `${changeSentence(change)} After: ${afterText(verdict, config.failOn)}`
-    : verdictText(verdict)
   const failing = config.failOn === 'regression' && change ? blockingRegressions(change) > 0 : !verdict.ok
   if (cancelled) core.setFailed(CHECKS_CANCELLED(cancelled))
   else if (stopped) core.setFailed(log.clean(keyRefused(stopped)))
@@ -222,7 +236,11 @@ async function runChecksStep(
   else log.info(`Flow checks: ${line}`)
   // Advisory checks inform: a notice, never a warning nor a failure.
   if (advisoryLine(verdict) !== '') log.notice(log.clean(`Flow checks: ${advisoryLine(verdict)}`))
-  if (outputsError !== undefined) throw outputsError
+  if (outputsError !== undefined) {
+    if (junit.error !== undefined) log.error(junit.error.message)
+    throw outputsError
+  }
+  if (junit.error !== undefined) throw junit.error
 }
 
 /** The first refusal's message (it names the key's input), and that the suite stopped there. */

@@ -16,6 +16,8 @@ import { commentNotRerun } from './flow-comment.js'
 import type { RunnerEnvironment } from './runner.js'
 import { writeSummary } from './runner.js'
 import { writeStepOutputs } from './step-outputs.js'
+import { writeJUnitStep } from './junit-step.js'
+import { junitTargetsOf } from '../report/junit-file.js'
 
 const stepWork = (config: RunConfig) => (config.checks ? 'Flow checks' : 'Flow run')
 
@@ -66,9 +68,21 @@ export async function skipStep(
 ): Promise<void> {
   log.notice(reason)
   const done = 'nothing ran (skipped: the pull request changes none of the selected documents)'
+  // junit-file (#36 §3): every check a skipped test case, so a reporter step after this one finds its file.
+  const junit = config.checks
+    ? await writeJUnitStep(config, log, {
+        kind: 'skipped',
+        input: {
+          ...junitTargetsOf(config),
+          names: config.checks.map((check) => check.name),
+          reason,
+          startedAt: new Date(),
+        },
+      })
+    : { specs: [] }
   // Outputs that cannot be written fail the step, after the summary and the comment are written.
   let outputsError: unknown
-  await writeStepOutputs(skippedOutputSpecs(), log, {
+  await writeStepOutputs([...skippedOutputSpecs(), ...junit.specs], log, {
     budget: config.outputsBudget,
     fileOutput: 'results-file',
     done,
@@ -78,4 +92,5 @@ export async function skipStep(
   await writeSummary(renderStoppedSummary(`${stepWork(config)} skipped`, reason), log, { done })
   await commentNotRerun(config, runner, log)
   if (outputsError !== undefined) throw outputsError
+  if ('error' in junit && junit.error !== undefined) throw junit.error
 }

@@ -19,6 +19,7 @@ import {
   type ComparedCheck,
 } from '../checks/baseline.js'
 import { afterText, renderComparedSummary } from '../report/baseline-markdown.js'
+import type { ChecksJUnitInput } from '../report/checks-junit.js'
 import { renderChecksSummary, verdictText } from '../report/checks-markdown.js'
 import { runCheckSuite } from '../jobs/checks-suite.js'
 import { singleQuestionResult, type SuiteVerdict } from '../checks/verdict.js'
@@ -46,6 +47,7 @@ import {
 import type { IndexReport } from '../report/types.js'
 import { fileFields, type OutputSpec } from '../report/output-budget.js'
 import { ReportFileError, writeReportFile } from '../report/report-file.js'
+import { junitTargetsOf, writeJUnitFile } from '../report/junit-file.js'
 import { plannedEntries } from '../report/planned.js'
 import { shardLabel } from '../select/shard.js'
 import { redactDeep, redactForSummary } from '../report/redact.js'
@@ -303,27 +305,52 @@ async function checksCommand(
   log: Logger,
   signal: AbortSignal,
 ): Promise<void> {
+  const startedAt = new Date()
   const { results, verdict, stopped, before } = await runCheckSuite(config, checks, log, signal)
-  if (before)
-    return comparedChecksOutcome(
-      compareResults(before, results),
-      verdict,
-      stopped,
-      flags,
-      log,
-      signal,
-      config.failOn,
+  const compared = before ? compareResults(before, results) : undefined
+  if (compared) await comparedChecksOutcome(compared, verdict, stopped, flags, log, signal, config.failOn)
+  else {
+    printResult(log, flags.json ? checksResultsJson(results) : checksText(results, verdict))
+    writeSummaryFile(log, flags, () =>
+      renderChecksSummary(redactDeep(results, log.secrets), redactDeep(verdict, log.secrets)),
     )
-  printResult(log, flags.json ? checksResultsJson(results) : checksText(results, verdict))
-  writeSummaryFile(log, flags, () =>
-    renderChecksSummary(redactDeep(results, log.secrets), redactDeep(verdict, log.secrets)),
-  )
-  await writeReportFileFlag(log, flags, checksOutputSpecs(results, verdict), verdictText(verdict))
-  settleSuiteExit(log, signal, stopped, {
-    failed: !verdict.ok,
-    anyCheckFailed: verdict.failed > 0,
-    line: `Flow checks: ${verdictText(verdict)}`,
+    await writeReportFileFlag(log, flags, checksOutputSpecs(results, verdict), verdictText(verdict))
+    settleSuiteExit(log, signal, stopped, {
+      failed: !verdict.ok,
+      anyCheckFailed: verdict.failed > 0,
+      line: `Flow checks: ${verdictText(verdict)}`,
+    })
+  }
+  // After the results are out: a report that cannot be written does not hide them.
+  await writeJUnitFlag(config, log, flags, {
+    ...junitTargetsOf(config),
+    results,
+    ...(compared ? { compared } : {}),
+    verdictLine: compared
+      ? `${changeSentence(changeSummary(compared))} After: ${afterText(verdict, config.failOn)}`
+      : verdictText(verdict),
+    startedAt,
   })
+}
+
+/** `--junit-file`: the suite as a JUnit XML report; a failure names the flag and the file. */
+async function writeJUnitFlag(
+  config: RunConfig,
+  log: Logger,
+  flags: Flags,
+  input: ChecksJUnitInput,
+): Promise<void> {
+  if (config.junitFile === undefined) return
+  try {
+    await writeJUnitFile(config.junitFile, { kind: 'checks', input }, log.secrets)
+  } catch (error) {
+    if (!(error instanceof ReportFileError)) throw error
+    throw new Error(`--junit-file: ${error.message} The checks ran: ${input.verdictLine}`, { cause: error })
+  }
+  // `true` names no file: the one made in the temporary folder is said.
+  if (typeof flags.junitFile === 'string' && /^true$/i.test(flags.junitFile.trim()))
+    log.notice(`JUnit report: ${config.junitFile}`)
+  else log.info(`JUnit report: ${config.junitFile}`)
 }
 
 /**

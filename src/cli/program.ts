@@ -216,6 +216,10 @@ function runOptions(command: Command): Command {
       '--settle-check <name>',
       'with --settle: a check run until it passes (each run counts in --max-runs)',
     )
+    .option(
+      '--junit-file <path>',
+      'with --checks: write the suite as a JUnit XML report (a .xml file) for test reporters',
+    )
 }
 
 function serveOptions(command: Command): Command {

@@ -24,6 +24,7 @@ import { quoted } from './errors.js'
 import { InputFields, type InputReader } from './fields.js'
 import type { SettingNames } from '../setting-names.js'
 import { parseThreshold } from '../units.js'
+import { readJUnitFile } from './junit-file.js'
 
 export interface RunConfig {
   baseUrl: string
@@ -71,6 +72,9 @@ export interface RunConfig {
   settleMs: number
   /** `settle-check`: a check run until it passes, for at most `settleMs`; unset: a fixed wait of `settleMs`. */
   settleCheck?: string
+  // ── junit-file (#36 §3) ──
+  /** `junit-file`: the absolute path the suite's JUnit XML report is written to; unset: no report. */
+  junitFile?: string
 }
 
 export const FAIL_ON = ['regression', 'threshold'] as const
@@ -127,6 +131,8 @@ export const RUN_INPUTS: readonly string[] = Object.freeze([
   // settle (#36 §4)
   'settle',
   'settle-check',
+  // junit-file (#36 §3)
+  'junit-file',
 ])
 
 function readExpect(fields: InputFields): Expectation | undefined {
@@ -410,6 +416,8 @@ export function readRunConfig(read: InputReader, event: EventContext): RunConfig
     else fields.problem('public-key', `${names.subject('public-key')} is required.`)
   }
   readSettle(fields, config)
+  const junitFile = readJUnitFile(fields, event.workspace ?? process.cwd())
+  if (junitFile !== undefined) config.junitFile = junitFile
   fields.throwIfAny()
   return config
 }
