@@ -1,7 +1,10 @@
 // The built CLI (dist/cli/index.js): serve, index and run, keys from the environment and never printed.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { createMissPicker } from '../../src/emulator/flow.js'
 import { runCli, startServe } from '../helpers/cli.js'
+import { junitSchemaErrors, parseJUnit } from '../helpers/junit-report.js'
 import { CLI_KEYS as keys } from '../helpers/keys.js'
 import { makeWorkspace } from '../helpers/workspace.js'
 
@@ -277,13 +280,13 @@ describe('kb-sync run --judge-flow-id against kb-sync serve --judge-flow', () =>
   })
   afterAll(() => judging.stop())
 
-  it('the served judge grades the rubric; an advisory check that fails exits 0 with its line', () => {
+  it('the served judge grades the rubric; an advisory check that fails exits 0 with its line; --junit-file', async () => {
     const checks = [
       '- {name: window, inputs: {in-0: refunds}, rubric: \'Says "14 days".\'}',
       '- {name: thirty, inputs: {in-0: refunds}, rubric: \'Says "30 days".\'}',
     ].join('\n')
     const args = ['run', '--base-url', judging.url, ...ids, '--checks', checks, '--judge-flow-id', JUDGE]
-    const run = cli([...args, '--advisory-checks', 'thirty'])
+    const run = cli([...args, '--advisory-checks', 'thirty', '--junit-file', 'reports/judged.xml'])
     expect(run.status).toBe(0)
     expect(run.stdout).toMatch(
       /^\| window \| refunds \| ✅ passed \| 1\/1 \| [\d.]+ \| 1\.00 · The answer has every key term/m,
@@ -292,6 +295,22 @@ describe('kb-sync run --judge-flow-id against kb-sync serve --judge-flow', () =>
       'Advisory: 1 failed ("thirty"); not counted toward the threshold nor failing the step.',
     )
     expect(run.stdout).toContain('2 runs made (and 2 judge runs);')
+    // --junit-file (#36 §3): the judge's reason in the report, the advisory check skipped, not failed.
+    const xml = readFileSync(join(workspace.dir, 'reports/judged.xml'), 'utf8')
+    expect(await junitSchemaErrors(xml)).toEqual([])
+    const [window, thirty] = parseJUnit(xml).cases
+    expect(window.outcome).toBe('passed')
+    expect(window.output).toMatch(/^Judge: judge pass, score 1\.00: The answer has every key term/m)
+    expect(thirty.outcome).toBe('skipped')
+    expect(thirty.text).toMatch(
+      /^Advisory check failed \(never fails the step\): rubric: the judge says fail/,
+    )
     expect(cli(args).status).toBe(1)
+    // A value that is no .xml path is refused naming the flag, before any run (exit 2).
+    const bad = cli([...args, '--junit-file', 'yes'])
+    expect(bad.status).toBe(2)
+    expect(bad.stderr).toContain(
+      '--junit-file must be true (a new file in RUNNER_TEMP), false, or the path of a .xml file',
+    )
   })
 })

@@ -2,9 +2,9 @@
 // reported with their verdict, apart ("Advisory: 2 failed"), never failing the step, the threshold nor
 // `fail-on: regression` — against two flows of the emulator whose knowledge bases differ.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { startEmulator, type Emulator } from '../../src/emulator/server.js'
 import { ServiceClient } from '../../src/service/client.js'
 import { startCommentsServer, type CommentsServer } from '../helpers/github-comments-server.js'
@@ -13,6 +13,7 @@ import { runAction } from '../helpers/run-action.js'
 import { makeWorkspace } from '../helpers/workspace.js'
 import { pullRequestExample } from '../helpers/webhook-examples.js'
 import { structureOf } from '../report/gfm.js'
+import { junitSchemaErrors, parseJUnit } from '../helpers/junit-report.js'
 
 const ORG = 'b2a1c3d4-0000-4000-8000-000000000001'
 const after = { orgId: ORG, flowId: '65f0c0ffee0000000000beef', nodeId: 'knowledgebase-1' }
@@ -151,6 +152,36 @@ describe('advisory checks', () => {
     expect(decoded(blocking.stdout)).toContain(
       '::error::Flow checks: This pull request fixes 1 check and breaks 1. After:',
     )
+  })
+
+  // junit-file (#36 §3): the JUnit report at the output's path, valid, as a test reporter reads it.
+  it('junit-file true: a JUnit report in RUNNER_TEMP, valid; regressed, fixed and advisory as reporters read them', async () => {
+    const run = await runFlow({
+      'advisory-checks': 'support hours',
+      'baseline-flow-id': before.flowId,
+      'junit-file': 'true',
+    })
+    expect(run.status).toBe(1)
+    const path = run.outputs['junit-file']
+    expect(dirname(path)).toBe(runnerTemp)
+    const xml = readFileSync(path, 'utf8')
+    expect(await junitSchemaErrors(xml)).toEqual([])
+    const report = parseJUnit(xml)
+    expect(report.cases.map((c) => [c.name, c.outcome, c.message ?? c.text])).toEqual([
+      ['refund window', 'passed', undefined],
+      [
+        'support hours',
+        'skipped',
+        'Advisory check failed (never fails the step): still failing: contains "24/7": not found',
+      ],
+      ['shipping time', 'failure', 'regressed: contains "3 business days": not found'],
+    ])
+    expect(report.cases[0].output).toContain(
+      'Change: fixed (failed on the baseline flow, passes on this one).',
+    )
+    expect(report.suite).toMatchObject({ tests: '3', failures: '1', errors: '0', skipped: '1' })
+    expect(report.properties['baseline-flow']).toBe(`${ORG}/${before.flowId}`)
+    expect(xml).not.toContain(PUBLIC_KEY)
   })
 
   it('advisory-checks naming no check is refused before any run, listing the names', async () => {

@@ -16,6 +16,7 @@ import { runAction } from '../helpers/run-action.js'
 import { makeWorkspace } from '../helpers/workspace.js'
 import { structureOf } from '../report/gfm.js'
 import { pullRequestExample } from '../helpers/webhook-examples.js'
+import { junitSchemaErrors, parseJUnit } from '../helpers/junit-report.js'
 
 const ORG = 'b2a1c3d4-0000-4000-8000-000000000001'
 const after = { orgId: ORG, flowId: '65f0c0ffee0000000000beef', nodeId: 'knowledgebase-1' }
@@ -318,10 +319,15 @@ describe('documents-changed: skip when the pull request changes nothing the chec
   })
 
   it('0 without an earlier comment: none is created', async () => {
-    const run = await runOn('readme', { 'documents-changed': '0' })
+    const run = await runOn('readme', { 'documents-changed': '0', 'junit-file': 'reports/kb-checks.xml' })
     expect(run.outputs.skipped).toBe('true')
     expect(github.comments).toHaveLength(0)
     expect(github.requests.map((r) => r.method)).toEqual(['GET'])
+    // junit-file (#36 §3): where the input put it (its folder made), every check a skipped test case.
+    expect(run.outputs['junit-file']).toMatch(/\/reports\/kb-checks\.xml$/)
+    const xml = readFileSync(run.outputs['junit-file'], 'utf8')
+    expect(await junitSchemaErrors(xml)).toEqual([])
+    expect(parseJUnit(xml).cases.map((c) => c.outcome)).toEqual(['skipped', 'skipped', 'skipped'])
   })
 
   it('0 but the pull request changes the checks file: the checks run', async () => {
