@@ -16,7 +16,7 @@ import { commentNotRerun } from './flow-comment.js'
 import type { RunnerEnvironment } from './runner.js'
 import { writeSummary } from './runner.js'
 import { writeStepOutputs } from './step-outputs.js'
-import { writeJUnitStep } from './junit-step.js'
+import { writeJUnitStep, type JUnitStep } from './junit-step.js'
 import { junitTargetsOf } from '../report/junit-file.js'
 
 const stepWork = (config: RunConfig) => (config.checks ? 'Flow checks' : 'Flow run')
@@ -69,7 +69,7 @@ export async function skipStep(
   log.notice(reason)
   const done = 'nothing ran (skipped: the pull request changes none of the selected documents)'
   // junit-file (#36 §3): every check a skipped test case, so a reporter step after this one finds its file.
-  const junit = config.checks
+  const junit: JUnitStep = config.checks
     ? await writeJUnitStep(config, log, {
         kind: 'skipped',
         input: {
@@ -92,5 +92,5 @@ export async function skipStep(
   await writeSummary(renderStoppedSummary(`${stepWork(config)} skipped`, reason), log, { done })
   await commentNotRerun(config, runner, log)
   if (outputsError !== undefined) throw outputsError
-  if ('error' in junit && junit.error !== undefined) throw junit.error
+  if (junit.error !== undefined) throw junit.error
 }
