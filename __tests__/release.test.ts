@@ -62,6 +62,7 @@ describe('pins', () => {
         'actions/upload-artifact',
         'actions/attest-build-provenance',
         'github/codeql-action',
+        'dorny/test-reporter',
       ]),
     )
   })
