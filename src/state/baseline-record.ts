@@ -80,21 +80,23 @@ export type BaselineRead =
   | { kind: 'missing' | 'stale' | 'unusable'; why: string }
 
 const text = (max: number) => z.string().max(max)
-const id = z.string().min(1).max(200)
+// A checks file is at most 1 MiB, and an answer is cut under 1 MiB before it is judged: no text of a
+// result is longer; the whole is bounded by MAX_BASELINE_JSON_BYTES.
+const LONGEST = 1024 * 1024
+const id = z.string().min(1).max(1_000)
 const seconds = z.number().min(0).finite()
 const judgeGrade = z.strictObject({
   verdict: z.enum(['pass', 'fail']),
   score: z.number().min(0).max(1),
-  reason: text(10_000),
+  reason: text(LONGEST),
   runId: id.optional(),
 })
 const verdict = z.enum(['passed', 'failed', 'error'])
-// An answer is cut under 1 MiB (of UTF-8) before it is judged: its characters are at most that many.
-const answer = text(1024 * 1024)
+const answer = text(LONGEST)
 const runResult = z.strictObject({
   run: z.int().min(1),
   verdict,
-  failed: z.array(text(100_000)),
+  failed: z.array(text(LONGEST)),
   answer,
   runId: id.optional(),
   seconds,
@@ -103,10 +105,10 @@ const runResult = z.strictObject({
   judgeSent: z.boolean().optional(),
 })
 const checkResult = z.strictObject({
-  name: text(1_000),
-  question: text(1024 * 1024),
+  name: text(LONGEST),
+  question: text(LONGEST),
   verdict,
-  failed: z.array(text(100_000)),
+  failed: z.array(text(LONGEST)),
   answer,
   runId: id.optional(),
   seconds,
