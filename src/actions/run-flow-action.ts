@@ -185,10 +185,7 @@ async function runChecksStep(
   // Above the results, in the summary and the comment alike: which baseline, and what the wait saw.
   const notes = [renderBaselineSource(before ? baseline?.used : undefined), renderSettleNotes(settleNotes)]
     .filter((note) => note !== '')
-    .map(
-      (note) => `${note}
-`,
-    )
+    .map((note) => `${note}\n`)
     .join('')
   const compared = before ? compareResults(before, results) : undefined
   const change = compared ? changeSummary(compared) : undefined
