@@ -391,23 +391,31 @@ describe('documents-changed: skip when the pull request changes nothing the chec
 })
 
 describe('baseline: stored (#36 §5)', () => {
+  const base = (payload.pull_request as { base: { ref: string; sha: string } }).base
+  const baseRef = base.ref
   let artifacts: ArtifactService
+  /** The base branch's head, as GitHub's branches API answers it; undefined: 404. */
+  let branchHead: string | undefined
   beforeEach(async () => {
     artifacts = new ArtifactService()
     await artifacts.start()
-    // One GitHub API: the comments here, the artifacts' REST routes passed on to the stand-in.
-    github.others = forwardTo(artifacts.url)
+    branchHead = undefined
+    // One GitHub API: the comments here, the base branch's head, the artifacts' REST routes passed on.
+    const artifactRoutes = forwardTo(artifacts.url)
+    github.others = (request, response) => {
+      if (request.url !== `/repos/octo-org/docs/branches/${baseRef}`) return artifactRoutes(request, response)
+      response.writeHead(branchHead ? 200 : 404, { 'content-type': 'application/json' })
+      response.end(JSON.stringify(branchHead ? { name: baseRef, commit: { sha: branchHead } } : {}))
+    }
   })
   afterEach(() => artifacts.close())
 
-  /** A push to the pull request: job of workflow run `runId`, the base branch at `baseSha`. */
-  function push(runId: number, baseSha: string, inputs: Record<string, string> = {}) {
-    const event = structuredClone(payload) as { pull_request: { base: { sha: string; ref: string } } }
-    event.pull_request.base.sha = baseSha
+  /** A push to the pull request: a job of workflow run `runId`; its event names the example's base commit. */
+  function push(runId: number, inputs: Record<string, string> = {}) {
     return runAction({
       action: 'run-flow/action.yml',
       eventName: 'pull_request',
-      payload: event,
+      payload,
       workspace: workspace.dir,
       inputs: {
         'base-url': emulator.url,
@@ -427,7 +435,6 @@ describe('baseline: stored (#36 §5)', () => {
       },
     })
   }
-  const baseRef = (payload.pull_request as { base: { ref: string } }).base.ref
   const stored = () =>
     artifacts.artifacts.filter((a) => a.finalized && a.name.startsWith('kb-sync-baseline-'))
 
@@ -440,7 +447,9 @@ describe('baseline: stored (#36 §5)', () => {
       made = now
       return count
     }
-    const first = await push(101, main1)
+    // The event's base commit lags behind the branch (the pull request was opened before main moved).
+    branchHead = main1
+    const first = await push(101)
     expect(first.status).toBe(1)
     expect(first.outputs.regressed).toBe('["shipping"]')
     expect(newRuns(before.flowId)).toBe(3)
@@ -451,7 +460,7 @@ describe('baseline: stored (#36 §5)', () => {
     expect(first.summary).toContain(`> **Baseline:** live, measured now at ${baseRef} \`aaaaaaa\``)
 
     // The second push: the stored results are the before side, the baseline flow gets no run.
-    const second = await push(102, main1)
+    const second = await push(102)
     expect(newRuns(before.flowId)).toBe(0)
     expect(second.status).toBe(1)
     expect(second.outputs.fixed).toBe('["refund window"]')
@@ -469,31 +478,37 @@ describe('baseline: stored (#36 §5)', () => {
     expect(stored()).toHaveLength(1)
 
     // baseline: live runs it whatever is stored.
-    await push(103, main1, { baseline: 'live' })
+    await push(103, { baseline: 'live' })
     expect(newRuns(before.flowId)).toBe(3)
 
     // main moved: another key; the baseline runs live and is stored under it.
-    const moved = await push(104, main2)
+    branchHead = main2
+    const moved = await push(104)
     expect(newRuns(before.flowId)).toBe(3)
     expect(decoded(moved.stdout)).toContain(`for ${baseRef} bbbbbbb with these checks`)
     expect(moved.summary).toContain(`> **Baseline:** live, measured now at ${baseRef} \`bbbbbbb\``)
     expect(new Set(stored().map((a) => a.name)).size).toBe(2)
-    const again = await push(105, main2)
+    const again = await push(105)
     expect(newRuns(before.flowId)).toBe(0)
     expect(again.summary).toMatch(/stored, measured .* `bbbbbbb` \(run #4\)/)
 
     // Without `actions: read` nothing stored can be listed: a notice naming the permission, a live run.
+    // The branch not found: the event's base commit stands.
     artifacts.refuseRest = true
-    const refused = await push(106, main2)
+    branchHead = undefined
+    const refused = await push(106)
     expect(newRuns(before.flowId)).toBe(3)
     expect(decoded(refused.stdout)).toMatch(
       /::notice::Baseline: the stored results of the baseline flow are not used \(.*actions: read/,
+    )
+    expect(refused.summary).toContain(
+      `> **Baseline:** live, measured now at ${baseRef} \`${base.sha.slice(0, 7)}\``,
     )
   }, 120_000)
 
   it('a bad value names the input, before any request', async () => {
     const requests = emulator.requests().length
-    const run = await push(110, 'c'.repeat(40), { baseline: 'cached' })
+    const run = await push(110, { baseline: 'cached' })
     expect(run.status).toBe(1)
     expect(run.stdout).toContain('Input "baseline" must be one of stored, live (got "cached").')
     expect(emulator.requests()).toHaveLength(requests)

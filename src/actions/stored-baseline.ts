@@ -115,24 +115,29 @@ export async function planBaseline(
 ): Promise<BaselinePlan | undefined> {
   if (!config.baseline) return undefined
   const stored = config.baselineSource === 'stored'
-  const base = baseCommitOf(runner.eventName, runner.payload)
-  const live: BaselineUsed = { kind: 'live', ...(base ? { commit: base.commit, baseRef: base.ref } : {}) }
-  if (!base) {
+  const fromEvent = baseCommitOf(runner.eventName, runner.payload)
+  const liveAt = (at?: { commit: string; ref?: string }): BaselineUsed => ({
+    kind: 'live',
+    ...(at ? { commit: at.commit, ...(at.ref ? { baseRef: at.ref } : {}) } : {}),
+  })
+  if (!fromEvent) {
     if (stored)
       log.notice(
         `Baseline: no base commit in this ${runner.eventName || 'run'} event (only pull_request, ` +
           'pull_request_target and merge_group events have one), so no stored results can be looked up; the ' +
           'baseline flow runs live.',
       )
-    return { used: live }
+    return { used: liveAt() }
   }
   const opened = await artifactStore(config, runner, env)
   if ('why' in opened) {
     // Off GitHub's runner (a local runner of actions, a test) nothing could change it: said in the log only.
     log.info(`Baseline: the baseline flow's results are not stored here (${opened.why}); it runs live.`)
-    return { used: live }
+    return { used: liveAt(fromEvent) }
   }
   const { store } = opened
+  const base = await baseBranchHead(config, runner, fromEvent, log)
+  const live = liveAt(base)
   const { readStoredBaseline, writeStoredBaseline } = await import('../state/baseline-record.js')
   const key = baselineKeyOf(config, checks, base.commit)
   const where = `${base.ref ? `${base.ref} ` : ''}${base.commit.slice(0, 7)}`
@@ -184,6 +189,43 @@ export async function planBaseline(
   )
   if (read.kind === 'missing') log.debug(`Baseline: ${read.why}`)
   return { used: live, save }
+}
+
+/**
+ * The base branch's head now (asked of GitHub), else the event's base commit: `pull_request.base.sha` is
+ * set when the pull request is updated, so a pull request not pushed to since `main` moved still names the
+ * old commit, and its stored baseline would not be refreshed.
+ */
+async function baseBranchHead(
+  config: RunConfig,
+  runner: RunnerEnvironment,
+  fromEvent: { commit: string; ref?: string },
+  log: Logger,
+): Promise<{ commit: string; ref?: string }> {
+  const token = config.comment.githubToken
+  if (!fromEvent.ref || !runner.repository || token === '') return fromEvent
+  const [{ getOctokit }, { branchHead }] = await Promise.all([
+    import('../github/octokit.js'),
+    import('../github/branch-head.js'),
+  ])
+  const head = await branchHead(
+    getOctokit(token, runner.apiUrl),
+    { ...runner.repository, branch: fromEvent.ref },
+    runner.github,
+  )
+  if (!head.ok) {
+    log.info(
+      `Baseline: the head of ${fromEvent.ref} could not be looked up (${head.why}); the event's base commit ` +
+        `${fromEvent.commit.slice(0, 7)} is used.`,
+    )
+    return fromEvent
+  }
+  if (head.sha !== fromEvent.commit)
+    log.info(
+      `Baseline: ${fromEvent.ref} is at ${head.sha.slice(0, 7)} now (the event's base commit is ` +
+        `${fromEvent.commit.slice(0, 7)}): the baseline stands for ${head.sha.slice(0, 7)}.`,
+    )
+  return { commit: head.sha, ref: fromEvent.ref }
 }
 
 function measurementOf(
