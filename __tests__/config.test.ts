@@ -413,6 +413,7 @@ describe('readRunConfig', () => {
       repeats: { repeat: 1 },
       maxRuns: 1000,
       threshold: 100,
+      baselineSource: 'stored',
       failOn: 'threshold',
       outputsBudget: 256_000,
       names: ACTION_INPUT_NAMES,

@@ -2,12 +2,13 @@
 // knowledge bases differ: one check fixed, one regressed, one still passing with the same answer. What
 // people read (the summary, the sticky comment over a local GitHub REST server, rendered as GitHub does),
 // the outputs, the results file, and `fail-on` both ways.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startEmulator, type Emulator } from '../../src/emulator/server.js'
 import { ServiceClient } from '../../src/service/client.js'
+import { ArtifactService } from '../helpers/artifact-service.js'
 import { runCliAsync } from '../helpers/cli.js'
 import { GitFixture } from '../helpers/git-fixture.js'
 import { startCommentsServer, type CommentsServer } from '../helpers/github-comments-server.js'
@@ -17,6 +18,7 @@ import { makeWorkspace } from '../helpers/workspace.js'
 import { structureOf } from '../report/gfm.js'
 import { pullRequestExample } from '../helpers/webhook-examples.js'
 import { junitSchemaErrors, parseJUnit } from '../helpers/junit-report.js'
+import { forwardTo } from '../helpers/workflow-runs-server.js'
 
 const ORG = 'b2a1c3d4-0000-4000-8000-000000000001'
 const after = { orgId: ORG, flowId: '65f0c0ffee0000000000beef', nodeId: 'knowledgebase-1' }
@@ -392,4 +394,130 @@ describe('documents-changed: skip when the pull request changes nothing the chec
     expect(flowRuns()).toBe(runsBefore)
     expect(run.outputs.skipped).toBeUndefined()
   })
+})
+
+describe('baseline: stored (#36 §5)', () => {
+  const base = (payload.pull_request as { base: { ref: string; sha: string } }).base
+  const baseRef = base.ref
+  let artifacts: ArtifactService
+  /** The base branch's head, as GitHub's branches API answers it; undefined: 404. */
+  let branchHead: string | undefined
+  beforeEach(async () => {
+    artifacts = new ArtifactService()
+    await artifacts.start()
+    branchHead = undefined
+    // One GitHub API: the comments here, the base branch's head, the artifacts' REST routes passed on.
+    const artifactRoutes = forwardTo(artifacts.url)
+    github.others = (request, response) => {
+      if (request.url !== `/repos/octo-org/docs/branches/${baseRef}`) return artifactRoutes(request, response)
+      response.writeHead(branchHead ? 200 : 404, { 'content-type': 'application/json' })
+      response.end(JSON.stringify(branchHead ? { name: baseRef, commit: { sha: branchHead } } : {}))
+    }
+  })
+  afterEach(() => artifacts.close())
+
+  /** A push to the pull request: a job of workflow run `runId`; its event names the example's base commit. */
+  function push(runId: number, inputs: Record<string, string> = {}) {
+    return runAction({
+      action: 'run-flow/action.yml',
+      eventName: 'pull_request',
+      payload,
+      workspace: workspace.dir,
+      inputs: {
+        'base-url': emulator.url,
+        'flow-id': after.flowId,
+        'org-id': ORG,
+        'public-key': PUBLIC_KEY,
+        'github-token': GITHUB_TOKEN,
+        'baseline-flow-id': before.flowId,
+        checks: 'ci/checks.yml',
+        ...inputs,
+      },
+      env: {
+        ...artifacts.envOf(runId),
+        GITHUB_API_URL: github.url,
+        GITHUB_RUN_NUMBER: String(runId - 100),
+        RUNNER_TEMP: runnerTemp,
+      },
+    })
+  }
+  const stored = () =>
+    artifacts.artifacts.filter((a) => a.finalized && a.name.startsWith('kb-sync-baseline-'))
+
+  it('two pushes on one base commit: the second runs only the flow; main moves: the baseline runs and is stored again', async () => {
+    const [main1, main2] = ['a'.repeat(40), 'b'.repeat(40)]
+    let made = runsOn(before.flowId).length
+    const newRuns = (flowId: string) => {
+      const now = runsOn(flowId).length
+      const count = now - made
+      made = now
+      return count
+    }
+    // The event's base commit lags behind the branch (the pull request was opened before main moved).
+    branchHead = main1
+    const first = await push(101)
+    expect(first.status).toBe(1)
+    expect(first.outputs.regressed).toBe('["shipping"]')
+    expect(newRuns(before.flowId)).toBe(3)
+    expect(decoded(first.stdout)).toContain(
+      `::notice::Baseline: no stored results of the baseline flow for ${baseRef} aaaaaaa with these checks`,
+    )
+    expect(stored()).toHaveLength(1)
+    expect(first.summary).toContain(`> **Baseline:** live, measured now at ${baseRef} \`aaaaaaa\``)
+
+    // The second push: the stored results are the before side, the baseline flow gets no run.
+    const second = await push(102)
+    expect(newRuns(before.flowId)).toBe(0)
+    expect(second.status).toBe(1)
+    expect(second.outputs.fixed).toBe('["refund window"]')
+    expect(second.outputs.regressed).toBe('["shipping"]')
+    const befores = (run: typeof first) =>
+      (JSON.parse(run.outputs.results) as { before: unknown }[]).map((entry) => entry.before)
+    expect(befores(second)).toEqual(befores(first))
+    const line = new RegExp(
+      `> \\*\\*Baseline:\\*\\* stored, measured \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC at ${baseRef} \`aaaaaaa\` \\(run #1\\); the baseline flow was not run`,
+    )
+    expect(second.summary).toMatch(line)
+    expect(ours()).toHaveLength(1)
+    expect(ours()[0].body).toMatch(line)
+    expect(decoded(second.stdout)).not.toContain('::notice::Baseline')
+    expect(stored()).toHaveLength(1)
+
+    // baseline: live runs it whatever is stored.
+    await push(103, { baseline: 'live' })
+    expect(newRuns(before.flowId)).toBe(3)
+
+    // main moved: another key; the baseline runs live and is stored under it.
+    branchHead = main2
+    const moved = await push(104)
+    expect(newRuns(before.flowId)).toBe(3)
+    expect(decoded(moved.stdout)).toContain(`for ${baseRef} bbbbbbb with these checks`)
+    expect(moved.summary).toContain(`> **Baseline:** live, measured now at ${baseRef} \`bbbbbbb\``)
+    expect(new Set(stored().map((a) => a.name)).size).toBe(2)
+    const again = await push(105)
+    expect(newRuns(before.flowId)).toBe(0)
+    expect(again.summary).toMatch(/stored, measured .* `bbbbbbb` \(run #4\)/)
+
+    // Without `actions: read` nothing stored can be listed: a notice naming the permission, a live run.
+    // The branch not found: the event's base commit stands.
+    artifacts.refuseRest = true
+    branchHead = undefined
+    const refused = await push(106)
+    expect(newRuns(before.flowId)).toBe(3)
+    expect(decoded(refused.stdout)).toMatch(
+      /::notice::Baseline: the stored results of the baseline flow are not used \(.*actions: read/,
+    )
+    expect(refused.summary).toContain(
+      `> **Baseline:** live, measured now at ${baseRef} \`${base.sha.slice(0, 7)}\``,
+    )
+  }, 120_000)
+
+  it('a bad value names the input, before any request', async () => {
+    const requests = emulator.requests().length
+    const run = await push(110, { baseline: 'cached' })
+    expect(run.status).toBe(1)
+    expect(run.stdout).toContain('Input "baseline" must be one of stored, live (got "cached").')
+    expect(emulator.requests()).toHaveLength(requests)
+    expect(artifacts.requests).toEqual([])
+  }, 60_000)
 })

@@ -9,8 +9,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startEmulator, type Emulator } from '../../src/emulator/server.js'
 import { ServiceClient } from '../../src/service/client.js'
-import { PRIVATE_KEY, PUBLIC_KEY } from '../helpers/keys.js'
-import { runAction } from '../helpers/run-action.js'
+import { startCommentsServer } from '../helpers/github-comments-server.js'
+import { GITHUB_TOKEN, PRIVATE_KEY, PUBLIC_KEY } from '../helpers/keys.js'
+import { runAction, type RunActionOptions } from '../helpers/run-action.js'
+import { pullRequestExample } from '../helpers/webhook-examples.js'
 import { makeWorkspace } from '../helpers/workspace.js'
 
 const ORG = 'b2a1c3d4-0000-4000-8000-000000000001'
@@ -71,10 +73,14 @@ async function syncStaging(served: Emulator): Promise<void> {
   await client.close()
 }
 
-function compare(served: Emulator, inputs: Record<string, string> = {}) {
+function compare(
+  served: Emulator,
+  inputs: Record<string, string> = {},
+  where: Pick<RunActionOptions, 'eventName' | 'payload' | 'env'> = { eventName: 'push' },
+) {
   return runAction({
     action: 'run-flow/action.yml',
-    eventName: 'push',
+    ...where,
     workspace: workspace.dir,
     inputs: {
       'base-url': served.url,
@@ -130,13 +136,30 @@ describe('a staging sync the service has not indexed yet', () => {
 
   it('settle without a check waits that long before the checks: a sync made before the step is measured', async () => {
     const served = await serveWithIndexDelay(2_000)
-    await syncStaging(served)
-    // The wait (3 s) starts after the sync was accepted, so it outlasts the index delay (2 s).
-    const run = await compare(served, { settle: '3' })
-    expect(run.status).toBe(0)
-    expect(run.outputs.fixed).toBe('["refund window"]')
-    expect(run.summary).toMatch(/Waited [\d.]+ s \(settle\) for the knowledge base to take the sync/)
-    expect(runsOn(served, staging.flowId)).toHaveLength(2)
+    const github = await startCommentsServer({ owner: 'octo-org', repo: 'docs' })
+    try {
+      await syncStaging(served)
+      // The wait (3 s) starts after the sync was accepted, so it outlasts the index delay (2 s).
+      const run = await compare(
+        served,
+        { settle: '3', 'github-token': GITHUB_TOKEN },
+        {
+          eventName: 'pull_request',
+          payload: pullRequestExample('synchronize'),
+          env: { GITHUB_API_URL: github.url },
+        },
+      )
+      expect(run.status).toBe(0)
+      expect(run.outputs.fixed).toBe('["refund window"]')
+      // What the wait saw, above the results: in the summary and in the sticky comment alike.
+      const note = /> \*\*Settle:\*\* Waited [\d.]+ s \(settle\) for the knowledge base to take the sync/
+      expect(run.summary).toMatch(note)
+      expect(github.comments).toHaveLength(1)
+      expect(github.comments[0].body).toMatch(note)
+      expect(runsOn(served, staging.flowId)).toHaveLength(2)
+    } finally {
+      await github.close()
+    }
   }, 60_000)
 
   it('a settle check that never passes ends at the settle deadline with a warning, and the checks still run', async () => {

@@ -1,6 +1,6 @@
 // A local server speaking the REST shapes octokit uses for issue comments: list (paginated with a
 // Link header, as GitHub does), create, update. Writes can be refused as a read-only token is.
-import { createServer, type IncomingMessage, type Server } from 'node:http'
+import { createServer, type IncomingMessage, type RequestListener, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 export interface StoredComment {
@@ -21,6 +21,8 @@ export interface CommentsServer {
    * collaborators/{user}/permission; a user not listed is not a collaborator (404).
    */
   permissions: Record<string, string>
+  /** Answers the routes this server does not know (e.g. the artifacts' REST API, forwarded). */
+  others?: RequestListener
   close(): Promise<void>
 }
 
@@ -140,6 +142,8 @@ export async function startCommentsServer(options: { owner: string; repo: string
         if (!comment) return send(response, 404, { message: 'Not Found' })
         comment.body = String(body)
         send(response, 200, shape(comment, state.url))
+      } else if (state.others) {
+        state.others(request, response)
       } else {
         send(response, 404, { message: 'Not Found' })
       }

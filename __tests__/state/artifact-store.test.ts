@@ -174,6 +174,33 @@ describe('ArtifactStore', () => {
     expect(service.requests.length).toBe(before)
   })
 
+  test('writeOnce (the stored baseline): one write under the key itself, read back; a second refused', async () => {
+    const key = newKey()
+    asRun(137)
+    const once = new module.ArtifactStore({
+      budget: new LookupBudget(),
+      token: 'ghs_artifact_store_test',
+      repository: { owner: service.owner, repo: service.repo },
+      runId: 137,
+      apiUrl: service.url,
+      writeOnce: true,
+    })
+    expect(await once.write(key, recordBytes('baseline'))).toMatchObject({ ok: true })
+    expect(service.named(key)).toHaveLength(1)
+    expect(service.named(`${key}-pending`)).toHaveLength(0)
+    const before = service.requests.length
+    expect(await once.write(key, recordBytes('again'))).toEqual({
+      ok: false,
+      why: expect.stringContaining('written once in this run already'),
+    })
+    expect(service.requests.length).toBe(before)
+    asRun(138)
+    expect(await storeOf(138).readNewest(key)).toMatchObject({
+      kind: 'found',
+      bytes: recordBytes('baseline'),
+    })
+  })
+
   test('no record yet: missing', async () => {
     asRun(141)
     expect(await storeOf(141).readNewest(newKey())).toEqual({

@@ -49,9 +49,16 @@ async function postFlowComment(
 }
 
 const checksBody =
-  (heading: string, results: readonly CheckResult[], verdict: SuiteVerdict, log: Logger) =>
+  (heading: string, results: readonly CheckResult[], verdict: SuiteVerdict, log: Logger, notes = '') =>
   (footer: CommentFooter) =>
-    renderChecksComment(heading, redactDeep(results, log.secrets), redactDeep(verdict, log.secrets), footer)
+    renderChecksComment(
+      heading,
+      redactDeep(results, log.secrets),
+      redactDeep(verdict, log.secrets),
+      footer,
+      undefined,
+      log.secrets.redact(notes),
+    )
 
 const whereOf = (config: RunConfig) => ({ comment: config.comment, flowId: config.target.flowId })
 
@@ -65,15 +72,24 @@ export async function commentFlowResult(
   await postFlowComment(whereOf(config), runner, log, checksBody('### Flow check', results, verdict, log))
 }
 
-/** A suite of checks: the verdict in one bold line, one row per check, failed first. */
+/**
+ * A suite of checks: the verdict in one bold line, one row per check, failed first. `notes`: markdown
+ * above it (the settle wait's notes, which baseline), as the job summary shows them.
+ */
 export async function commentChecksResult(
   config: RunConfig,
   runner: RunnerEnvironment,
   log: Logger,
   results: readonly CheckResult[],
   verdict: SuiteVerdict,
+  notes = '',
 ): Promise<void> {
-  await postFlowComment(whereOf(config), runner, log, checksBody('### Flow checks', results, verdict, log))
+  await postFlowComment(
+    whereOf(config),
+    runner,
+    log,
+    checksBody('### Flow checks', results, verdict, log, notes),
+  )
 }
 
 /** A suite compared with its baseline flow: the change first, one row per check. */
@@ -83,6 +99,7 @@ export async function commentComparedResult(
   log: Logger,
   compared: readonly ComparedCheck[],
   verdict: SuiteVerdict,
+  notes = '',
 ): Promise<void> {
   await postFlowComment(whereOf(config), runner, log, (footer) =>
     renderComparedComment(
@@ -91,6 +108,8 @@ export async function commentComparedResult(
       redactDeep(verdict, log.secrets),
       config.failOn,
       footer,
+      undefined,
+      log.secrets.redact(notes),
     ),
   )
 }

@@ -42,6 +42,8 @@ import { junitTargetsOf } from '../report/junit-file.js'
 import { formatCount } from '../units.js'
 import { settleCaveat } from '../checks/settle.js'
 import { renderSettleNotes } from '../report/settle-note.js'
+import { renderBaselineSource } from '../report/baseline-source-note.js'
+import { planBaseline } from './stored-baseline.js'
 
 const CHECKS_CANCELLED = (cancelled: RunCancelled) =>
   `${cancelled.message}: checks that had not answered are reported as errors.`
@@ -169,7 +171,11 @@ async function runChecksStep(
   signal: AbortSignal,
 ): Promise<void> {
   const startedAt = new Date()
-  const { results, verdict, stopped, before, settled } = await runCheckSuite(config, checks, log, signal)
+  // The baseline flow's results stored for this key, or a live run of it (#36 §5).
+  const baseline = await planBaseline(config, checks, runner, log, signal)
+  const { results, verdict, stopped, before, settled } = await runCheckSuite(config, checks, log, signal, {
+    ...(baseline?.stored ? { storedBefore: baseline.stored } : {}),
+  })
   // settle (#36 §4): what the wait for the sync saw, in the log and above the results.
   const caveat = settleCaveat(config.settleCheck, before)
   if (settled?.unsettled) log.warning(settled.note)
@@ -177,6 +183,13 @@ async function runChecksStep(
   if (caveat) log.warning(caveat)
   const settleNotes = [settled?.note, caveat].filter((note): note is string => note !== undefined)
   const cancelled = cancellationOf(signal)
+  if (baseline?.save && before && !baseline.stored && !cancelled && !stopped)
+    await baseline.save(before, signal)
+  // Above the results, in the summary and the comment alike: which baseline, and what the wait saw.
+  const notes = [renderBaselineSource(before ? baseline?.used : undefined), renderSettleNotes(settleNotes)]
+    .filter((note) => note !== '')
+    .map((note) => `${note}\n`)
+    .join('')
   const compared = before ? compareResults(before, results) : undefined
   const change = compared ? changeSummary(compared) : undefined
   const done = change ? changeSentence(change) : verdictText(verdict)
@@ -216,13 +229,13 @@ async function runChecksStep(
     : stopped
       ? renderStoppedSummary('Flow checks stopped', keyRefused(stopped))
       : ''
-  await writeSummary(`${notice ? `${notice}\n` : ''}${renderSettleNotes(settleNotes)}${summary}`, log, {
+  await writeSummary(`${notice ? `${notice}\n` : ''}${notes}${summary}`, log, {
     pointer: pointerTo(file),
     done,
   })
   if (stopped) await commentNotRun(commentTargetOf(config), runner, log, keyRefused(stopped))
-  else if (compared) await commentComparedResult(config, runner, log, compared, verdict)
-  else await commentChecksResult(config, runner, log, results, verdict)
+  else if (compared) await commentComparedResult(config, runner, log, compared, verdict, notes)
+  else await commentChecksResult(config, runner, log, results, verdict, notes)
   const failed = results.filter((result) => result.verdict !== 'passed')
   for (const result of failed)
     log.info(

@@ -5,6 +5,7 @@ import type { JudgeSettings } from '../checks/judge-flow.js'
 import { plannedRuns, repeatProblems, type SuiteRepeats } from '../checks/repeats.js'
 import { ChecksError, parseChecks, type Check } from '../checks/schema.js'
 import { readChecksSource } from '../checks/source.js'
+import { checksDigest } from '../checks/suite-digest.js'
 import {
   PULL_REQUEST_EVENTS,
   readFlowInputs,
@@ -53,6 +54,13 @@ export interface RunConfig {
   threshold: number
   /** With checks: the flow the suite also runs on, as before the pull request (`baseline-flow-id`). */
   baseline?: FlowTarget
+  /**
+   * `baseline` (#36 §5): `stored` reuses the baseline flow's results kept for the same key (the base
+   * commit, the checks, the repeat and judge settings), `live` always runs the baseline flow.
+   */
+  baselineSource: BaselineSource
+  /** With checks: the digest of the checks text and the JSON Schema files they name (checks/suite-digest.ts). */
+  checksDigest?: string
   /** What fails the step: a check that regressed against the baseline, or the threshold missed. */
   failOn: FailOn
   /** `judge-flow-id`, `judge-org-id` and `judge-min-score`: the flow grading the checks' rubrics. */
@@ -79,6 +87,8 @@ export interface RunConfig {
 
 export const FAIL_ON = ['regression', 'threshold'] as const
 export type FailOn = (typeof FAIL_ON)[number]
+export const BASELINE_SOURCES = ['stored', 'live'] as const
+export type BaselineSource = (typeof BASELINE_SOURCES)[number]
 
 export const RUN_DEFAULTS: Readonly<Record<string, string>> = Object.freeze({
   'base-url': 'https://api.stack-ai.com',
@@ -92,6 +102,7 @@ export const RUN_DEFAULTS: Readonly<Record<string, string>> = Object.freeze({
   'max-runs': '1000',
   threshold: '100%',
   'judge-min-score': '0.5',
+  baseline: 'stored',
   'outputs-budget': String(DEFAULT_OUTPUTS_BUDGET),
   // settle (#36 §4)
   settle: '0',
@@ -121,6 +132,7 @@ export const RUN_INPUTS: readonly string[] = Object.freeze([
   'threshold',
   'baseline-flow-id',
   'baseline-org-id',
+  'baseline',
   'fail-on',
   'judge-flow-id',
   'judge-org-id',
@@ -328,7 +340,7 @@ function readChecks(
   fields: InputFields,
   value: string,
   event: EventContext,
-): { checks?: Check[]; file?: string } {
+): { checks?: Check[]; file?: string; digest?: string } {
   const source = readChecksSource(value, event.workspace ?? process.cwd(), { anywhere: event.checksAnywhere })
   const checks = fields.names.subject('checks')
   if ('problem' in source) {
@@ -337,7 +349,10 @@ function readChecks(
   }
   const file = source.origin === 'inline' ? undefined : source.origin
   try {
-    return { checks: parseChecks(source.text, { workspace: event.workspace ?? process.cwd() }), file }
+    const workspace = event.workspace ?? process.cwd()
+    const parsed = parseChecks(source.text, { workspace })
+    const digest = checksDigest(source.text, parsed, workspace, { anywhere: event.checksAnywhere })
+    return { checks: parsed, file, digest }
   } catch (error) {
     if (!(error instanceof ChecksError)) throw error
     const where = file === undefined ? checks : `${checks} (${file})`
@@ -370,6 +385,7 @@ export function readRunConfig(read: InputReader, event: EventContext): RunConfig
     maxRuns: fields.integer('max-runs', 1, MAX_RUNS_LIMIT),
     threshold: readThreshold(fields),
     ...(baseline ? { baseline } : {}),
+    baselineSource: fields.oneOf('baseline', BASELINE_SOURCES),
     failOn: readFailOn(fields, baseline !== undefined),
     ...(judge ? { judge } : {}),
     documentsChanged: readDocumentsChanged(fields),
@@ -392,6 +408,7 @@ export function readRunConfig(read: InputReader, event: EventContext): RunConfig
     const suite = readChecks(fields, checks, event)
     config.checks = suite.checks && applySuiteSettings(fields, config, suite.checks)
     if (suite.file !== undefined) config.checksFile = suite.file
+    if (suite.digest !== undefined) config.checksDigest = suite.digest
     if (config.checks) checkRunCounts(fields, config, config.checks)
     if (inputs !== '')
       fields.problem(

@@ -8,12 +8,17 @@ import { settle, settleSettingsOf, type SettleOutcome } from '../checks/settle.j
 import type { Logger } from '../log.js'
 import { ServiceClient } from '../service/client.js'
 
-/** The run-flow inputs' suite against the service: `concurrency` runs in flight, judged by `threshold`. */
+/**
+ * The run-flow inputs' suite against the service: `concurrency` runs in flight, judged by `threshold`.
+ * `storedBefore`: the baseline flow's results kept from an earlier run (#36 §5); the baseline flow is then
+ * not run, and they are the `before` side.
+ */
 export async function runCheckSuite(
   config: RunConfig,
   checks: Check[],
   log: Logger,
   signal?: AbortSignal,
+  { storedBefore }: { storedBefore?: CheckResult[] } = {},
 ): Promise<ChecksOutcome & { verdict: SuiteVerdict; before?: CheckResult[]; settled?: SettleOutcome }> {
   const client = new ServiceClient({
     baseUrl: config.baseUrl,
@@ -22,7 +27,7 @@ export async function runCheckSuite(
   })
   try {
     const sides: SuiteSide[] = [{ target: config.target, label: '' }]
-    if (config.baseline) sides.push({ target: config.baseline, label: ' (before)' })
+    if (config.baseline && !storedBefore) sides.push({ target: config.baseline, label: ' (before)' })
     const options = {
       ...flowRunOptions(config, log, signal),
       concurrency: config.concurrency,
@@ -52,7 +57,7 @@ export async function runCheckSuite(
       ...outcome,
       ...(settled ? { settled } : {}),
       verdict: suiteVerdict(outcome.results, config.threshold),
-      ...(baseline ? { before: baseline.results } : {}),
+      ...(baseline ? { before: baseline.results } : storedBefore ? { before: storedBefore } : {}),
     }
   } finally {
     await client.close()

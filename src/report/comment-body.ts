@@ -26,21 +26,25 @@ export function footer({ commit, runUrl }: CommentFooter): string {
   return parts.length > 0 ? `\n_${parts.join(' · ')}_\n` : ''
 }
 
-/** The flow's checks (a suite, or the single question as a suite of one), as the job summary shows them. */
+/**
+ * The flow's checks (a suite, or the single question as a suite of one), as the job summary shows them;
+ * `notes` (markdown: the settle wait, which baseline) above them, as in the summary.
+ */
 export function renderChecksComment(
   heading: string,
   results: readonly CheckResult[],
   verdict: SuiteVerdict,
   context: CommentFooter,
   limit = COMMENT_LIMIT,
+  notes = '',
 ): string {
   const tail = footer(context)
   const body = renderChecksReport(results, verdict, {
     heading,
-    limit: limit - RESERVE - sizeOf(tail),
+    limit: limit - RESERVE - sizeOf(tail) - sizeOf(notes),
     fullResultsAt: 'the job summary and the `results-file` output',
   })
-  return `${body}${tail}`
+  return `${notes}${body}${tail}`
 }
 
 /** A run that could not start (a missing checks file, a refused key): replaces the previous verdict. */

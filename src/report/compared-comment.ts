@@ -7,7 +7,7 @@ import { renderComparedReport } from './baseline-markdown.js'
 import { COMMENT_LIMIT, footer, RESERVE, type CommentFooter } from './comment-body.js'
 import { sizeOf } from './markdown.js'
 
-/** A suite compared with its baseline flow, as the job summary shows it. */
+/** A suite compared with its baseline flow, as the job summary shows it; `notes` above it, as there. */
 export function renderComparedComment(
   heading: string,
   compared: readonly ComparedCheck[],
@@ -15,12 +15,13 @@ export function renderComparedComment(
   failOn: FailOn,
   context: CommentFooter,
   limit = COMMENT_LIMIT,
+  notes = '',
 ): string {
   const tail = footer(context)
   const body = renderComparedReport(compared, verdict, failOn, {
     heading,
-    limit: limit - RESERVE - sizeOf(tail),
+    limit: limit - RESERVE - sizeOf(tail) - sizeOf(notes),
     fullResultsAt: 'the job summary and the `results-file` output',
   })
-  return `${body}${tail}`
+  return `${notes}${body}${tail}`
 }
