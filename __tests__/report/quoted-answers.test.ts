@@ -18,6 +18,7 @@ import { structureOf, tagsOf } from './gfm.js'
 const HOSTILE = [
   'See [the docs](https://evil.example/x), ![pixel](https://evil.example/p.png) and <https://evil.example/z>.',
   'Ping @octocat and @org/team about #12, https://evil.example/y, www.evil.example and a@evil.example.',
+  'Fixed by a5c3785ed8d6a35868bc169f07e40e889087fd2e (jlord@a5c3785, jlord/sheetsee.js@DEADBEEF) in jlord/sheetsee.js#26, GH-26 and gh-27.',
   '# Not a heading',
   '',
   '    not code',
@@ -94,6 +95,9 @@ describe.each(renderings(HOSTILE))('the %s of a hostile answer', (_, markdown) =
       '- not a list<br>1. not a list<br>&gt; not a nested quote',
       '**not bold** _not em_ ~~not struck~~ `not code` $x^2$ [^1] \\',
       'Not a setext heading<br>===',
+      // Commit ids in pieces of at most 6 characters; a number after GH- or owner/repo# stands apart.
+      'Fixed by a5c378\u200b5ed8d6\u200ba35868\u200bbc169f\u200b07e40e\u200b889087\u200bfd2e (jlord@\u200ba5c378\u200b5, ' +
+        'jlord/sheetsee.js@\u200bDEADBE\u200bEF) in jlord/sheetsee.js#\u200b26, GH-\u200b26 and gh-\u200b27.',
     ])
       expect(answer).toContain(text)
   })
@@ -103,7 +107,8 @@ describe.each(renderings(HOSTILE))('the %s of a hostile answer', (_, markdown) =
     expect(shown).not.toMatch(/<a |<img|<h\d|<table|<pre|<code|<ul|<ol|<em|<del|<script|<details/)
     // GitHub links these in the rendered text, where no escape is left: a zero-width space breaks each.
     expect(shown).not.toMatch(/@(octocat|org|evil)/)
-    expect(shown).not.toMatch(/#\d/)
+    expect(shown).not.toMatch(/#\d|GH-\d/i)
+    expect(shown).not.toMatch(/(?<![0-9a-z])[0-9a-f]{7,40}(?![0-9a-z])/i)
     expect(shown).not.toMatch(/https?:\/\/|www\./)
   })
 })
