@@ -125,3 +125,50 @@ describe('quoted', () => {
     expect(quoted('\u001b[31mred\u0007')).toBe('> red')
   })
 })
+
+describe('what a flow wrote outside the quotes (a failure quoting the answer, the judge reason)', () => {
+  const failure =
+    'does not match: fixed in a5c3785ed8d6 (GH-26, jlord/sheetsee.js#26, https://evil.example/f)'
+  const reason = 'cites deadbeef1 and @octocat'
+  const graded = (check: ReturnType<typeof checkResult>) => ({
+    ...check,
+    judge: { verdict: 'fail' as const, score: 0.2, reason },
+    runs: check.runs.map((run) => ({ ...run, judgeSent: true })),
+  })
+  const after = [graded(checkResult({ name: 'c', verdict: 'failed', failed: [failure] }))]
+  const before = [graded(checkResult({ name: 'c' }))]
+  const verdict = suiteVerdict(after, 100)
+  const compared = compareResults(before, after)
+
+  it.each([
+    ['checks summary', renderChecksSummary(after, verdict), 'cites deadbe\u200bef1 and @\u200boctocat'],
+    [
+      'checks comment',
+      renderChecksComment('### Flow checks', after, verdict, {}),
+      'cites deadbe\u200bef1 and @\u200boctocat',
+    ],
+    [
+      'before/after summary',
+      renderComparedSummary(compared, verdict, 'regression'),
+      'cites deadbe\u200bef1 and @\u200boctocat',
+    ],
+    [
+      'before/after comment',
+      renderComparedComment('### Flow checks', compared, verdict, 'regression', {}),
+      'cites deadbe\u200bef1 and @\u200boctocat',
+    ],
+    [
+      'single question summary',
+      flowSection({ question: 'q', result: 'a', response: {} }, verdict, [failure]),
+      'does not match', // no judge here
+    ],
+  ])('links nothing in the %s', (_, markdown, judged) => {
+    const { html } = structureOf(markdown)
+    expect(html).toContain(judged)
+    expect(html).toContain(
+      'fixed in a5c378\u200b5ed8d6 (GH-\u200b26, jlord/sheetsee.js#\u200b26, https:\u200b//evil.example/f)',
+    )
+    expect(html).not.toMatch(/<a /)
+    expect(html).not.toMatch(/a5c3785|GH-26|js#26|https:\/\/|deadbeef1|@octocat/)
+  })
+})

@@ -74,6 +74,14 @@ export function neutraliseReferences(text: string): string {
 }
 
 /**
+ * `inline` for what a flow wrote (a judge's reason, a failure quoting an answer): its references and
+ * addresses link nothing either, as in the quoted answers.
+ */
+export function inlineFlowText(text: string): string {
+  return inline(neutraliseReferences(text))
+}
+
+/**
  * Untrusted prose (a flow's question or answer) as a quote block, which GitHub wraps (a fenced block does
  * not: a long answer would scroll sideways). Nothing in it renders as markdown or HTML, nothing links or
  * mentions: markup is escaped, a line's indent becomes no-break spaces (no indented code). Its line breaks
