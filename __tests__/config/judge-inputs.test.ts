@@ -97,13 +97,13 @@ describe('advisory-checks', () => {
     expect(advisory('refunds,\nshipping time')).toEqual(['refunds', 'shipping time', 'shipping cost'])
   })
 
-  it('an entry that names no check is refused, listing the names', () => {
+  it('an entry that names no check is refused, listing the names and the nearest one', () => {
     expect(
       problems({ checks: SUITE, 'judge-flow-id': 'judge-1', 'advisory-checks': 'refund, ship*' }),
     ).toContainEqual({
       input: 'advisory-checks',
       message:
-        'Input "advisory-checks" names no check with "refund" (check names: "refunds", "shipping time", "shipping cost"; "*" matches any characters).',
+        'Input "advisory-checks" names no check with "refund" (check names: "refunds", "shipping time", "shipping cost"; "*" matches any characters). Did you mean "refunds"?',
     })
   })
 })

@@ -4,11 +4,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { startEmulator, type Emulator } from '../../src/emulator/server.js'
 import { ServiceClient } from '../../src/service/client.js'
+import { GitFixture } from '../helpers/git-fixture.js'
 import { startCommentsServer, type CommentsServer } from '../helpers/github-comments-server.js'
 import { GITHUB_TOKEN, PRIVATE_KEY, PUBLIC_KEY } from '../helpers/keys.js'
 import { runAction } from '../helpers/run-action.js'
 import { webhookExamples } from '../helpers/webhook-examples.js'
-import { makeWorkspace } from '../helpers/workspace.js'
 
 const ORG = 'b2a1c3d4-0000-4000-8000-000000000001'
 const flow = { orgId: ORG, flowId: '65f0c0ffee0000000000beef', nodeId: 'knowledgebase-1' }
@@ -16,23 +16,35 @@ const PULL_REQUEST = 42
 
 let emulator: Emulator
 let github: CommentsServer
-let workspace: ReturnType<typeof makeWorkspace>
+let git: GitFixture
+let workspace: string
+// The default branch's last commit, the event's GITHUB_SHA, and the pull request's head, checked out as
+// the example workflow does (refs/pull/N/head).
+let mainCommit: string
+let headCommit: string
 
 beforeAll(async () => {
   emulator = await startEmulator({ privateKey: PRIVATE_KEY, publicKey: PUBLIC_KEY })
-  workspace = makeWorkspace({
-    'docs/refunds.md': '# Refunds\n\nRefunds are granted within 14 days of a payment.\n',
-    '.github/flow-checks.yml':
+  git = GitFixture.create()
+  const author = git.author()
+  author.write('docs/refunds.md', '# Refunds\n\nRefunds are granted within 14 days of a payment.\n')
+  mainCommit = author.commit('main')
+  author.push()
+  headCommit = author.branch('pull-42', mainCommit, (copy) =>
+    copy.write(
+      '.github/flow-checks.yml',
       '- name: refund window\n  inputs: {in-0: "How long are refunds granted?"}\n  contains: 14 days\n',
-  })
+    ),
+  )
+  workspace = git.checkout({ branch: 'pull-42' }).dir
   const client = new ServiceClient({ baseUrl: emulator.url, privateKey: PRIVATE_KEY })
-  await client.uploadDocuments(flow, [{ name: 'refunds.md', path: `${workspace.dir}/docs/refunds.md` }])
+  await client.uploadDocuments(flow, [{ name: 'refunds.md', path: `${workspace}/docs/refunds.md` }])
   await client.close()
 })
 afterAll(async () => {
   await emulator.close()
   await github.close()
-  workspace.remove()
+  git.cleanup()
 })
 beforeEach(async () => {
   await github?.close()
@@ -68,7 +80,7 @@ function runOnComment(payload: object) {
     action: 'run-flow/action.yml',
     eventName: 'issue_comment',
     payload,
-    workspace: workspace.dir,
+    workspace,
     inputs: {
       'base-url': emulator.url,
       'flow-id': flow.flowId,
@@ -78,7 +90,7 @@ function runOnComment(payload: object) {
       checks: '.github/flow-checks.yml',
       comment: 'true',
     },
-    env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'Codertocat/Hello-World' },
+    env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'Codertocat/Hello-World', GITHUB_SHA: mainCommit },
   })
 }
 
@@ -93,7 +105,11 @@ describe('/kb-check in a pull-request comment', () => {
       expect(run.status).toBe(0)
       expect(run.outputs.passed).toBe('1')
       expect(flowRuns()).toHaveLength(before + 1)
-      expect(github.comments.filter((c) => c.issue === PULL_REQUEST)).toHaveLength(1)
+      const answered = github.comments.filter((c) => c.issue === PULL_REQUEST)
+      expect(answered).toHaveLength(1)
+      // The commit named is the one checked, the pull request's head, not the event's default branch.
+      expect(answered[0].body).toContain(`Ran on \`${headCommit.slice(0, 12)}\``)
+      expect(answered[0].body).not.toContain(mainCommit.slice(0, 12))
       expect(github.requests[0].path).toBe(`/repos/Codertocat/Hello-World/collaborators/${login}/permission`)
     },
     60_000,

@@ -200,6 +200,7 @@ describe('a staging sync the service has not indexed yet', () => {
     const run = await compare(served, { settle: '30', 'settle-check': 'refund windw' })
     expect(run.status).toBe(1)
     expect(run.stdout).toContain('Input "settle-check" names no check of "checks" (got "refund windw"')
+    expect(run.stdout).toContain('Did you mean "refund window"?')
     expect(served.requests()).toHaveLength(0)
   }, 60_000)
 })

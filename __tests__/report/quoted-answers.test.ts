@@ -18,6 +18,7 @@ import { structureOf, tagsOf } from './gfm.js'
 const HOSTILE = [
   'See [the docs](https://evil.example/x), ![pixel](https://evil.example/p.png) and <https://evil.example/z>.',
   'Ping @octocat and @org/team about #12, https://evil.example/y, www.evil.example and a@evil.example.',
+  'Fixed by a5c3785ed8d6a35868bc169f07e40e889087fd2e (jlord@a5c3785, jlord/sheetsee.js@DEADBEEF) in jlord/sheetsee.js#26, GH-26 and gh-27.',
   '# Not a heading',
   '',
   '    not code',
@@ -94,6 +95,9 @@ describe.each(renderings(HOSTILE))('the %s of a hostile answer', (_, markdown) =
       '- not a list<br>1. not a list<br>&gt; not a nested quote',
       '**not bold** _not em_ ~~not struck~~ `not code` $x^2$ [^1] \\',
       'Not a setext heading<br>===',
+      // Commit ids in pieces of at most 6 characters; a number after GH- or owner/repo# stands apart.
+      'Fixed by a5c378\u200b5ed8d6\u200ba35868\u200bbc169f\u200b07e40e\u200b889087\u200bfd2e (jlord@\u200ba5c378\u200b5, ' +
+        'jlord/sheetsee.js@\u200bDEADBE\u200bEF) in jlord/sheetsee.js#\u200b26, GH-\u200b26 and gh-\u200b27.',
     ])
       expect(answer).toContain(text)
   })
@@ -103,7 +107,8 @@ describe.each(renderings(HOSTILE))('the %s of a hostile answer', (_, markdown) =
     expect(shown).not.toMatch(/<a |<img|<h\d|<table|<pre|<code|<ul|<ol|<em|<del|<script|<details/)
     // GitHub links these in the rendered text, where no escape is left: a zero-width space breaks each.
     expect(shown).not.toMatch(/@(octocat|org|evil)/)
-    expect(shown).not.toMatch(/#\d/)
+    expect(shown).not.toMatch(/#\d|GH-\d/i)
+    expect(shown).not.toMatch(/(?<![0-9a-z])[0-9a-f]{7,40}(?![0-9a-z])/i)
     expect(shown).not.toMatch(/https?:\/\/|www\./)
   })
 })
@@ -118,5 +123,52 @@ describe('quoted', () => {
 
   it('removes escape sequences and control characters', () => {
     expect(quoted('\u001b[31mred\u0007')).toBe('> red')
+  })
+})
+
+describe('what a flow wrote outside the quotes (a failure quoting the answer, the judge reason)', () => {
+  const failure =
+    'does not match: fixed in a5c3785ed8d6 (GH-26, jlord/sheetsee.js#26, https://evil.example/f)'
+  const reason = 'cites deadbeef1 and @octocat'
+  const graded = (check: ReturnType<typeof checkResult>) => ({
+    ...check,
+    judge: { verdict: 'fail' as const, score: 0.2, reason },
+    runs: check.runs.map((run) => ({ ...run, judgeSent: true })),
+  })
+  const after = [graded(checkResult({ name: 'c', verdict: 'failed', failed: [failure] }))]
+  const before = [graded(checkResult({ name: 'c' }))]
+  const verdict = suiteVerdict(after, 100)
+  const compared = compareResults(before, after)
+
+  it.each([
+    ['checks summary', renderChecksSummary(after, verdict), 'cites deadbe\u200bef1 and @\u200boctocat'],
+    [
+      'checks comment',
+      renderChecksComment('### Flow checks', after, verdict, {}),
+      'cites deadbe\u200bef1 and @\u200boctocat',
+    ],
+    [
+      'before/after summary',
+      renderComparedSummary(compared, verdict, 'regression'),
+      'cites deadbe\u200bef1 and @\u200boctocat',
+    ],
+    [
+      'before/after comment',
+      renderComparedComment('### Flow checks', compared, verdict, 'regression', {}),
+      'cites deadbe\u200bef1 and @\u200boctocat',
+    ],
+    [
+      'single question summary',
+      flowSection({ question: 'q', result: 'a', response: {} }, verdict, [failure]),
+      'does not match', // no judge here
+    ],
+  ])('links nothing in the %s', (_, markdown, judged) => {
+    const { html } = structureOf(markdown)
+    expect(html).toContain(judged)
+    expect(html).toContain(
+      'fixed in a5c378\u200b5ed8d6 (GH-\u200b26, jlord/sheetsee.js#\u200b26, https:\u200b//evil.example/f)',
+    )
+    expect(html).not.toMatch(/<a /)
+    expect(html).not.toMatch(/a5c3785|GH-26|js#26|https:\/\/|deadbeef1|@octocat/)
   })
 })

@@ -2,6 +2,7 @@
 // and use the repository's secrets, so only a commenter with write access may start them. The action
 // asks GitHub for the commenter's permission itself, so a workflow cannot forget the rule; anything it
 // cannot confirm (no token, an API that does not answer) refuses the run.
+import { Git } from '../git.js'
 import { commenterPermission } from '../github/commenter-permission.js'
 import type { Logger } from '../log.js'
 import type { RunnerEnvironment } from './runner.js'
@@ -45,4 +46,26 @@ export async function commentTriggerRefusal(
     )
   log.info(`Comment trigger: @${login} has "${answer.permission}" access to ${repository}; the checks run.`)
   return undefined
+}
+
+const COMMIT_ID = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/
+
+/**
+ * The commit a comment-triggered run reads its files from: the workspace's HEAD, which the workflow
+ * checked out (the pull request's head, `refs/pull/N/head`). The event's GITHUB_SHA is the default
+ * branch's last commit; a lookup of the pull request could name a head pushed after the checkout. A
+ * workspace that is not a git checkout names no commit rather than a wrong one.
+ */
+export async function checkedOutCommit(runner: RunnerEnvironment, log: Logger): Promise<string | undefined> {
+  if (runner.eventName !== 'issue_comment') return undefined
+  const head = await new Git(runner.workspace)
+    .exec(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], { signal: runner.signal })
+    .then((out) => out.trim())
+    .catch(() => '')
+  if (!COMMIT_ID.test(head)) {
+    log.info('Comment trigger: the workspace is not a git checkout; the comment names no commit.')
+    return undefined
+  }
+  log.info(`Comment trigger: the checks read the files of commit ${head}, the workspace's checkout.`)
+  return head
 }

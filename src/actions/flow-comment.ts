@@ -44,7 +44,7 @@ async function postFlowComment(
     runner,
     log,
     marker: markerOf(where.flowId, where.comment.key),
-    body: body(commentFooter(runner.payload)),
+    body: body(commentFooter(runner)),
   })
 }
 

@@ -59,5 +59,5 @@ export function nothingToShow(report: IndexReport): boolean {
 /** The comment with the keys masked in what it shows (as the job summary). */
 function commentBody(report: IndexReport, log: Logger, runner: RunnerEnvironment, note?: string): string {
   const { report: masked, maskItemText } = redactForSummary(report, log.secrets)
-  return renderIndexComment(masked, commentFooter(runner.payload), COMMENT_LIMIT, maskItemText, note)
+  return renderIndexComment(masked, commentFooter(runner), COMMENT_LIMIT, maskItemText, note)
 }

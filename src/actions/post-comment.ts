@@ -25,14 +25,22 @@ export function pullRequestOf(payload: Record<string, unknown>): PullRequestRef 
   return { number: pr.number, headSha: sha(pr.head?.sha), baseSha: sha(pr.base?.sha) }
 }
 
-/** The commit and the link to this workflow run, from the runner's environment. */
-export function commentFooter(payload: Record<string, unknown>, env = process.env): CommentFooter {
+/**
+ * The commit and the link to this workflow run, from the runner's environment. Under `issue_comment`
+ * GITHUB_SHA is the default branch's last commit, never what was checked: only the checked-out commit is
+ * named there, or none.
+ */
+export function commentFooter(
+  runner: Pick<RunnerEnvironment, 'payload' | 'eventName' | 'checkedCommit'>,
+  env = process.env,
+): CommentFooter {
   const server = env.GITHUB_SERVER_URL || 'https://github.com'
   const runUrl =
     env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID
       ? `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}`
       : undefined
-  return { commit: pullRequestOf(payload)?.headSha ?? env.GITHUB_SHA, runUrl }
+  const eventCommit = runner.eventName === 'issue_comment' ? undefined : env.GITHUB_SHA
+  return { commit: pullRequestOf(runner.payload)?.headSha ?? runner.checkedCommit ?? eventCommit, runUrl }
 }
 
 /** `<!-- kb-sync … -->`: ids only (letters, digits, . _ ~ -), so nothing in it can close the comment. */

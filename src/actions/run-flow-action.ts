@@ -35,7 +35,7 @@ import {
   type RunnerEnvironment,
 } from './runner.js'
 import { skipDecision, skipStep } from './skip-unchanged.js'
-import { commentTriggerRefusal } from './comment-trigger.js'
+import { checkedOutCommit, commentTriggerRefusal } from './comment-trigger.js'
 import { StepOutputsError, writeStepOutputs } from './step-outputs.js'
 import { writeJUnitStep } from './junit-step.js'
 import { junitTargetsOf } from '../report/junit-file.js'
@@ -56,25 +56,26 @@ export async function runFlowAction(): Promise<void> {
   maskKeys(log, ['public-key', 'github-token'])
   const signal = cancellationSignal(log)
   try {
-    const runner = readRunnerEnvironment()
+    const environment = readRunnerEnvironment()
     const read = (name: string) => core.getInput(name)
-    const event = { eventName: runner.eventName, workspace: runner.workspace }
+    const event = { eventName: environment.eventName, workspace: environment.workspace }
     let config: RunConfig
     try {
       config = readRunConfig(read, event)
     } catch (error) {
       // Nothing runs: the comment says why instead of keeping the previous verdict.
       const target = error instanceof ConfigError ? readCommentTarget(read, event) : undefined
-      if (target) await commentNotRun(target, runner, log, messageOf(error))
+      if (target) await commentNotRun(target, environment, log, messageOf(error))
       throw error
     }
     // A run asked for in a comment (#36 §6): only for commenters with write access, before anything runs.
-    const refused = await commentTriggerRefusal(runner, config.comment.githubToken, log)
+    const refused = await commentTriggerRefusal(environment, config.comment.githubToken, log)
     if (refused) {
       await writeSummary(renderStoppedSummary('Flow checks: not run', refused), log)
       core.setFailed(log.clean(refused))
       return
     }
+    const runner = { ...environment, checkedCommit: await checkedOutCommit(environment, log) }
     if (config.skip) {
       log.notice(config.skip)
       await writeSummary(renderStoppedSummary('Flow run: nothing ran', config.skip), log)

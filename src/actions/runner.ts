@@ -22,6 +22,11 @@ export interface RunnerEnvironment {
   github: LookupBudget
   /** The second signal: requests still in flight are cut off (cancellation.ts `runCutOff`). */
   cutOff: AbortSignal
+  /**
+   * The commit the step's files were read from when GITHUB_SHA is not it: under `issue_comment`, the
+   * pull request's head that the workflow checked out (comment-trigger.ts `checkedOutCommit`).
+   */
+  checkedCommit?: string
 }
 
 /** A run's GitHub budget: KB_SYNC_GITHUB_DEADLINE_SECONDS, else the default; a bad value is an input error. */

@@ -21,6 +21,7 @@ import type { Logger } from '../log.js'
 import type { FlowTarget } from '../model.js'
 import { DEFAULT_OUTPUTS_BUDGET } from './outputs-budget.js'
 import { readCommentSettings, type CommentSettings } from './comment.js'
+import { nearestCheckNames, shownCheckNames } from './check-names.js'
 import { quoted } from './errors.js'
 import { InputFields, type InputReader } from './fields.js'
 import type { SettingNames } from '../setting-names.js'
@@ -291,10 +292,8 @@ function applySuiteSettings(fields: InputFields, config: RunConfig, checks: Chec
     fields.problem(
       'advisory-checks',
       `${names.subject('advisory-checks')} names no check with ${marked.unmatched.map((entry) => quoted(entry)).join(', ')} ` +
-        `(check names: ${checks
-          .slice(0, 10)
-          .map((check) => quoted(check.name))
-          .join(', ')}${checks.length > 10 ? ', …' : ''}; "*" matches any characters).`,
+        `(check names: ${shownCheckNames(checks)}; "*" matches any characters).` +
+        nearestCheckNames(marked.unmatched, checks),
     )
   return marked.checks
 }
@@ -472,7 +471,7 @@ function readSettle(fields: InputFields, config: RunConfig): void {
     fields.problem(
       'settle-check',
       `${names.subject('settle-check')} names no check of ${names.ref('checks')} (got ${quoted(name)}; the ` +
-        `checks are ${config.checks.map((check) => quoted(check.name)).join(', ')}).`,
+        `checks are ${shownCheckNames(config.checks)}).${nearestCheckNames([name], config.checks)}`,
     )
     return
   }

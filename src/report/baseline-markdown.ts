@@ -33,7 +33,7 @@ import {
   quotedWithin,
   type ChecksReportOptions,
 } from './checks-markdown.js'
-import { details, inline, inlineHtml, shortLine, sizeOf, table } from './markdown.js'
+import { details, inline, inlineFlowText, inlineHtml, shortLine, sizeOf, table } from './markdown.js'
 import { wordDiffSection } from './word-diff-html.js'
 
 export const CHANGE_LABEL: Record<ChangeVerdict, string> = {
@@ -102,7 +102,7 @@ const JUDGE_CELL = 120
 function comparedJudgeCell(check: ComparedCheck): string {
   const score = (result: CheckResult) => (result.judge ? scoreText(result.judge.score) : '–')
   const reason = check.after.judge ? ` · ${check.after.judge.reason}` : ''
-  return inline(shortLine(`${score(check.before)} → ${score(check.after)}${reason}`, JUDGE_CELL))
+  return inlineFlowText(shortLine(`${score(check.before)} → ${score(check.after)}${reason}`, JUDGE_CELL))
 }
 
 /** One row per check: check, question, change, before, after, (the judge's grades,) similarity of the two answers. */
@@ -138,7 +138,7 @@ function failures(result: CheckResult): string {
   if (result.failed.length === 0) return ''
   const lines = result.failed
     .slice(0, LISTED_ASSERTIONS)
-    .map((failure) => `- ${inline(shortLine(failure, ASSERTION_LINE))}`)
+    .map((failure) => `- ${inlineFlowText(shortLine(failure, ASSERTION_LINE))}`)
   if (result.failed.length > LISTED_ASSERTIONS)
     lines.push(`- _and ${result.failed.length - LISTED_ASSERTIONS} more; the results file lists all_`)
   return `\n\n${lines.join('\n')}`

@@ -7,7 +7,7 @@ import { runsMade, runsPassed, outcomeOf, type CheckResult, type SuiteVerdict } 
 import { scoreText } from '../checks/judge-flow.js'
 import { cutText } from '../service/cut.js'
 import { CutString } from '../service/stream-json.js'
-import { details, inline, inlineHtml, quoted, shortLine, sizeOf, table } from './markdown.js'
+import { details, inline, inlineFlowText, inlineHtml, quoted, shortLine, sizeOf, table } from './markdown.js'
 
 // One sign, one meaning, wherever checks are shown: ✅ passed, ❌ failed (below the threshold), ⚠️ the
 // threshold met with failed checks (a warning), 💥 a run that errored (no answer to judge).
@@ -149,7 +149,7 @@ const JUDGE_CELL = 120
 /** `0.85 · the answer gives the 14 days`: the judge's grade of the run shown, '' without one. */
 export const judgeCell = (result: CheckResult) =>
   result.judge
-    ? inline(shortLine(`${scoreText(result.judge.score)} · ${result.judge.reason}`, JUDGE_CELL))
+    ? inlineFlowText(shortLine(`${scoreText(result.judge.score)} · ${result.judge.reason}`, JUDGE_CELL))
     : ''
 
 /** Whether any check was graded by the judge flow (the tables then have a Judge column). */
@@ -180,7 +180,7 @@ export function renderChecksTable(results: readonly CheckResult[]): string {
         runsText(result),
         result.seconds.toFixed(1),
         ...(judged ? [judgeCell(result)] : []),
-        result.failed.length > 0 ? inline(shortLine(result.failed[0], ASSERTION_CELL)) : '',
+        result.failed.length > 0 ? inlineFlowText(shortLine(result.failed[0], ASSERTION_CELL)) : '',
       ]),
     )
   const blocking = results.filter((result) => !result.advisory)
@@ -247,7 +247,7 @@ export function quotedWithin(text: string, bytes: number, known = quoteNeed(text
 function checkBlock(result: CheckResult, room: number): string {
   const failures = result.failed
     .slice(0, LISTED_ASSERTIONS)
-    .map((failure) => `- ${inline(shortLine(failure, ASSERTION_LINE))}`)
+    .map((failure) => `- ${inlineFlowText(shortLine(failure, ASSERTION_LINE))}`)
   if (result.failed.length > LISTED_ASSERTIONS)
     failures.push(`- _and ${result.failed.length - LISTED_ASSERTIONS} more; the results file lists all_`)
   const assertions = failures.length > 0 ? `\n\n**Failed assertions**\n\n${failures.join('\n')}` : ''

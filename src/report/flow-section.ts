@@ -1,6 +1,6 @@
 import type { SuiteVerdict } from '../checks/verdict.js'
 import { markdownVerdictLine } from './checks-markdown.js'
-import { fenced, inline, quoted, shortLine } from './markdown.js'
+import { fenced, inlineFlowText, quoted, shortLine } from './markdown.js'
 import type { FlowRunReport } from '../model.js'
 
 export const ANSWER_LIMIT = 64 * 1024
@@ -16,7 +16,7 @@ function cut(text: string, limit: number): { text: string; note: string } {
 /** The verdict line of the single question, as a suite of one shows it (bold), and what failed. */
 function verdictPart(verdict: SuiteVerdict | undefined, failed: readonly string[]): string {
   if (!verdict) return ''
-  const list = failed.map((failure) => `- ${inline(shortLine(failure, 500))}`).join('\n')
+  const list = failed.map((failure) => `- ${inlineFlowText(shortLine(failure, 500))}`).join('\n')
   return `**${markdownVerdictLine(verdict, 0)}**\n\n${failed.length > 0 ? `**Failed assertions**\n\n${list}\n\n` : ''}`
 }
 

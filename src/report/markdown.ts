@@ -53,16 +53,32 @@ const PROSE_MARKUP = /[\\`*_[\]<>&#+\-!|~=$]/g
 const ORDERED_ITEM = /^([ \t]*\d{1,9})([.)])/gm
 const NO_BREAK_SPACE = '\u00a0'
 
+// A commit id GitHub links: 7 to 40 hex characters standing alone (`a5c3785`, `jlord@a5c3785`,
+// `owner/repo@a5c3785`). Cut into pieces of at most 6, none is an id whatever GitHub counts as its edge.
+const COMMIT_ID = /(?<![0-9A-Za-z_])[0-9a-f]{7,40}(?![0-9A-Za-z_])/gi
+const COMMIT_ID_PIECE = /[0-9a-f]{1,6}/gi
+
 /**
  * Links, mentions and references GitHub finds in the rendered text, where no escape is left: a zero-width
- * space after `@` (a mention, an e-mail address), after `#` before a number (an issue reference, which
- * would also cross-link that issue), in `://` and after `www` (a bare address GitHub would link).
+ * space after `@` (a mention, an e-mail address), after `#` or `GH-` before a number (an issue reference,
+ * `owner/repo#12` included, which would also cross-link that issue), in `://` and after `www` (a bare
+ * address GitHub would link), and every 6 characters of a commit id.
  */
 export function neutraliseReferences(text: string): string {
   return neutraliseMentions(text)
     .replace(/#(?=\d)/g, '#\u200b')
+    .replace(/\b(GH-)(?=\d)/gi, '$1\u200b')
     .replace(/:(?=\/\/)/g, ':\u200b')
     .replace(/\b(www)(?=\.)/gi, '$1\u200b')
+    .replace(COMMIT_ID, (id) => id.match(COMMIT_ID_PIECE)!.join('\u200b'))
+}
+
+/**
+ * `inline` for what a flow wrote (a judge's reason, a failure quoting an answer): its references and
+ * addresses link nothing either, as in the quoted answers.
+ */
+export function inlineFlowText(text: string): string {
+  return inline(neutraliseReferences(text))
 }
 
 /**
