@@ -38,10 +38,3 @@ it('holds only a few MiB of spent read buffers while it streams 96 MiB', async (
   // Without the collections V8 waits for ~32-64 MiB of such buffers before it collects them.
   expect(pile).toBeLessThan(16 * MiB)
 })
-
-it('keeps WebAssembly on the baseline compiler only before Node 24, where it was measured to matter', async () => {
-  const { holdWasmBaseline } = await import('../src/chunk-release.js')
-  expect(holdWasmBaseline(24)).toBe(false)
-  expect(holdWasmBaseline(26)).toBe(false)
-  expect(holdWasmBaseline(20)).toBe(true)
-})

@@ -84,22 +84,25 @@ export function holdYoungGeneration(): void {
   }
 }
 
-// undici parses HTTP with llhttp compiled to WebAssembly, which V8 compiles again with its optimizing
-// compiler on a background thread (already with 3 requests in a run), whose working memory, ~30 MiB,
-// comes and goes within a second: wherever in the run that falls, it adds to the process's peak RSS (on
-// Node 20, 104 → 69 MiB for an incremental sync of 100,000 documents; bench/README.md). The baseline code
-// parses the service's small answers all the same. A process-wide V8 setting, taken at run time before
-// the first request compiles the module. Only before Node 24: there it measured the same with it, and the
-// flag is one V8 marks for testing, so a later V8 may drop it (an unknown flag prints an error line).
-/** Keeps WebAssembly on V8's baseline compiler, Liftoff, before Node 24: see above. */
-export function holdWasmBaseline(nodeMajor = Number(process.versions.node.split('.')[0])): boolean {
-  if (!(nodeMajor < 24)) return false
+// undici parses HTTP with llhttp compiled to WebAssembly. V8 compiles it with its baseline compiler,
+// Liftoff, then, once its parse function has run a while (already with 3 requests in a run), again with
+// its optimizing compiler on a background thread, whose working memory (~23 MB of zone for that one
+// function, `--trace-wasm-compilation-times`) comes and goes within a second: wherever in the run that
+// falls, it adds to the process's peak RSS (an incremental sync of 100,000 documents: Node 20 104 → 69
+// MiB, Node 24 ~17 MiB; bench/README.md). The baseline code parses the service's small answers all the
+// same. `--liftoff-only` set at run time stops it on Node 20 and 22 but not on 24 (its V8 applies what
+// that flag implies only at start-up); `--wasm-tier-up-filter` (tier up only the function of that index)
+// is read as each function is compiled, on 20, 22 and 24 alike: Liftoff emits no tier-up check for a
+// function whose index is not the one named, and no module has a function at NO_WASM_FUNCTION (V8 allows
+// a million). A process-wide V8 setting, taken at run time before the first request compiles the module.
+const NO_WASM_FUNCTION = 2_147_483_647
+
+/** Keeps WebAssembly on V8's baseline compiler, Liftoff: see above. */
+export function holdWasmBaseline(): void {
   try {
-    setFlagsFromString('--liftoff-only')
-    return true
+    setFlagsFromString(`--wasm-tier-up-filter=${NO_WASM_FUNCTION}`)
   } catch {
-    // Without it V8 tiers up as it decides: a transient ~30 MiB more, same results.
-    return false
+    // Without it V8 tiers up as it decides: a transient ~20–30 MiB more, same results.
   }
 }
 

@@ -60,6 +60,8 @@ export interface GitRunOptions {
   timeoutMs?: number
   /** Kill git on cancellation; the call then rejects with the signal's reason. */
   signal?: AbortSignal
+  /** Standard output's chunks as they come, not kept (the result's stdout is then empty). */
+  onStdout?: (chunk: Buffer) => void
 }
 
 export class Git {
@@ -100,21 +102,48 @@ export class Git {
       signal?.addEventListener('abort', onAbort, { once: true })
       const stdout: Buffer[] = []
       const stderr: Buffer[] = []
-      child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk))
+      const onChunk = options.onStdout
+      child.stdout.on('data', (chunk: Buffer) => {
+        if (!onChunk) return void stdout.push(chunk)
+        try {
+          onChunk(chunk)
+        } catch (error) {
+          kill()
+          reject(error)
+        }
+      })
       child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk))
       child.on('error', reject)
       child.on('close', (code, killedBy) => {
         clearTimeout(timer)
         signal?.removeEventListener('abort', onAbort)
         const stdoutBytes = Buffer.concat(stdout)
+        // Made when asked: a listing of 100,000 files read as bytes is not also copied into a string.
+        let text: string | undefined
         resolve({
           exitCode: code ?? (killedBy ? 128 : 1),
-          stdout: stdoutBytes.toString('utf8'),
+          get stdout() {
+            return (text ??= stdoutBytes.toString('utf8'))
+          },
           stdoutBytes,
           stderr: Buffer.concat(stderr).toString('utf8'),
         })
       })
     })
+  }
+
+  /**
+   * Runs git and hands its standard output to `onChunk` as it comes, without keeping it (a listing of
+   * 100,000 files is ~7 MB); a non-zero exit is a GitError. An error thrown by `onChunk` ends git and
+   * rejects with it.
+   */
+  async eachChunk(
+    args: string[],
+    onChunk: (chunk: Buffer) => void,
+    options: Omit<GitRunOptions, 'onStdout'> = {},
+  ): Promise<void> {
+    const result = await this.run(args, { ...options, onStdout: onChunk })
+    if (result.exitCode !== 0) throw new GitError(args, result.exitCode, result.stderr)
   }
 
   /** Runs git and returns its standard output; a non-zero exit is a GitError. */

@@ -15,6 +15,8 @@ export interface CliRun {
 export interface CliOptions {
   cwd?: string
   env?: Record<string, string>
+  /** Node's own options, before the bundle (runCliAsync). */
+  nodeArgs?: string[]
 }
 
 export function runCli(args: string[], options: CliOptions = {}): CliRun {
@@ -28,7 +30,7 @@ export function runCli(args: string[], options: CliOptions = {}): CliRun {
 
 /** As `runCli`, without blocking the test's event loop: for a server that runs inside the test. */
 export async function runCliAsync(args: string[], options: CliOptions = {}): Promise<CliRun> {
-  const child = spawn(process.execPath, [CLI, ...args], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), CLI, ...args], {
     env: { ...process.env, ...options.env },
     cwd: options.cwd,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -76,6 +76,23 @@ describe('contentIds in a repository', () => {
     expect(ids.get('docs/tracked.md')).toBe(hashObject(copy.dir, 'docs/tracked.md'))
   })
 
+  it('reads a listing that comes in many chunks, entries cut at their ends included, without reading a file', async () => {
+    const copy = fixture.author()
+    // ~130 bytes an entry: ~400 KB of `ls-files` output, several pipe reads, most of them ending mid-entry.
+    const names = Array.from({ length: 3000 }, (_, i) => `docs/${'long-name-'.repeat(6)}${i}.md`)
+    for (const name of names) copy.write(name, `${name}\n`)
+    copy.commit('many')
+    const files = withWrongSizes(await select(copy.dir), names)
+    const ids = await contentIds(copy.dir, files)
+    const listed = new Map(
+      git(copy.dir, 'ls-files', '-s', '-z')
+        .split('\0')
+        .filter(Boolean)
+        .map((entry) => [entry.slice(entry.indexOf('\t') + 1), entry.split(' ')[1]]),
+    )
+    expect(names.filter((name) => ids.get(name) !== listed.get(name))).toEqual([])
+  })
+
   it('hashes modified (unstaged), untracked and ignored files as git hash-object does', async () => {
     const copy = seeded()
     copy

@@ -42,14 +42,7 @@ export async function sendStage(
     // Nothing to send (the record says the node is in step): no pending record, only the final one.
     if (basis && (plan.batches.length > 0 || plan.placeholders.length > 0))
       await log.group('Record', () =>
-        writePendingRecord(
-          basis,
-          Array.from(plannedItems(plan))
-            .filter((item) => item.kind === 'document')
-            .map((item) => item.name),
-          log,
-          context.cutOff,
-        ),
+        writePendingRecord(basis, plannedDocumentNames(plan), log, context.cutOff),
       )
     placeholders = await placeholdersOrFailed(plan.placeholders, unsent)
     const placeholderRequests = placeholderBatches(placeholders.files, config.batchSize)
@@ -180,4 +173,11 @@ async function placeholdersOrFailed(
       })
     return { files: [], remove: () => Promise.resolve() }
   }
+}
+
+/** The names of the documents the plan sends, in one list (kept by the pending record to the run's end). */
+function plannedDocumentNames(plan: PlannedSync['plan']): string[] {
+  const names: string[] = []
+  for (const item of plannedItems(plan)) if (item.kind === 'document') names.push(item.name)
+  return names
 }

@@ -49,17 +49,25 @@ export async function contentIds(
 ): Promise<Map<string, string>> {
   signal?.throwIfAborted()
   const root = await fs.realpath(workspace)
-  const selected = new Map(files.map((file) => [file.name, file]))
+  // Each selected name's place in `files`; what git knows is kept by that place, in one array, not in a
+  // second map of 100,000 names beside the ids' own.
+  const selected = new Map<string, number>()
+  for (let index = 0; index < files.length; index++) selected.set(files[index].name, index)
   let sorted: string[] | undefined
   const sortedNames = () => (sorted ??= [...selected.keys()].sort(compareNames))
 
   const own = await checkoutAt(root, '', signal)
   const queue = own ? [own] : await checkoutsBelow(root, selected.keys(), signal)
   const checkouts: Checkout[] = []
-  const known = new Map<string, string>()
+  let known: (string | undefined)[] | undefined
   for (let checkout = queue.shift(); checkout; checkout = queue.shift()) {
     checkouts.push(checkout)
-    for (const submodule of await listUnchanged(checkout, selected, known, signal, held)) {
+    const listed = await listUnchanged(checkout, files, selected, signal, held)
+    // The first checkout's ids are taken as they are (the only ones, without submodules): no copy.
+    if (!known) known = listed.ids
+    else if (listed.ids)
+      for (let index = 0; index < files.length; index++) known[index] = listed.ids[index] ?? known[index]
+    for (const submodule of listed.submodules) {
       if (!hasNameBelow(sortedNames(), `${submodule}/`)) continue
       const inner = await checkoutAt(path.join(root, submodule), submodule, signal)
       if (inner) queue.push(inner)
@@ -73,8 +81,9 @@ export async function contentIds(
     'sha1'
   const ids = new Map<string, string>()
   const toHash: { file: SelectedFile; format: ObjectFormat }[] = []
-  for (const file of files) {
-    const id = known.get(file.name)
+  for (let index = 0; index < files.length; index++) {
+    const file = files[index]
+    const id = known?.[index]
     // The index knows the file at its name; a file read from elsewhere (through a link) is hashed.
     if (id !== undefined && file.path === pathAt(root, file.name)) ids.set(file.name, id)
     else toHash.push({ file, format: formatOf(file.name) })
@@ -174,64 +183,80 @@ const CACHED = 0x48 // `H`
 const STAGE_0 = 0x30 // `0`
 
 /**
- * Adds to `known` the id of every selected file of the checkout that git knows unchanged, and returns
- * the folders (workspace-relative) of its submodules. An entry counts only when it is a regular file at
+ * The id of every selected file of the checkout that git knows unchanged, and the folders
+ * (workspace-relative) of its submodules; none of either when git cannot list the checkout. An entry counts only when it is a regular file at
  * stage 0 (not a conflict) shown as `H` by `ls-files -v`: `S` (skip-worktree, sparse checkout) and
  * lowercase (assume-unchanged) entries are not compared with the worktree by git, so they are hashed.
  */
 async function listUnchanged(
   checkout: Checkout,
-  selected: ReadonlyMap<string, SelectedFile>,
-  known: Map<string, string>,
+  files: readonly SelectedFile[],
+  selected: ReadonlyMap<string, number>,
   signal?: AbortSignal,
   held?: Readonly<Record<string, string>>,
-): Promise<string[]> {
+): Promise<{ ids?: (string | undefined)[]; submodules: string[] }> {
+  // By the file's place in `files`.
+  const known = new Array<string | undefined>(files.length).fill(undefined)
   const git = new Git(checkout.directory)
-  let listing: Buffer
-  let changed: Buffer
-  try {
-    // Both relative to the checkout's directory and limited to it (ls-files by default, diff-files by
-    // --relative), which is what names a workspace inside a repository.
-    ;[listing, changed] = await Promise.all([
-      git.execBytes(['ls-files', '-v', '-s', '-z'], { signal }),
-      git.execBytes(['diff-files', '--name-only', '--relative', '-z'], { signal }),
-    ])
-  } catch (error) {
-    signal?.throwIfAborted()
-    if (error instanceof GitError) return []
-    throw error
-  }
   const prefix = checkout.folder === '' ? '' : `${checkout.folder}/`
   const submodules: string[] = []
   // `<tag> <mode> <id> <stage>\t<name>\0`, read in place: no copy, no pattern, and no Buffer.indexOf per
   // entry (a call into C++ each: more than the rest of the entry's work at 100,000 entries). The tab is
   // where the object format puts it; the name's end is found by a scan of its few bytes.
   const tabOffset = (checkout.format === 'sha256' ? 64 : 40) + 10
-  for (let start = 0; start < listing.length;) {
-    let tab = start + tabOffset
-    if (listing[tab] !== TAB) tab = listing.indexOf(TAB, start)
-    if (tab === -1) break
-    let end = tab + 1
-    while (end < listing.length && listing[end] !== 0) end++
-    const entry = start
-    start = end + 1
-    if (listing[entry] !== CACHED || listing[tab - 1] !== STAGE_0) continue
-    const text = textAt(listing, tab + 1, end)
-    if (text === undefined) continue
-    const name = prefix + text
-    const mode = listing.toString('latin1', entry + 2, entry + 8)
-    if (mode === GITLINK_MODE) {
-      submodules.push(name)
-      continue
+  /** Reads the whole entries of `listing` (it ends with one's NUL). */
+  const readEntries = (listing: Buffer): void => {
+    for (let start = 0; start < listing.length;) {
+      let tab = start + tabOffset
+      if (listing[tab] !== TAB) tab = listing.indexOf(TAB, start)
+      if (tab === -1) break
+      let end = tab + 1
+      while (end < listing.length && listing[end] !== 0) end++
+      const entry = start
+      start = end + 1
+      if (listing[entry] !== CACHED || listing[tab - 1] !== STAGE_0) continue
+      const text = textAt(listing, tab + 1, end)
+      if (text === undefined) continue
+      const name = prefix + text
+      const mode = listing.toString('latin1', entry + 2, entry + 8)
+      if (mode === GITLINK_MODE) {
+        submodules.push(name)
+        continue
+      }
+      // Found by its place in the selection: the name made from git's output dies young (100,000 of them).
+      const index = FILE_MODES.has(mode) ? selected.get(name) : undefined
+      if (index === undefined) continue
+      const file = files[index]
+      // The record's own string when the id is the one it holds (most of them): not a second copy of
+      // 100,000 ids beside it (~6 MB of heap at the run's peak).
+      const id = listing.toString('latin1', entry + 9, tab - 2)
+      const was = held && Object.hasOwn(held, file.name) ? held[file.name] : undefined
+      known[index] = was === id ? was : id
     }
-    // Keyed by the selection's own string: the name made from git's output dies young (100,000 of them).
-    const file = FILE_MODES.has(mode) ? selected.get(name) : undefined
-    if (!file) continue
-    // The record's own string when the id is the one it holds (most of them): not a second copy of
-    // 100,000 ids beside it (~6 MB of heap at the run's peak).
-    const id = listing.toString('latin1', entry + 9, tab - 2)
-    const was = held && Object.hasOwn(held, file.name) ? held[file.name] : undefined
-    known.set(file.name, was === id ? was : id)
+  }
+  // The listing is read as git writes it, a pipe's chunk at a time (~7 MB at 100,000 files, which whole
+  // and then joined was ~14 MB of buffers at the run's peak); an entry cut by a chunk's end waits for
+  // the rest of it.
+  let partial: Buffer | undefined
+  const onChunk = (chunk: Buffer): void => {
+    const bytes = partial ? Buffer.concat([partial, chunk]) : chunk
+    const last = bytes.lastIndexOf(0)
+    partial = last === bytes.length - 1 ? undefined : Buffer.from(bytes.subarray(last + 1))
+    if (last !== -1) readEntries(bytes.subarray(0, last + 1))
+  }
+  let changed: Buffer
+  try {
+    // Both relative to the checkout's directory and limited to it (ls-files by default, diff-files by
+    // --relative), which is what names a workspace inside a repository.
+    ;[, changed] = await Promise.all([
+      git.eachChunk(['ls-files', '-v', '-s', '-z'], onChunk, { signal }),
+      git.execBytes(['diff-files', '--name-only', '--relative', '-z'], { signal }),
+    ])
+  } catch (error) {
+    signal?.throwIfAborted()
+    // What was read of a listing git could not finish is not trusted: those files are hashed.
+    if (error instanceof GitError) return { submodules: [] }
+    throw error
   }
   for (
     let start = 0, end = changed.indexOf(0);
@@ -239,7 +264,8 @@ async function listUnchanged(
     start = end + 1, end = changed.indexOf(0, start)
   ) {
     const text = textAt(changed, start, end)
-    if (text !== undefined) known.delete(prefix + text)
+    const index = text === undefined ? undefined : selected.get(prefix + text)
+    if (index !== undefined) known[index] = undefined
   }
-  return submodules
+  return { ids: known, submodules }
 }

@@ -74,8 +74,12 @@ function onlyIn(
 /** A pending record made in place, and what the final record needs of it. */
 export interface PendingHeld {
   held: Record<string, HeldContent>
-  /** What each planned name held before it was marked UNKNOWN (undefined: nothing). */
-  before: Map<string, HeldContent | undefined>
+  /**
+   * With a previous record, what each planned name held before it was marked UNKNOWN (undefined:
+   * nothing); without one, what it held is what the selection gives it, so only the planned names are
+   * kept (the caller's own list: no map of 100,000 names on a full sync).
+   */
+  before: Map<string, HeldContent | undefined> | readonly string[]
   hadPrevious: boolean
 }
 
@@ -93,12 +97,16 @@ export function markPending(
   planned: readonly string[],
 ): PendingHeld {
   const held = previous ?? heldFrom(undefined, desired)
+  if (!previous) {
+    for (const name of planned) held[name] = UNKNOWN
+    return { held, before: planned, hadPrevious: false }
+  }
   const before = new Map<string, HeldContent | undefined>()
   for (const name of planned) {
     if (!before.has(name)) before.set(name, Object.hasOwn(held, name) ? held[name] : undefined)
     held[name] = UNKNOWN
   }
-  return { held, before, hadPrevious: previous !== undefined }
+  return { held, before, hadPrevious: true }
 }
 
 /**
@@ -112,11 +120,13 @@ export function settlePending(
   outcomes: readonly ItemOutcome[],
 ): Record<string, HeldContent> {
   const { held, before, hadPrevious } = pending
-  for (const [name, was] of before) {
-    const restored = hadPrevious ? was : desired.get(name)
+  const restore = (name: string, restored: HeldContent | undefined) => {
     if (restored === undefined) delete held[name]
     else held[name] = restored
   }
+  if (before instanceof Map)
+    for (const [name, was] of before) restore(name, hadPrevious ? was : desired.get(name))
+  else for (const name of before) restore(name, desired.get(name))
   applyOutcomes(held, outcomes, desired, hadPrevious)
   return held
 }
