@@ -15,6 +15,7 @@ import { afterProbe, probeSize } from './bisection.js'
 import { CircuitBreaker } from './breaker.js'
 import { formatMs, METHOD, nextStep, otherOf, type UnitState } from './next-step.js'
 import { RequestScheduler } from './scheduler.js'
+import { runInTurn } from './turns.js'
 import { describe, documentsOf, Item, kindWord, outcomesOf, unitOf, type Unit } from './unit.js'
 
 export interface SendOptions {
@@ -149,7 +150,7 @@ class PlanSender {
     else cutOff?.addEventListener('abort', onCutOff, { once: true })
 
     try {
-      await this.runInTurn(units)
+      await runInTurn(units, (unit, index) => this.runBatch(unit, index))
     } finally {
       signal?.removeEventListener('abort', onCancel)
       cutOff?.removeEventListener('abort', onCutOff)
@@ -162,41 +163,6 @@ class PlanSender {
       requests: this.requests,
       cancelled: signal?.aborted ?? false,
     }
-  }
-
-  /**
-   * Runs every batch, each started when the one before it got its turn to open its files (or ended):
-   * batches still wait their turn in plan order, behind retries, as if all had started at once, but only
-   * the batches that have a turn or are next hold an async call chain, not every batch of the plan
-   * (~1 KB each: ~4 MB at 100,000 documents, bench/README.md).
-   */
-  private runInTurn(units: Unit[]): Promise<void> {
-    return new Promise((resolve, reject) => {
-      let next = 0
-      let running = 0
-      const startNext = () => {
-        if (next === units.length) {
-          if (running === 0) resolve()
-          return
-        }
-        const index = next++
-        const unit = units[index]
-        running++
-        let admitted = false
-        unit.onAdmitted = () => {
-          if (admitted) return
-          admitted = true
-          startNext()
-        }
-        this.runBatch(unit, index).then(() => {
-          running--
-          unit.onAdmitted?.()
-          delete unit.onAdmitted
-          if (next === units.length && running === 0) resolve()
-        }, reject)
-      }
-      startNext()
-    })
   }
 
   private async runBatch(unit: Unit, index: number): Promise<void> {
