@@ -13,10 +13,11 @@ import { parseRetryAfter, retryRuleOf, systemClock, type Clock, type RetryPolicy
 import { collectIfGrown } from '../chunk-release.js'
 import { afterProbe, probeSize } from './bisection.js'
 import { CircuitBreaker } from './breaker.js'
+import { SendLedger } from './ledger.js'
 import { formatMs, METHOD, nextStep, otherOf, type UnitState } from './next-step.js'
 import { RequestScheduler } from './scheduler.js'
 import { runInTurn } from './turns.js'
-import { describe, documentsOf, Item, kindWord, outcomesOf, unitOf, type Unit } from './unit.js'
+import { describe, documentsOf, Item, kindWord, unitOf, type Unit } from './unit.js'
 
 export interface SendOptions {
   concurrency: number
@@ -102,11 +103,7 @@ class PlanSender {
   private pioneer: 'none' | 'sent' | 'done' = 'none'
   private openGate!: () => void
   private readonly gate = new Promise<void>((resolve) => (this.openGate = resolve))
-  private batchesDone = 0
-  private batchesTotal = 0
-  private bytesLanded = 0
-  /** Items of the plan taken out before they were sent (SendOptions.withhold): no outcome of theirs. */
-  private readonly withheld = new Set<Item>()
+  private readonly ledger: SendLedger
 
   constructor(
     private readonly client: IndexingClient,
@@ -118,6 +115,7 @@ class PlanSender {
     setMaxListeners(0, this.stop.signal, this.hardStop.signal)
     this.clock = options.clock ?? systemClock
     this.log = options.log
+    this.ledger = new SendLedger(options.log, options.onProgress)
     this.scheduler = new RequestScheduler(options.concurrency, this.clock, this.stop.signal)
     this.readAhead = new RequestScheduler(options.concurrency, this.clock, this.stop.signal)
     this.breaker = new CircuitBreaker(options.breakerWindowMs ?? options.retry.deadlineMs, this.clock)
@@ -130,7 +128,7 @@ class PlanSender {
     const items = new Array<Item>(units.reduce((count, unit) => count + unit.items.length, 0))
     let at = 0
     for (const unit of units) for (const item of unit.items) items[at++] = item
-    this.batchesTotal = units.length
+    this.ledger.batchesTotal = units.length
 
     const { signal, cutOff } = this.options
     let graceTimer: NodeJS.Timeout | undefined
@@ -159,7 +157,7 @@ class PlanSender {
       this.stop.abort()
     }
     return {
-      items: outcomesOf(this.withheld.size > 0 ? items.filter((item) => !this.withheld.has(item)) : items),
+      items: this.ledger.outcomes(items),
       requests: this.requests,
       cancelled: signal?.aborted ?? false,
     }
@@ -169,29 +167,23 @@ class PlanSender {
     try {
       if (this.options.withhold && unit.kind === 'documents') {
         const names = await this.options.withhold(index)
-        if (names.size > 0) unit.items = unit.items.filter((item) => !this.withhold(item, names))
+        if (names.size > 0) unit.items = unit.items.filter((item) => !this.ledger.withhold(item, names))
         if (unit.items.length === 0) {
-          this.batchesTotal--
-          return this.reportProgress()
+          this.ledger.batchesTotal--
+          return this.ledger.reportProgress()
         }
       }
       await this.runUnit(unit)
     } catch (error) {
       // A bug must not lose items: whatever has no outcome yet fails with the error.
-      this.fail(
+      this.ledger.fail(
         unit.items.filter((item) => !item.outcome),
         unit.operation,
         errorMessage(error),
       )
     }
-    this.batchesDone++
-    this.reportProgress()
-  }
-
-  private withhold(item: Item, names: ReadonlySet<string>): boolean {
-    if (!names.has(item.name)) return false
-    this.withheld.add(item)
-    return true
+    this.ledger.batchesDone++
+    this.ledger.reportProgress()
   }
 
   /** Sends one unit until every item has an outcome: carries out what `nextStep` decides after a failure. */
@@ -239,7 +231,7 @@ class PlanSender {
       const priority = state !== undefined
       const admitted = await this.readAhead.acquire(priority)
       start.onAdmitted?.()
-      if (!admitted) return this.fail(items, operation(), this.stoppedReason(lastError))
+      if (!admitted) return this.ledger.fail(items, operation(), this.stoppedReason(lastError))
       // The files are opened while the request waits for its slot, not after it got one.
       const opened = kind === 'documents' ? this.openAhead(items) : undefined
       let turn: boolean
@@ -250,7 +242,7 @@ class PlanSender {
       }
       if (!turn) {
         disposeOpened(opened)
-        return this.fail(items, operation(), this.stoppedReason(lastError))
+        return this.ledger.fail(items, operation(), this.stoppedReason(lastError))
       }
       if (
         retrying &&
@@ -260,7 +252,7 @@ class PlanSender {
         // Held back (a pause the service asked for, probing) until the deadline passed: not sent again.
         this.scheduler.release()
         disposeOpened(opened)
-        return this.fail(
+        return this.ledger.fail(
           items,
           operation(),
           `${lastError ?? 'not sent'} (gave up: retry-deadline passed while waiting to retry)`,
@@ -315,16 +307,16 @@ class PlanSender {
       if (next.step !== 'retry' && next.step !== 'resend') answer(false)
       switch (next.step) {
         case 'fail':
-          return this.fail(items, state.operation, next.error)
+          return this.ledger.fail(items, state.operation, next.error)
         case 'refused':
-          return this.fail(items, state.operation, this.refused ?? next.cause)
+          return this.ledger.fail(items, state.operation, this.refused ?? next.cause)
         case 'each-alone':
           return this.sendEachAlone(kind, items, next.operation, state.upsert, next.why, start.placeholders)
         case 'absent':
           this.log.info(
             `${describe(kind, items)}: not in the knowledge base (PATCH answered 404); nothing to remove.`,
           )
-          return this.succeed(items, state.operation, true, true)
+          return this.ledger.succeed(items, state.operation, true, true)
         case 'bisect':
           // A wrong-operation answer is no try of the document (see 'switch'); a refusal is.
           if (next.oddNeedsOther) for (const item of items) item.attempts--
@@ -454,20 +446,9 @@ class PlanSender {
     if (failure === undefined) this.scheduler.succeeded()
     this.observe(failure)
     this.scheduler.release()
-    if (failure === undefined) this.succeed(items, operation, placeholders === true, false)
-    else this.reportProgress()
+    if (failure === undefined) this.ledger.succeed(items, operation, placeholders === true, false)
+    else this.ledger.reportProgress()
     return failure
-  }
-
-  /** Records the items as landed: uploaded or updated, or for placeholders removed (`absent`: 404). */
-  private succeed(items: Item[], operation: Operation, placeholders: boolean, absent: boolean): void {
-    for (const item of items) {
-      item.end(placeholders ? 'removed' : operation === 'upload' ? 'uploaded' : 'updated', operation, {
-        absent,
-      })
-      if (!absent) this.bytesLanded += item.file?.size ?? 0
-    }
-    this.reportProgress()
   }
 
   /** Feeds the outcome of one request to the breaker and the scheduler. */
@@ -579,7 +560,7 @@ class PlanSender {
           await access(file.path, constants.R_OK)
           const limit = this.options.maxFileSize
           if (limit !== undefined && stats.size > limit) {
-            this.fail(
+            this.ledger.fail(
               [item],
               operation,
               `${displayName(item.name)} grew to ${formatBytes(stats.size)} since it was selected, over ` +
@@ -598,7 +579,7 @@ class PlanSender {
           const code =
             typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined
           const reason = typeof code === 'string' ? code : errorMessage(error)
-          this.fail([item], operation, `${displayName(item.name)} can no longer be read (${reason}).`)
+          this.ledger.fail([item], operation, `${displayName(item.name)} can no longer be read (${reason}).`)
         }
       }),
     )
@@ -617,19 +598,6 @@ class PlanSender {
     return lastError === undefined
       ? `not sent (${breakerNote}); last error: ${this.breaker.lastError ?? 'unknown'}`
       : `${lastError} (${breakerNote})`
-  }
-
-  private fail(items: Item[], operation: Operation, error: string): void {
-    const cleaned = this.log.clean(error)
-    for (const item of items) {
-      if (item.outcome) continue
-      item.end('failed', operation, { error: cleaned })
-    }
-    this.reportProgress()
-  }
-
-  private reportProgress(): void {
-    this.options.onProgress?.({ done: this.batchesDone, total: this.batchesTotal, bytes: this.bytesLanded })
   }
 }
 
