@@ -1,8 +1,6 @@
 // Runs a plan against the service: `concurrency` requests in flight, retries, the upsert switch, the search
 // of rejected batches for their odd items, and exactly one outcome per document and URL.
-import { setMaxListeners } from 'node:events'
 import { access, constants, lstat } from 'node:fs/promises'
-import { cancellationOf } from '../cancellation.js'
 import { displayName, type Logger } from '../log.js'
 import { formatBytes } from '../units.js'
 import type { Batch, IndexTarget, Operation, Plan, SendProgress, SendResult } from '../model.js'
@@ -16,6 +14,7 @@ import { CircuitBreaker } from './breaker.js'
 import { SendLedger } from './ledger.js'
 import { formatMs, METHOD, nextStep, otherOf, type UnitState } from './next-step.js'
 import { RequestScheduler } from './scheduler.js'
+import { SendStops } from './stops.js'
 import { runInTurn } from './turns.js'
 import { describe, documentsOf, Item, kindWord, unitOf, type Unit } from './unit.js'
 
@@ -55,8 +54,6 @@ export type IndexingClient = Pick<
 > &
   Partial<Pick<ServiceClient, 'openDocuments'>>
 
-export const DEFAULT_GRACE_MS = 3000
-
 export async function sendPlan(
   plan: Plan,
   client: IndexingClient,
@@ -72,12 +69,7 @@ export async function sendPlan(
 class PlanSender {
   private readonly clock: Clock
   private readonly log: Logger
-  /** Aborted on cancellation or when the breaker opens: nothing new starts, sleepers wake. */
-  private readonly stop = new AbortController()
-  /** Aborted `graceMs` after cancellation, or by a second signal: the requests still in flight are cut off. */
-  private readonly hardStop = new AbortController()
-  /** The second signal that ended the grace early, when one did. */
-  private cutOffBy: string | undefined
+  private readonly stops = new SendStops()
   private readonly scheduler: RequestScheduler
   /** Batches whose files are opened while they wait for a request slot (bounds the open files). */
   private readonly readAhead: RequestScheduler
@@ -110,16 +102,13 @@ class PlanSender {
     private readonly target: IndexTarget,
     private readonly options: SendOptions,
   ) {
-    // Every sleeping retry and every request in flight listens to these: as many as the plan has
-    // batches, by design, so Node's leak warning (at 11 listeners) would be noise in a user's log.
-    setMaxListeners(0, this.stop.signal, this.hardStop.signal)
     this.clock = options.clock ?? systemClock
     this.log = options.log
     this.ledger = new SendLedger(options.log, options.onProgress)
-    this.scheduler = new RequestScheduler(options.concurrency, this.clock, this.stop.signal)
-    this.readAhead = new RequestScheduler(options.concurrency, this.clock, this.stop.signal)
+    this.scheduler = new RequestScheduler(options.concurrency, this.clock, this.stops.stop.signal)
+    this.readAhead = new RequestScheduler(options.concurrency, this.clock, this.stops.stop.signal)
     this.breaker = new CircuitBreaker(options.breakerWindowMs ?? options.retry.deadlineMs, this.clock)
-    this.stop.signal.addEventListener('abort', () => this.openGate(), { once: true })
+    this.stops.stop.signal.addEventListener('abort', () => this.openGate(), { once: true })
   }
 
   async run(batches: Batch[]): Promise<SendResult> {
@@ -130,31 +119,12 @@ class PlanSender {
     for (const unit of units) for (const item of unit.items) items[at++] = item
     this.ledger.batchesTotal = units.length
 
-    const { signal, cutOff } = this.options
-    let graceTimer: NodeJS.Timeout | undefined
-    const onCancel = () => {
-      this.stop.abort()
-      graceTimer = setTimeout(() => this.hardStop.abort(), this.options.graceMs ?? DEFAULT_GRACE_MS)
-    }
-    if (signal?.aborted) onCancel()
-    else signal?.addEventListener('abort', onCancel, { once: true })
-    const onCutOff = () => {
-      if (this.hardStop.signal.aborted) return
-      this.cutOffBy = cancellationOf(cutOff)?.signalName ?? 'a second signal'
-      this.stop.abort()
-      this.hardStop.abort()
-    }
-    if (cutOff?.aborted) onCutOff()
-    else cutOff?.addEventListener('abort', onCutOff, { once: true })
-
+    const { signal } = this.options
+    const unfollow = this.stops.follow(signal, this.options.cutOff, this.options.graceMs)
     try {
       await runInTurn(units, (unit, index) => this.runBatch(unit, index))
     } finally {
-      signal?.removeEventListener('abort', onCancel)
-      cutOff?.removeEventListener('abort', onCutOff)
-      clearTimeout(graceTimer)
-      // Ends a pause the service asked for that outlasts the run: its timer must not hold the process.
-      this.stop.abort()
+      unfollow()
     }
     return {
       items: this.ledger.outcomes(items),
@@ -296,8 +266,8 @@ class PlanSender {
           policy: this.options.retry,
           now: this.clock.now(),
           random: this.options.random,
-          hardStopped: this.hardStop.signal.aborted,
-          cutOffBy: this.cutOffBy,
+          hardStopped: this.stops.hardStop.signal.aborted,
+          cutOffBy: this.stops.cutOffBy,
           names: this.options.names,
           evidence: this.evidence(),
         },
@@ -347,7 +317,7 @@ class PlanSender {
           this.log.info(
             `${describe(kind, items)}: attempt ${state.tries} failed (${lastError}); retrying as ${state.operation} in ${formatMs(next.delayMs)}.`,
           )
-          await this.clock.sleep(next.delayMs, this.stop.signal)
+          await this.clock.sleep(next.delayMs, this.stops.stop.signal)
           retrying = true
           continue
       }
@@ -454,18 +424,18 @@ class PlanSender {
   /** Feeds the outcome of one request to the breaker and the scheduler. */
   private observe(failure: unknown): void {
     if (failure === undefined) return this.serviceAnswered()
-    if (!(failure instanceof ServiceError) || this.hardStop.signal.aborted) return
+    if (!(failure instanceof ServiceError) || this.stops.hardStop.signal.aborted) return
     const refusal = runRefusal(failure, this.options.names, this.options.retry)
     if (refusal) {
       // About the key or the ids, not a document: every other request would be refused too.
       this.refused ??= refusal
-      this.stop.abort()
+      this.stops.stop.abort()
       return
     }
     if (failure.retryable) {
       this.breaker.failed(errorMessage(failure))
       this.scheduler.probing = true
-      if (this.breaker.open) this.stop.abort()
+      if (this.breaker.open) this.stops.stop.abort()
       else if (failure.code === 'ECONNREFUSED') this.explainRefusal(failure)
     } else if (failure.status !== undefined) {
       this.serviceAnswered()
@@ -503,7 +473,7 @@ class PlanSender {
     operation: Operation,
     opened?: Promise<OpenedDocuments>,
   ): Promise<unknown> {
-    const options = { signal: this.hardStop.signal, opened }
+    const options = { signal: this.stops.hardStop.signal, opened }
     if (kind === 'urls') {
       const urls = items.map((item) => item.name)
       return operation === 'upload'
