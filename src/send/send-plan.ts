@@ -11,6 +11,7 @@ import { parseRetryAfter, retryRuleOf, systemClock, type Clock, type RetryPolicy
 import { collectIfGrown } from '../chunk-release.js'
 import { afterProbe, probeSize } from './bisection.js'
 import { CircuitBreaker } from './breaker.js'
+import { errorMessage } from './error-message.js'
 import { SendLedger } from './ledger.js'
 import { formatMs, METHOD, nextStep, otherOf, type UnitState } from './next-step.js'
 import { RequestScheduler } from './scheduler.js'
@@ -577,11 +578,4 @@ function disposeOpened(opened: Promise<OpenedDocuments> | undefined): void {
     (files) => files.dispose(),
     () => undefined,
   )
-}
-
-function errorMessage(error: unknown): string {
-  // Duck-typed: errors from another realm (vm contexts) are not `instanceof Error`.
-  const message =
-    typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined
-  return typeof message === 'string' ? message : String(error)
 }
