@@ -4,17 +4,16 @@ import { access, constants, lstat } from 'node:fs/promises'
 import { displayName, type Logger } from '../log.js'
 import { formatBytes } from '../units.js'
 import type { Batch, IndexTarget, Operation, Plan, SendProgress, SendResult } from '../model.js'
-import { ServiceError, type OpenedDocuments, type ServiceClient } from '../service/client.js'
-import { ACTION_INPUT_NAMES, type SettingNames } from '../setting-names.js'
-import { refusedConnectionNotice, runRefusal } from '../service/errors.js'
-import { parseRetryAfter, retryRuleOf, systemClock, type Clock, type RetryPolicy } from '../service/retry.js'
+import type { OpenedDocuments, ServiceClient } from '../service/client.js'
+import type { SettingNames } from '../setting-names.js'
+import { systemClock, type Clock, type RetryPolicy } from '../service/retry.js'
 import { collectIfGrown } from '../chunk-release.js'
 import { afterProbe, probeSize } from './bisection.js'
-import { CircuitBreaker } from './breaker.js'
 import { errorMessage } from './error-message.js'
 import { SendLedger } from './ledger.js'
 import { formatMs, METHOD, nextStep, otherOf, type UnitState } from './next-step.js'
 import { RequestScheduler } from './scheduler.js'
+import { ServiceWatch } from './service-watch.js'
 import { SendStops } from './stops.js'
 import { runInTurn } from './turns.js'
 import { describe, documentsOf, Item, kindWord, unitOf, type Unit } from './unit.js'
@@ -74,14 +73,10 @@ class PlanSender {
   private readonly scheduler: RequestScheduler
   /** Batches whose files are opened while they wait for a request slot (bounds the open files). */
   private readonly readAhead: RequestScheduler
+  private readonly watch: ServiceWatch
   /** Settles when the batch queued last has started opening: the next one starts after it (openAhead). */
   private openTurn: Promise<void> = Promise.resolve()
-  private readonly breaker: CircuitBreaker
-  /** Set by the first 401/403, or 404 to a document upload: the one cause of every item that did not land. */
-  private refused: string | undefined
   private requests = 0
-  /** The first refused connection was explained (refusedConnectionNotice): once a run. */
-  private refusalExplained = false
   /**
    * The operation the latest upsert request that landed more than the one odd document of a search used:
    * what the node's documents of this run need now (an interrupted sync leaves a node half filled, so
@@ -108,7 +103,7 @@ class PlanSender {
     this.ledger = new SendLedger(options.log, options.onProgress)
     this.scheduler = new RequestScheduler(options.concurrency, this.clock, this.stops.stop.signal)
     this.readAhead = new RequestScheduler(options.concurrency, this.clock, this.stops.stop.signal)
-    this.breaker = new CircuitBreaker(options.breakerWindowMs ?? options.retry.deadlineMs, this.clock)
+    this.watch = new ServiceWatch(this.scheduler, this.stops, this.clock, this.log, options)
     this.stops.stop.signal.addEventListener('abort', () => this.openGate(), { once: true })
   }
 
@@ -202,7 +197,7 @@ class PlanSender {
       const priority = state !== undefined
       const admitted = await this.readAhead.acquire(priority)
       start.onAdmitted?.()
-      if (!admitted) return this.ledger.fail(items, operation(), this.stoppedReason(lastError))
+      if (!admitted) return this.ledger.fail(items, operation(), this.watch.stoppedReason(lastError))
       // The files are opened while the request waits for its slot, not after it got one.
       const opened = kind === 'documents' ? this.openAhead(items) : undefined
       let turn: boolean
@@ -213,7 +208,7 @@ class PlanSender {
       }
       if (!turn) {
         disposeOpened(opened)
-        return this.ledger.fail(items, operation(), this.stoppedReason(lastError))
+        return this.ledger.fail(items, operation(), this.watch.stoppedReason(lastError))
       }
       if (
         retrying &&
@@ -280,7 +275,7 @@ class PlanSender {
         case 'fail':
           return this.ledger.fail(items, state.operation, next.error)
         case 'refused':
-          return this.ledger.fail(items, state.operation, this.refused ?? next.cause)
+          return this.ledger.fail(items, state.operation, this.watch.refused ?? next.cause)
         case 'each-alone':
           return this.sendEachAlone(kind, items, next.operation, state.upsert, next.why, start.placeholders)
         case 'absent':
@@ -415,57 +410,11 @@ class PlanSender {
     // What the answer says about the service is recorded before the slot is given back, so the next
     // request already sees the pause, the lowered limit or the open breaker.
     if (failure === undefined) this.scheduler.succeeded()
-    this.observe(failure)
+    this.watch.observe(failure)
     this.scheduler.release()
     if (failure === undefined) this.ledger.succeed(items, operation, placeholders === true, false)
     else this.ledger.reportProgress()
     return failure
-  }
-
-  /** Feeds the outcome of one request to the breaker and the scheduler. */
-  private observe(failure: unknown): void {
-    if (failure === undefined) return this.serviceAnswered()
-    if (!(failure instanceof ServiceError) || this.stops.hardStop.signal.aborted) return
-    const refusal = runRefusal(failure, this.options.names, this.options.retry)
-    if (refusal) {
-      // About the key or the ids, not a document: every other request would be refused too.
-      this.refused ??= refusal
-      this.stops.stop.abort()
-      return
-    }
-    if (failure.retryable) {
-      this.breaker.failed(errorMessage(failure))
-      this.scheduler.probing = true
-      if (this.breaker.open) this.stops.stop.abort()
-      else if (failure.code === 'ECONNREFUSED') this.explainRefusal(failure)
-    } else if (failure.status !== undefined) {
-      this.serviceAnswered()
-    }
-    const rule = retryRuleOf(failure)
-    if (rule?.halvesConcurrency) this.scheduler.rateLimited()
-    if (rule?.retryAfter) {
-      const hintMs = parseRetryAfter(failure.retryAfter, this.clock.now())
-      if (hintMs !== undefined) this.scheduler.pause(Math.min(hintMs, this.options.retry.maxRetryAfterMs))
-    }
-  }
-
-  /** At the first refused connection, what is retried and until when: a wrong base URL is not a silent wait. */
-  private explainRefusal(failure: ServiceError): void {
-    if (this.refusalExplained) return
-    this.refusalExplained = true
-    this.log.warning(
-      refusedConnectionNotice(failure, this.options.names ?? ACTION_INPUT_NAMES, {
-        what: 'Every request is retried, and the run stops if none connects,',
-        until: this.breaker.opensAt ?? this.clock.now() + this.breaker.windowMs,
-        bound: 'retry-deadline',
-        boundMs: this.breaker.windowMs,
-      }),
-    )
-  }
-
-  private serviceAnswered(): void {
-    this.breaker.answered()
-    this.scheduler.probing = false
   }
 
   private call(
@@ -556,19 +505,6 @@ class PlanSender {
     )
     // Keep the planned order (the await above finishes in any order).
     return items.filter((item) => kept.includes(item))
-  }
-
-  private stoppedReason(lastError: string | undefined): string {
-    if (this.options.signal?.aborted) {
-      return lastError === undefined
-        ? 'cancelled before it was sent'
-        : `cancelled before it could be retried; last error: ${lastError}`
-    }
-    if (this.refused) return this.refused
-    const breakerNote = `stopped: every attempt failed for ${formatMs(this.breaker.windowMs)}`
-    return lastError === undefined
-      ? `not sent (${breakerNote}); last error: ${this.breaker.lastError ?? 'unknown'}`
-      : `${lastError} (${breakerNote})`
   }
 }
 
