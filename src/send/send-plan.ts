@@ -1,8 +1,6 @@
 // Runs a plan against the service: `concurrency` requests in flight, retries, the upsert switch, the search
 // of rejected batches for their odd items, and exactly one outcome per document and URL.
-import { access, constants, lstat } from 'node:fs/promises'
-import { displayName, type Logger } from '../log.js'
-import { formatBytes } from '../units.js'
+import type { Logger } from '../log.js'
 import type { Batch, IndexTarget, Operation, Plan, SendProgress, SendResult } from '../model.js'
 import type { OpenedDocuments, ServiceClient } from '../service/client.js'
 import type { SettingNames } from '../setting-names.js'
@@ -10,6 +8,7 @@ import { systemClock, type Clock, type RetryPolicy } from '../service/retry.js'
 import { collectIfGrown } from '../chunk-release.js'
 import { afterProbe, probeSize } from './bisection.js'
 import { errorMessage } from './error-message.js'
+import { BatchFiles, disposeOpened } from './files.js'
 import { SendLedger } from './ledger.js'
 import { formatMs, METHOD, nextStep, otherOf, type UnitState } from './next-step.js'
 import { RequestScheduler } from './scheduler.js'
@@ -74,8 +73,7 @@ class PlanSender {
   /** Batches whose files are opened while they wait for a request slot (bounds the open files). */
   private readonly readAhead: RequestScheduler
   private readonly watch: ServiceWatch
-  /** Settles when the batch queued last has started opening: the next one starts after it (openAhead). */
-  private openTurn: Promise<void> = Promise.resolve()
+  private readonly files: BatchFiles
   private requests = 0
   /**
    * The operation the latest upsert request that landed more than the one odd document of a search used:
@@ -104,6 +102,7 @@ class PlanSender {
     this.scheduler = new RequestScheduler(options.concurrency, this.clock, this.stops.stop.signal)
     this.readAhead = new RequestScheduler(options.concurrency, this.clock, this.stops.stop.signal)
     this.watch = new ServiceWatch(this.scheduler, this.stops, this.clock, this.log, options)
+    this.files = new BatchFiles(client, this.ledger, this.log, options)
     this.stops.stop.signal.addEventListener('abort', () => this.openGate(), { once: true })
   }
 
@@ -186,7 +185,7 @@ class PlanSender {
     const operation = () => state?.operation ?? start.operation
 
     for (;;) {
-      if (state !== undefined && kind === 'documents') items = await this.refreshFiles(items, operation())
+      if (state !== undefined && kind === 'documents') items = await this.files.refresh(items, operation())
       if (items.length === 0) return
       if (state === undefined && start.stateUnknown && this.pioneer !== 'done' && !this.evidence()) {
         if (this.pioneer === 'none') {
@@ -199,7 +198,7 @@ class PlanSender {
       start.onAdmitted?.()
       if (!admitted) return this.ledger.fail(items, operation(), this.watch.stoppedReason(lastError))
       // The files are opened while the request waits for its slot, not after it got one.
-      const opened = kind === 'documents' ? this.openAhead(items) : undefined
+      const opened = kind === 'documents' ? this.files.openAhead(items) : undefined
       let turn: boolean
       try {
         turn = await this.scheduler.acquire(priority)
@@ -435,83 +434,4 @@ class PlanSender {
       ? this.client.uploadDocuments(this.target, documents, options)
       : this.client.updateDocuments(this.target, documents, options)
   }
-
-  /**
-   * Starts opening the items' files, when the client can; a failure surfaces in the call. Batches are
-   * opened one at a time, each in its own turn of the event loop: small files are read synchronously, and
-   * batches opened back to back in one turn held every ready request off the wire until all were read
-   * (at 2,000 documents, ~60 ms before the first request left).
-   */
-  private openAhead(items: Item[]): Promise<OpenedDocuments> | undefined {
-    const open = this.client.openDocuments?.bind(this.client)
-    if (!open) return undefined
-    // The next batch waits for this one's synchronous part only: a slow asynchronous open (a large file
-    // on a network disk) does not hold the batches behind it.
-    let started!: () => void
-    const previous = this.openTurn
-    this.openTurn = new Promise<void>((resolve) => (started = resolve))
-    const opening = previous
-      .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
-      .then(() => {
-        try {
-          return open(documentsOf(items))
-        } finally {
-          started()
-        }
-      })
-    opening.catch(() => undefined)
-    return opening
-  }
-
-  /**
-   * Before a resend, each file is looked at again: a changed one is sent whole as it is now (never a
-   * stale size with new bytes); one that is gone, no longer a readable regular file, or now over
-   * max-file-size fails alone.
-   */
-  private async refreshFiles(items: Item[], operation: Operation): Promise<Item[]> {
-    const kept: Item[] = []
-    await Promise.all(
-      items.map(async (item) => {
-        const file = item.file!
-        try {
-          const stats = await lstat(file.path)
-          if (!stats.isFile()) throw new Error('it is no longer a regular file')
-          // Unreadable now (permissions changed): it fails alone, not its batch after every retry.
-          await access(file.path, constants.R_OK)
-          const limit = this.options.maxFileSize
-          if (limit !== undefined && stats.size > limit) {
-            this.ledger.fail(
-              [item],
-              operation,
-              `${displayName(item.name)} grew to ${formatBytes(stats.size)} since it was selected, over ` +
-                `max-file-size ${formatBytes(limit)}; not sent.`,
-            )
-            return
-          }
-          if (stats.size !== file.size) {
-            item.file = { name: file.name, path: file.path, size: stats.size }
-            this.log.info(
-              `${displayName(item.name)} changed since it was selected; sending its current content.`,
-            )
-          }
-          kept.push(item)
-        } catch (error) {
-          const code =
-            typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined
-          const reason = typeof code === 'string' ? code : errorMessage(error)
-          this.ledger.fail([item], operation, `${displayName(item.name)} can no longer be read (${reason}).`)
-        }
-      }),
-    )
-    // Keep the planned order (the await above finishes in any order).
-    return items.filter((item) => kept.includes(item))
-  }
-}
-
-/** Closes files opened ahead (idempotent: the request body closes them too once sent). */
-function disposeOpened(opened: Promise<OpenedDocuments> | undefined): void {
-  opened?.then(
-    (files) => files.dispose(),
-    () => undefined,
-  )
 }
