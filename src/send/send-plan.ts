@@ -2,7 +2,6 @@
 // of rejected batches for their odd items, and exactly one outcome per document and URL.
 import type { Logger } from '../log.js'
 import type { Batch, IndexTarget, Operation, Plan, SendProgress, SendResult } from '../model.js'
-import type { OpenedDocuments, ServiceClient } from '../service/client.js'
 import type { SettingNames } from '../setting-names.js'
 import { systemClock, type Clock, type RetryPolicy } from '../service/retry.js'
 import { collectIfGrown } from '../chunk-release.js'
@@ -11,11 +10,12 @@ import { errorMessage } from './error-message.js'
 import { BatchFiles, disposeOpened } from './files.js'
 import { SendLedger } from './ledger.js'
 import { formatMs, METHOD, nextStep, otherOf, type UnitState } from './next-step.js'
+import { UnitRequests, type IndexingClient } from './request.js'
 import { RequestScheduler } from './scheduler.js'
 import { ServiceWatch } from './service-watch.js'
 import { SendStops } from './stops.js'
 import { runInTurn } from './turns.js'
-import { describe, documentsOf, Item, kindWord, unitOf, type Unit } from './unit.js'
+import { describe, Item, kindWord, unitOf, type Unit } from './unit.js'
 
 export interface SendOptions {
   concurrency: number
@@ -47,11 +47,7 @@ export interface SendOptions {
   withhold?: (index: number) => Promise<ReadonlySet<string>>
 }
 
-export type IndexingClient = Pick<
-  ServiceClient,
-  'uploadUrls' | 'updateUrls' | 'uploadDocuments' | 'updateDocuments'
-> &
-  Partial<Pick<ServiceClient, 'openDocuments'>>
+export type { IndexingClient } from './request.js'
 
 export async function sendPlan(
   plan: Plan,
@@ -74,7 +70,7 @@ class PlanSender {
   private readonly readAhead: RequestScheduler
   private readonly watch: ServiceWatch
   private readonly files: BatchFiles
-  private requests = 0
+  private readonly requests: UnitRequests
   /**
    * The operation the latest upsert request that landed more than the one odd document of a search used:
    * what the node's documents of this run need now (an interrupted sync leaves a node half filled, so
@@ -103,6 +99,7 @@ class PlanSender {
     this.readAhead = new RequestScheduler(options.concurrency, this.clock, this.stops.stop.signal)
     this.watch = new ServiceWatch(this.scheduler, this.stops, this.clock, this.log, options)
     this.files = new BatchFiles(client, this.ledger, this.log, options)
+    this.requests = new UnitRequests(client, target, this.scheduler, this.watch, this.ledger, this.stops)
     this.stops.stop.signal.addEventListener('abort', () => this.openGate(), { once: true })
   }
 
@@ -123,7 +120,7 @@ class PlanSender {
     }
     return {
       items: this.ledger.outcomes(items),
-      requests: this.requests,
+      requests: this.requests.count,
       cancelled: signal?.aborted ?? false,
     }
   }
@@ -243,7 +240,14 @@ class PlanSender {
       const retry = retrying
       retrying = false
 
-      const failure = await this.attempt(kind, items, state.operation, opened, start.placeholders, retry)
+      const failure = await this.requests.attempt(
+        kind,
+        items,
+        state.operation,
+        opened,
+        start.placeholders,
+        retry,
+      )
       if (failure === undefined) {
         if (state.upsert && (items.length > 1 || !state.searching)) {
           this.latestFit = state.operation
@@ -369,69 +373,5 @@ class PlanSender {
         this.runUnit({ kind, items: [item], operation, upsert, placeholders, resend: true }),
       ),
     )
-  }
-
-  /** One request. Undefined on success (outcomes recorded), else what it failed with. */
-  private async attempt(
-    kind: Unit['kind'],
-    items: Item[],
-    operation: Operation,
-    opened?: Promise<OpenedDocuments>,
-    placeholders?: boolean,
-    retry = false,
-  ): Promise<unknown> {
-    // A retry of an item is a request that sends it again after one that carried it failed; a try that
-    // stopped at opening its files carried nothing.
-    const retried = retry ? items.filter((item) => item.attempts > 0) : []
-    for (const item of retried) item.retries = (item.retries ?? 0) + 1
-    for (const item of items) item.attempts++
-    this.requests++
-    let failure: unknown
-    try {
-      await this.call(kind, items, operation, opened)
-    } catch (error) {
-      failure = error ?? new Error('unknown failure')
-    } finally {
-      disposeOpened(opened)
-    }
-    if (
-      opened &&
-      (await opened.then(
-        () => false,
-        () => true,
-      ))
-    ) {
-      // A file could not be opened as selected: no request left, so none is counted.
-      for (const item of items) item.attempts--
-      for (const item of retried) item.retries! -= 1
-      this.requests--
-    }
-    // What the answer says about the service is recorded before the slot is given back, so the next
-    // request already sees the pause, the lowered limit or the open breaker.
-    if (failure === undefined) this.scheduler.succeeded()
-    this.watch.observe(failure)
-    this.scheduler.release()
-    if (failure === undefined) this.ledger.succeed(items, operation, placeholders === true, false)
-    else this.ledger.reportProgress()
-    return failure
-  }
-
-  private call(
-    kind: Unit['kind'],
-    items: Item[],
-    operation: Operation,
-    opened?: Promise<OpenedDocuments>,
-  ): Promise<unknown> {
-    const options = { signal: this.stops.hardStop.signal, opened }
-    if (kind === 'urls') {
-      const urls = items.map((item) => item.name)
-      return operation === 'upload'
-        ? this.client.uploadUrls(this.target, urls, options)
-        : this.client.updateUrls(this.target, urls, options)
-    }
-    const documents = documentsOf(items)
-    return operation === 'upload'
-      ? this.client.uploadDocuments(this.target, documents, options)
-      : this.client.updateDocuments(this.target, documents, options)
   }
 }
