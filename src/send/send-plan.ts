@@ -5,17 +5,17 @@ import type { Batch, IndexTarget, Operation, Plan, SendProgress, SendResult } fr
 import type { SettingNames } from '../setting-names.js'
 import { systemClock, type Clock, type RetryPolicy } from '../service/retry.js'
 import { collectIfGrown } from '../chunk-release.js'
-import { afterProbe, probeSize } from './bisection.js'
 import { errorMessage } from './error-message.js'
 import { BatchFiles, disposeOpened } from './files.js'
 import { SendLedger } from './ledger.js'
-import { formatMs, METHOD, nextStep, otherOf, type UnitState } from './next-step.js'
+import { formatMs, METHOD, nextStep, type UnitState } from './next-step.js'
 import { UnitRequests, type IndexingClient } from './request.js'
 import { RequestScheduler } from './scheduler.js'
 import { ServiceWatch } from './service-watch.js'
+import { UnitSplit } from './split.js'
 import { SendStops } from './stops.js'
 import { runInTurn } from './turns.js'
-import { describe, Item, kindWord, unitOf, type Unit } from './unit.js'
+import { describe, Item, unitOf, type Unit } from './unit.js'
 
 export interface SendOptions {
   concurrency: number
@@ -71,6 +71,7 @@ class PlanSender {
   private readonly watch: ServiceWatch
   private readonly files: BatchFiles
   private readonly requests: UnitRequests
+  private readonly split: UnitSplit
   /**
    * The operation the latest upsert request that landed more than the one odd document of a search used:
    * what the node's documents of this run need now (an interrupted sync leaves a node half filled, so
@@ -100,6 +101,7 @@ class PlanSender {
     this.watch = new ServiceWatch(this.scheduler, this.stops, this.clock, this.log, options)
     this.files = new BatchFiles(client, this.ledger, this.log, options)
     this.requests = new UnitRequests(client, target, this.scheduler, this.watch, this.ledger, this.stops)
+    this.split = new UnitSplit((unit) => this.runUnit(unit), this.log)
     this.stops.stop.signal.addEventListener('abort', () => this.openGate(), { once: true })
   }
 
@@ -280,7 +282,14 @@ class PlanSender {
         case 'refused':
           return this.ledger.fail(items, state.operation, this.watch.refused ?? next.cause)
         case 'each-alone':
-          return this.sendEachAlone(kind, items, next.operation, state.upsert, next.why, start.placeholders)
+          return this.split.sendEachAlone(
+            kind,
+            items,
+            next.operation,
+            state.upsert,
+            next.why,
+            start.placeholders,
+          )
         case 'absent':
           this.log.info(
             `${describe(kind, items)}: not in the knowledge base (PATCH answered 404); nothing to remove.`,
@@ -293,7 +302,7 @@ class PlanSender {
             this.log.info(
               `${describe(kind, items)}: ${next.why}; sending it in parts as ${next.operation} to find which.`,
             )
-          return this.search(
+          return this.split.search(
             kind,
             items,
             next.operation,
@@ -323,55 +332,8 @@ class PlanSender {
     }
   }
 
-  /**
-   * Lands `items`, which failed together as `operation` because of at least one odd item: a probe part
-   * first, and its answer says where to look (bisection.ts).
-   */
-  private async search(
-    kind: Unit['kind'],
-    items: Item[],
-    operation: Operation,
-    upsert: boolean,
-    oddNeedsOther: boolean,
-    placeholders?: boolean,
-  ): Promise<void> {
-    const probe = items.slice(0, probeSize(items.length))
-    const rest = items.slice(probe.length)
-    const part = { kind, operation, upsert, searching: true, placeholders }
-    let tellLanded!: (landed: boolean) => void
-    const landed = new Promise<boolean>((resolve) => (tellLanded = resolve))
-    const probing = this.runUnit({ ...part, items: probe, onFirstAnswer: tellLanded })
-    const resting = landed.then((probeLanded) => {
-      switch (afterProbe(probeLanded, rest.length, oddNeedsOther)) {
-        case 'whole':
-          return this.runUnit({ ...part, items: rest })
-        case 'search':
-          return this.search(kind, rest, operation, upsert, oddNeedsOther, placeholders)
-        case 'other-operation':
-          return this.runUnit({ ...part, items: rest, operation: otherOf(operation), switches: 1 })
-      }
-    })
-    await Promise.all([probing, resting])
-  }
-
   /** What the node's latest answers say documents need (undefined before any landed). */
   private evidence(): Operation | undefined {
     return this.latestFit
-  }
-
-  private async sendEachAlone(
-    kind: Unit['kind'],
-    items: Item[],
-    operation: Operation,
-    upsert: boolean,
-    why: string | undefined,
-    placeholders?: boolean,
-  ): Promise<void> {
-    this.log.info(`${describe(kind, items)}: ${why}; sending each ${kindWord(kind)} alone.`)
-    await Promise.all(
-      items.map((item) =>
-        this.runUnit({ kind, items: [item], operation, upsert, placeholders, resend: true }),
-      ),
-    )
   }
 }
