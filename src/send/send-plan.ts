@@ -1,7 +1,7 @@
 // Runs a plan against the service: `concurrency` requests in flight, retries, the upsert switch, the search
 // of rejected batches for their odd items, and exactly one outcome per document and URL.
 import type { Logger } from '../log.js'
-import type { Batch, IndexTarget, Operation, Plan, SendProgress, SendResult } from '../model.js'
+import type { Batch, IndexTarget, Plan, SendProgress, SendResult } from '../model.js'
 import type { SettingNames } from '../setting-names.js'
 import { systemClock, type Clock, type RetryPolicy } from '../service/retry.js'
 import { collectIfGrown } from '../chunk-release.js'
@@ -9,6 +9,7 @@ import { errorMessage } from './error-message.js'
 import { BatchFiles, disposeOpened } from './files.js'
 import { SendLedger } from './ledger.js'
 import { formatMs, METHOD, nextStep, type UnitState } from './next-step.js'
+import { NodeEvidence } from './node-evidence.js'
 import { UnitRequests, type IndexingClient } from './request.js'
 import { RequestScheduler } from './scheduler.js'
 import { ServiceWatch } from './service-watch.js'
@@ -72,20 +73,7 @@ class PlanSender {
   private readonly files: BatchFiles
   private readonly requests: UnitRequests
   private readonly split: UnitSplit
-  /**
-   * The operation the latest upsert request that landed more than the one odd document of a search used:
-   * what the node's documents of this run need now (an interrupted sync leaves a node half filled, so
-   * the latest answer says more than a count over the run).
-   */
-  private latestFit: Operation | undefined
-  /**
-   * Until the node's answers say something, only the first unknown-state unit (the pioneer) is sent: the
-   * others would all be sent as the plan's guess, and on a first sync to an empty node each would pay a
-   * PATCH answered 404 before its POST. Opens on the first evidence, when the pioneer ends, or on a stop.
-   */
-  private pioneer: 'none' | 'sent' | 'done' = 'none'
-  private openGate!: () => void
-  private readonly gate = new Promise<void>((resolve) => (this.openGate = resolve))
+  private readonly node: NodeEvidence
   private readonly ledger: SendLedger
 
   constructor(
@@ -102,7 +90,7 @@ class PlanSender {
     this.files = new BatchFiles(client, this.ledger, this.log, options)
     this.requests = new UnitRequests(client, target, this.scheduler, this.watch, this.ledger, this.stops)
     this.split = new UnitSplit((unit) => this.runUnit(unit), this.log)
-    this.stops.stop.signal.addEventListener('abort', () => this.openGate(), { once: true })
+    this.node = new NodeEvidence(this.stops.stop.signal)
   }
 
   async run(batches: Batch[]): Promise<SendResult> {
@@ -163,10 +151,7 @@ class PlanSender {
       await this.sendUnit(start, answer, role)
     } finally {
       answer(false)
-      if (role.pioneer) {
-        this.pioneer = 'done'
-        this.openGate()
-      }
+      if (role.pioneer) this.node.pioneerEnded()
     }
   }
 
@@ -186,11 +171,9 @@ class PlanSender {
     for (;;) {
       if (state !== undefined && kind === 'documents') items = await this.files.refresh(items, operation())
       if (items.length === 0) return
-      if (state === undefined && start.stateUnknown && this.pioneer !== 'done' && !this.evidence()) {
-        if (this.pioneer === 'none') {
-          this.pioneer = 'sent'
-          role.pioneer = true
-        } else await this.gate
+      if (state === undefined && start.stateUnknown) {
+        const gate = this.node.turn(role)
+        if (gate) await gate
       }
       const priority = state !== undefined
       const admitted = await this.readAhead.acquire(priority)
@@ -224,7 +207,7 @@ class PlanSender {
       }
       if (state === undefined) {
         // Chosen as the request leaves: what earlier answers said about the node is as fresh as it can be.
-        const first = start.stateUnknown ? (this.evidence() ?? start.operation) : start.operation
+        const first = start.stateUnknown ? (this.node.latest ?? start.operation) : start.operation
         state = {
           items: items.length,
           planned: first,
@@ -252,8 +235,7 @@ class PlanSender {
       )
       if (failure === undefined) {
         if (state.upsert && (items.length > 1 || !state.searching)) {
-          this.latestFit = state.operation
-          this.openGate()
+          this.node.landed(state.operation)
         }
         return answer(state.operation === state.planned)
       }
@@ -270,7 +252,7 @@ class PlanSender {
           hardStopped: this.stops.hardStop.signal.aborted,
           cutOffBy: this.stops.cutOffBy,
           names: this.options.names,
-          evidence: this.evidence(),
+          evidence: this.node.latest,
         },
       )
       state = decided.state
@@ -333,7 +315,4 @@ class PlanSender {
   }
 
   /** What the node's latest answers say documents need (undefined before any landed). */
-  private evidence(): Operation | undefined {
-    return this.latestFit
-  }
 }
