@@ -20,7 +20,6 @@ import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { finished } from 'node:stream/promises'
-import { idProblem } from '../service/ids.js'
 import { checkFaultSettings, createFaultPicker, type FaultKind } from './faults.js'
 import {
   createMissPicker,
@@ -32,6 +31,7 @@ import {
   type FlowKnowledge,
 } from './flow.js'
 import { IndexLag } from './index-lag.js'
+import { matchRoute, type Route } from './routes.js'
 import { discardParts, receiveMultipart, type ReceivedPart } from './multipart.js'
 import { EmulatorStore, type ChangeMode, type KnowledgeBaseId, type ReceivedDocument } from './store.js'
 import {
@@ -141,10 +141,6 @@ const FLOW_TEXT_LIMIT = 2 * 1024 * 1024
 
 type KeyKind = RequestLogEntry['key']
 
-type Route =
-  | { operation: 'urls' | 'documents'; kb: KnowledgeBaseId; allow: string }
-  | { operation: 'run'; flowId: string; orgId: string; allow: string }
-
 interface Answer {
   status: number
   body: unknown
@@ -157,35 +153,6 @@ const detail = (status: number, message: string, headers?: Record<string, string
   headers,
 })
 const invalid = (issues: ValidationIssue[]): Answer => ({ status: 422, body: { detail: issues } })
-
-function decodeId(segment: string): string | undefined {
-  try {
-    const id = decodeURIComponent(segment)
-    return idProblem(id) === undefined ? id : undefined
-  } catch {
-    return undefined
-  }
-}
-
-/** The route of a raw request path, or undefined (404). Ids follow the client's own id rule. */
-export function matchRoute(rawPath: string): Route | undefined {
-  const segments = rawPath.split('/')
-  if (segments[0] !== '') return undefined
-  const [, area, version, operation, ...ids] = segments
-  const decoded = ids.map(decodeId)
-  if (decoded.some((id) => id === undefined)) return undefined
-  if (area === 'indexing' && version === 'v0' && (operation === 'urls' || operation === 'documents')) {
-    if (decoded.length !== 3) return undefined
-    const [flowId, orgId, nodeId] = decoded as string[]
-    return { operation, kb: { flowId, orgId, nodeId }, allow: 'POST, PATCH' }
-  }
-  if (area === 'inference' && version === 'v0' && operation === 'run') {
-    if (decoded.length !== 2) return undefined
-    const [orgId, flowId] = decoded as string[]
-    return { operation, orgId, flowId, allow: 'POST' }
-  }
-  return undefined
-}
 
 function bearerToken(header: string | undefined): string | undefined {
   const match = /^Bearer[ \t]+(\S.*?)\s*$/i.exec(header ?? '')
