@@ -19,7 +19,6 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { finished } from 'node:stream/promises'
 import { checkFaultSettings, createFaultPicker, type FaultKind } from './faults.js'
 import {
   createMissPicker,
@@ -31,6 +30,7 @@ import {
   type FlowKnowledge,
 } from './flow.js'
 import { IndexLag } from './index-lag.js'
+import { bearerToken, drain, readBody } from './request-body.js'
 import { matchRoute, type Route } from './routes.js'
 import { discardParts, receiveMultipart, type ReceivedPart } from './multipart.js'
 import { EmulatorStore, type ChangeMode, type KnowledgeBaseId, type ReceivedDocument } from './store.js'
@@ -154,33 +154,7 @@ const detail = (status: number, message: string, headers?: Record<string, string
 })
 const invalid = (issues: ValidationIssue[]): Answer => ({ status: 422, body: { detail: issues } })
 
-function bearerToken(header: string | undefined): string | undefined {
-  const match = /^Bearer[ \t]+(\S.*?)\s*$/i.exec(header ?? '')
-  return match?.[1]
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-/** Reads the rest of the body and throws it away, so the client can finish sending before the answer. */
-async function drain(request: IncomingMessage): Promise<void> {
-  if (request.readableEnded) return
-  request.resume()
-  await finished(request).catch(() => undefined)
-}
-
-async function readBody(request: IncomingMessage, limit: number): Promise<Buffer | undefined> {
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length
-    if (size > limit) {
-      await drain(request)
-      return undefined
-    }
-    chunks.push(chunk)
-  }
-  return Buffer.concat(chunks)
-}
 
 async function readTextPrefix(file: string, limit: number): Promise<string> {
   const handle = await open(file, 'r')
