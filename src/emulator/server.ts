@@ -14,22 +14,15 @@
 //   tests prove that clients scrub keys from the errors they show.
 import { randomUUID } from 'node:crypto'
 import { appendFileSync } from 'node:fs'
-import { mkdir, mkdtemp, open, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { createFaultPicker, type FaultKind } from './faults.js'
-import {
-  createMissPicker,
-  flowRunAnswer,
-  isTextDocument,
-  judgeRunAnswer,
-  questionOf,
-  type FlowDocument,
-  type FlowKnowledge,
-} from './flow.js'
+import { createMissPicker, flowRunAnswer, judgeRunAnswer, questionOf, type FlowDocument } from './flow.js'
 import { IndexLag } from './index-lag.js'
+import { knowledgeOf } from './knowledge.js'
 import { checkOptions, type EmulatorOptions } from './options.js'
 import { bearerToken, drain, readBody } from './request-body.js'
 import { matchRoute, type Route } from './routes.js'
@@ -97,8 +90,6 @@ export interface Emulator {
 
 /** Largest JSON body accepted (URL lists and run inputs). */
 const JSON_BODY_LIMIT = 16 * 1024 * 1024
-/** Bytes of each text document the flow reads: enough for docs, bounded for memory. */
-const FLOW_TEXT_LIMIT = 2 * 1024 * 1024
 
 type KeyKind = RequestLogEntry['key']
 
@@ -117,17 +108,6 @@ const invalid = (issues: ValidationIssue[]): Answer => ({ status: 422, body: { d
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-async function readTextPrefix(file: string, limit: number): Promise<string> {
-  const handle = await open(file, 'r')
-  try {
-    const buffer = Buffer.alloc(limit)
-    const { bytesRead } = await handle.read(buffer, 0, limit, 0)
-    return buffer.subarray(0, bytesRead).toString('utf8')
-  } finally {
-    await handle.close()
-  }
-}
-
 class EmulatorServer {
   private seq = 0
   private readonly log: RequestLogEntry[] = []
@@ -142,7 +122,7 @@ class EmulatorServer {
     dataDir: string,
   ) {
     this.lag = new IndexLag(options.indexDelayMs ?? 0)
-    this.store = new EmulatorStore(dataDir, (kb) => this.lag.changing(kb, () => this.knowledgeOf(kb)))
+    this.store = new EmulatorStore(dataDir, (kb) => this.lag.changing(kb, () => knowledgeOf(this.store, kb)))
     this.logFile = path.join(this.store.dataDir, 'requests.jsonl')
     this.pickFault = createFaultPicker(options)
     this.missed = createMissPicker(options.seed ?? 0, options.missRate ?? 0)
@@ -363,7 +343,7 @@ class EmulatorServer {
     const urls: string[] = []
     for (const nodeId of this.store.nodeIds(flowId, orgId)) {
       const kb = { flowId, orgId, nodeId }
-      const knowledge = this.lag.answered(kb) ?? (await this.knowledgeOf(kb))
+      const knowledge = this.lag.answered(kb) ?? (await knowledgeOf(this.store, kb))
       documents.push(...knowledge.documents)
       urls.push(...knowledge.urls)
     }
@@ -376,18 +356,6 @@ class EmulatorServer {
       this.missed(question),
     )
     return { status: 200, body: answer }
-  }
-
-  /** A knowledge base's documents (text documents with their text) and URLs, as a flow reads them now. */
-  private async knowledgeOf(kb: KnowledgeBaseId): Promise<FlowKnowledge> {
-    const documents: FlowDocument[] = []
-    for (const document of this.store.documents(kb)) {
-      const text = isTextDocument(document.name, document.contentType)
-        ? await readTextPrefix(this.store.contentPath(kb, document.name), FLOW_TEXT_LIMIT)
-        : undefined
-      documents.push({ nodeId: kb.nodeId, name: document.name, contentType: document.contentType, text })
-    }
-    return { documents, urls: this.store.urls(kb) }
   }
 }
 
