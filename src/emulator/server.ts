@@ -14,24 +14,18 @@
 //   tests prove that clients scrub keys from the errors they show.
 import { randomUUID } from 'node:crypto'
 import { appendFileSync } from 'node:fs'
-import { mkdir, mkdtemp, open, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { finished } from 'node:stream/promises'
-import { idProblem } from '../service/ids.js'
-import { checkFaultSettings, createFaultPicker, type FaultKind } from './faults.js'
-import {
-  createMissPicker,
-  flowRunAnswer,
-  isTextDocument,
-  judgeRunAnswer,
-  questionOf,
-  type FlowDocument,
-  type FlowKnowledge,
-} from './flow.js'
+import { createFaultPicker, type FaultKind } from './faults.js'
+import { createMissPicker, flowRunAnswer, judgeRunAnswer, questionOf, type FlowDocument } from './flow.js'
 import { IndexLag } from './index-lag.js'
+import { knowledgeOf } from './knowledge.js'
+import { checkOptions, type EmulatorOptions } from './options.js'
+import { bearerToken, drain, readBody } from './request-body.js'
+import { matchRoute, type Route } from './routes.js'
 import { discardParts, receiveMultipart, type ReceivedPart } from './multipart.js'
 import { EmulatorStore, type ChangeMode, type KnowledgeBaseId, type ReceivedDocument } from './store.js'
 import {
@@ -46,47 +40,7 @@ import {
 } from './validation.js'
 
 export type { FaultKind } from './faults.js'
-
-export interface EmulatorOptions {
-  port?: number
-  host?: string
-  /** When omitted: a temp dir made now and removed by close(). */
-  dataDir?: string
-  privateKey: string
-  publicKey: string
-  latencyMs?: number
-  /** 0..1 share of requests that get a fault, chosen with a seeded PRNG. */
-  faultRate?: number
-  seed?: number
-  /** Default: all five. */
-  faultKinds?: FaultKind[]
-  /**
-   * 0..1 share of flow runs answered as if nothing matched, chosen per question with `seed` (default 0:
-   * every run of a question gets the same answer). Lets repeats of a check see different answers.
-   */
-  missRate?: number
-  /** Value of Retry-After on 429/503 (default 1). */
-  retryAfterSeconds?: number
-  /** Tests: decide the fault of one request (takes precedence over faultRate). seq starts at 1. */
-  inject?: (request: { method: string; path: string; seq: number }) => FaultKind | undefined
-  /** Tests: answer 422 (FastAPI detail) for a request containing a document with this name; return the message. */
-  rejectDocument?: (name: string) => string | undefined
-  /**
-   * The flows that exist, as the service knows them: any other flow or node answers 404, so a mistyped id
-   * fails locally as it would on the service. Default: every well-formed id exists.
-   */
-  flows?: KnowledgeBaseId[]
-  /**
-   * Flow ids that answer as a judge flow (a deterministic grade of `in-1` by the key terms of the rubric
-   * `in-2`, see judgeRunAnswer) instead of retrieving; never subject to `missRate`.
-   */
-  judgeFlows?: string[]
-  /**
-   * After an accepted upload or update, flows keep answering from the knowledge base's previous
-   * documents for this long, as a service that indexes asynchronously does (default 0: at once).
-   */
-  indexDelayMs?: number
-}
+export type { EmulatorOptions } from './options.js'
 
 export interface DocumentPart {
   field: string
@@ -136,14 +90,8 @@ export interface Emulator {
 
 /** Largest JSON body accepted (URL lists and run inputs). */
 const JSON_BODY_LIMIT = 16 * 1024 * 1024
-/** Bytes of each text document the flow reads: enough for docs, bounded for memory. */
-const FLOW_TEXT_LIMIT = 2 * 1024 * 1024
 
 type KeyKind = RequestLogEntry['key']
-
-type Route =
-  | { operation: 'urls' | 'documents'; kb: KnowledgeBaseId; allow: string }
-  | { operation: 'run'; flowId: string; orgId: string; allow: string }
 
 interface Answer {
   status: number
@@ -158,93 +106,7 @@ const detail = (status: number, message: string, headers?: Record<string, string
 })
 const invalid = (issues: ValidationIssue[]): Answer => ({ status: 422, body: { detail: issues } })
 
-function decodeId(segment: string): string | undefined {
-  try {
-    const id = decodeURIComponent(segment)
-    return idProblem(id) === undefined ? id : undefined
-  } catch {
-    return undefined
-  }
-}
-
-/** The route of a raw request path, or undefined (404). Ids follow the client's own id rule. */
-export function matchRoute(rawPath: string): Route | undefined {
-  const segments = rawPath.split('/')
-  if (segments[0] !== '') return undefined
-  const [, area, version, operation, ...ids] = segments
-  const decoded = ids.map(decodeId)
-  if (decoded.some((id) => id === undefined)) return undefined
-  if (area === 'indexing' && version === 'v0' && (operation === 'urls' || operation === 'documents')) {
-    if (decoded.length !== 3) return undefined
-    const [flowId, orgId, nodeId] = decoded as string[]
-    return { operation, kb: { flowId, orgId, nodeId }, allow: 'POST, PATCH' }
-  }
-  if (area === 'inference' && version === 'v0' && operation === 'run') {
-    if (decoded.length !== 2) return undefined
-    const [orgId, flowId] = decoded as string[]
-    return { operation, orgId, flowId, allow: 'POST' }
-  }
-  return undefined
-}
-
-function bearerToken(header: string | undefined): string | undefined {
-  const match = /^Bearer[ \t]+(\S.*?)\s*$/i.exec(header ?? '')
-  return match?.[1]
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-/** Reads the rest of the body and throws it away, so the client can finish sending before the answer. */
-async function drain(request: IncomingMessage): Promise<void> {
-  if (request.readableEnded) return
-  request.resume()
-  await finished(request).catch(() => undefined)
-}
-
-async function readBody(request: IncomingMessage, limit: number): Promise<Buffer | undefined> {
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length
-    if (size > limit) {
-      await drain(request)
-      return undefined
-    }
-    chunks.push(chunk)
-  }
-  return Buffer.concat(chunks)
-}
-
-async function readTextPrefix(file: string, limit: number): Promise<string> {
-  const handle = await open(file, 'r')
-  try {
-    const buffer = Buffer.alloc(limit)
-    const { bytesRead } = await handle.read(buffer, 0, limit, 0)
-    return buffer.subarray(0, bytesRead).toString('utf8')
-  } finally {
-    await handle.close()
-  }
-}
-
-function checkOptions(options: EmulatorOptions): void {
-  if (typeof options.privateKey !== 'string' || options.privateKey.trim() === '')
-    throw new TypeError('privateKey must be a non-empty string')
-  if (typeof options.publicKey !== 'string' || options.publicKey.trim() === '')
-    throw new TypeError('publicKey must be a non-empty string')
-  if (options.privateKey === options.publicKey) throw new TypeError('privateKey and publicKey must differ')
-  const latency = options.latencyMs ?? 0
-  if (!(Number.isFinite(latency) && latency >= 0)) throw new RangeError('latencyMs must be a number >= 0')
-  const retryAfter = options.retryAfterSeconds ?? 1
-  if (!(Number.isInteger(retryAfter) && retryAfter >= 0))
-    throw new RangeError('retryAfterSeconds must be an integer >= 0')
-  checkFaultSettings(options)
-  const missRate = options.missRate ?? 0
-  if (!(Number.isFinite(missRate) && missRate >= 0 && missRate <= 1))
-    throw new RangeError('missRate must be a number from 0 to 1')
-  const indexDelay = options.indexDelayMs ?? 0
-  if (!(Number.isFinite(indexDelay) && indexDelay >= 0))
-    throw new RangeError('indexDelayMs must be a number >= 0')
-}
 
 class EmulatorServer {
   private seq = 0
@@ -260,7 +122,7 @@ class EmulatorServer {
     dataDir: string,
   ) {
     this.lag = new IndexLag(options.indexDelayMs ?? 0)
-    this.store = new EmulatorStore(dataDir, (kb) => this.lag.changing(kb, () => this.knowledgeOf(kb)))
+    this.store = new EmulatorStore(dataDir, (kb) => this.lag.changing(kb, () => knowledgeOf(this.store, kb)))
     this.logFile = path.join(this.store.dataDir, 'requests.jsonl')
     this.pickFault = createFaultPicker(options)
     this.missed = createMissPicker(options.seed ?? 0, options.missRate ?? 0)
@@ -481,7 +343,7 @@ class EmulatorServer {
     const urls: string[] = []
     for (const nodeId of this.store.nodeIds(flowId, orgId)) {
       const kb = { flowId, orgId, nodeId }
-      const knowledge = this.lag.answered(kb) ?? (await this.knowledgeOf(kb))
+      const knowledge = this.lag.answered(kb) ?? (await knowledgeOf(this.store, kb))
       documents.push(...knowledge.documents)
       urls.push(...knowledge.urls)
     }
@@ -494,18 +356,6 @@ class EmulatorServer {
       this.missed(question),
     )
     return { status: 200, body: answer }
-  }
-
-  /** A knowledge base's documents (text documents with their text) and URLs, as a flow reads them now. */
-  private async knowledgeOf(kb: KnowledgeBaseId): Promise<FlowKnowledge> {
-    const documents: FlowDocument[] = []
-    for (const document of this.store.documents(kb)) {
-      const text = isTextDocument(document.name, document.contentType)
-        ? await readTextPrefix(this.store.contentPath(kb, document.name), FLOW_TEXT_LIMIT)
-        : undefined
-      documents.push({ nodeId: kb.nodeId, name: document.name, contentType: document.contentType, text })
-    }
-    return { documents, urls: this.store.urls(kb) }
   }
 }
 

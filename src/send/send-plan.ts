@@ -1,21 +1,22 @@
 // Runs a plan against the service: `concurrency` requests in flight, retries, the upsert switch, the search
 // of rejected batches for their odd items, and exactly one outcome per document and URL.
-import { setMaxListeners } from 'node:events'
-import { access, constants, lstat } from 'node:fs/promises'
-import { cancellationOf } from '../cancellation.js'
-import { displayName, type Logger } from '../log.js'
-import { formatBytes } from '../units.js'
-import type { Batch, IndexTarget, Operation, Plan, SendProgress, SendResult } from '../model.js'
-import { ServiceError, type OpenedDocuments, type ServiceClient } from '../service/client.js'
-import { ACTION_INPUT_NAMES, type SettingNames } from '../setting-names.js'
-import { refusedConnectionNotice, runRefusal } from '../service/errors.js'
-import { parseRetryAfter, retryRuleOf, systemClock, type Clock, type RetryPolicy } from '../service/retry.js'
+import type { Logger } from '../log.js'
+import type { Batch, IndexTarget, Plan, SendProgress, SendResult } from '../model.js'
+import type { SettingNames } from '../setting-names.js'
+import { systemClock, type Clock, type RetryPolicy } from '../service/retry.js'
 import { collectIfGrown } from '../chunk-release.js'
-import { afterProbe, probeSize } from './bisection.js'
-import { CircuitBreaker } from './breaker.js'
-import { formatMs, METHOD, nextStep, otherOf, type UnitState } from './next-step.js'
+import { errorMessage } from './error-message.js'
+import { BatchFiles, disposeOpened } from './files.js'
+import { SendLedger } from './ledger.js'
+import { formatMs, METHOD, nextStep, type UnitState } from './next-step.js'
+import { NodeEvidence } from './node-evidence.js'
+import { UnitRequests, type IndexingClient } from './request.js'
 import { RequestScheduler } from './scheduler.js'
-import { describe, documentsOf, Item, kindWord, outcomesOf, unitOf, type Unit } from './unit.js'
+import { ServiceWatch } from './service-watch.js'
+import { UnitSplit } from './split.js'
+import { SendStops } from './stops.js'
+import { runInTurn } from './turns.js'
+import { describe, Item, unitOf, type Unit } from './unit.js'
 
 export interface SendOptions {
   concurrency: number
@@ -47,13 +48,7 @@ export interface SendOptions {
   withhold?: (index: number) => Promise<ReadonlySet<string>>
 }
 
-export type IndexingClient = Pick<
-  ServiceClient,
-  'uploadUrls' | 'updateUrls' | 'uploadDocuments' | 'updateDocuments'
-> &
-  Partial<Pick<ServiceClient, 'openDocuments'>>
-
-export const DEFAULT_GRACE_MS = 3000
+export type { IndexingClient } from './request.js'
 
 export async function sendPlan(
   plan: Plan,
@@ -70,57 +65,32 @@ export async function sendPlan(
 class PlanSender {
   private readonly clock: Clock
   private readonly log: Logger
-  /** Aborted on cancellation or when the breaker opens: nothing new starts, sleepers wake. */
-  private readonly stop = new AbortController()
-  /** Aborted `graceMs` after cancellation, or by a second signal: the requests still in flight are cut off. */
-  private readonly hardStop = new AbortController()
-  /** The second signal that ended the grace early, when one did. */
-  private cutOffBy: string | undefined
+  private readonly stops = new SendStops()
   private readonly scheduler: RequestScheduler
   /** Batches whose files are opened while they wait for a request slot (bounds the open files). */
   private readonly readAhead: RequestScheduler
-  /** Settles when the batch queued last has started opening: the next one starts after it (openAhead). */
-  private openTurn: Promise<void> = Promise.resolve()
-  private readonly breaker: CircuitBreaker
-  /** Set by the first 401/403, or 404 to a document upload: the one cause of every item that did not land. */
-  private refused: string | undefined
-  private requests = 0
-  /** The first refused connection was explained (refusedConnectionNotice): once a run. */
-  private refusalExplained = false
-  /**
-   * The operation the latest upsert request that landed more than the one odd document of a search used:
-   * what the node's documents of this run need now (an interrupted sync leaves a node half filled, so
-   * the latest answer says more than a count over the run).
-   */
-  private latestFit: Operation | undefined
-  /**
-   * Until the node's answers say something, only the first unknown-state unit (the pioneer) is sent: the
-   * others would all be sent as the plan's guess, and on a first sync to an empty node each would pay a
-   * PATCH answered 404 before its POST. Opens on the first evidence, when the pioneer ends, or on a stop.
-   */
-  private pioneer: 'none' | 'sent' | 'done' = 'none'
-  private openGate!: () => void
-  private readonly gate = new Promise<void>((resolve) => (this.openGate = resolve))
-  private batchesDone = 0
-  private batchesTotal = 0
-  private bytesLanded = 0
-  /** Items of the plan taken out before they were sent (SendOptions.withhold): no outcome of theirs. */
-  private readonly withheld = new Set<Item>()
+  private readonly watch: ServiceWatch
+  private readonly files: BatchFiles
+  private readonly requests: UnitRequests
+  private readonly split: UnitSplit
+  private readonly node: NodeEvidence
+  private readonly ledger: SendLedger
 
   constructor(
     private readonly client: IndexingClient,
     private readonly target: IndexTarget,
     private readonly options: SendOptions,
   ) {
-    // Every sleeping retry and every request in flight listens to these: as many as the plan has
-    // batches, by design, so Node's leak warning (at 11 listeners) would be noise in a user's log.
-    setMaxListeners(0, this.stop.signal, this.hardStop.signal)
     this.clock = options.clock ?? systemClock
     this.log = options.log
-    this.scheduler = new RequestScheduler(options.concurrency, this.clock, this.stop.signal)
-    this.readAhead = new RequestScheduler(options.concurrency, this.clock, this.stop.signal)
-    this.breaker = new CircuitBreaker(options.breakerWindowMs ?? options.retry.deadlineMs, this.clock)
-    this.stop.signal.addEventListener('abort', () => this.openGate(), { once: true })
+    this.ledger = new SendLedger(options.log, options.onProgress)
+    this.scheduler = new RequestScheduler(options.concurrency, this.clock, this.stops.stop.signal)
+    this.readAhead = new RequestScheduler(options.concurrency, this.clock, this.stops.stop.signal)
+    this.watch = new ServiceWatch(this.scheduler, this.stops, this.clock, this.log, options)
+    this.files = new BatchFiles(client, this.ledger, this.log, options)
+    this.requests = new UnitRequests(client, target, this.scheduler, this.watch, this.ledger, this.stops)
+    this.split = new UnitSplit((unit) => this.runUnit(unit), this.log)
+    this.node = new NodeEvidence(this.stops.stop.signal)
   }
 
   async run(batches: Batch[]): Promise<SendResult> {
@@ -129,103 +99,43 @@ class PlanSender {
     const items = new Array<Item>(units.reduce((count, unit) => count + unit.items.length, 0))
     let at = 0
     for (const unit of units) for (const item of unit.items) items[at++] = item
-    this.batchesTotal = units.length
+    this.ledger.batchesTotal = units.length
 
-    const { signal, cutOff } = this.options
-    let graceTimer: NodeJS.Timeout | undefined
-    const onCancel = () => {
-      this.stop.abort()
-      graceTimer = setTimeout(() => this.hardStop.abort(), this.options.graceMs ?? DEFAULT_GRACE_MS)
-    }
-    if (signal?.aborted) onCancel()
-    else signal?.addEventListener('abort', onCancel, { once: true })
-    const onCutOff = () => {
-      if (this.hardStop.signal.aborted) return
-      this.cutOffBy = cancellationOf(cutOff)?.signalName ?? 'a second signal'
-      this.stop.abort()
-      this.hardStop.abort()
-    }
-    if (cutOff?.aborted) onCutOff()
-    else cutOff?.addEventListener('abort', onCutOff, { once: true })
-
+    const { signal } = this.options
+    const unfollow = this.stops.follow(signal, this.options.cutOff, this.options.graceMs)
     try {
-      await this.runInTurn(units)
+      await runInTurn(units, (unit, index) => this.runBatch(unit, index))
     } finally {
-      signal?.removeEventListener('abort', onCancel)
-      cutOff?.removeEventListener('abort', onCutOff)
-      clearTimeout(graceTimer)
-      // Ends a pause the service asked for that outlasts the run: its timer must not hold the process.
-      this.stop.abort()
+      unfollow()
     }
     return {
-      items: outcomesOf(this.withheld.size > 0 ? items.filter((item) => !this.withheld.has(item)) : items),
-      requests: this.requests,
+      items: this.ledger.outcomes(items),
+      requests: this.requests.count,
       cancelled: signal?.aborted ?? false,
     }
-  }
-
-  /**
-   * Runs every batch, each started when the one before it got its turn to open its files (or ended):
-   * batches still wait their turn in plan order, behind retries, as if all had started at once, but only
-   * the batches that have a turn or are next hold an async call chain, not every batch of the plan
-   * (~1 KB each: ~4 MB at 100,000 documents, bench/README.md).
-   */
-  private runInTurn(units: Unit[]): Promise<void> {
-    return new Promise((resolve, reject) => {
-      let next = 0
-      let running = 0
-      const startNext = () => {
-        if (next === units.length) {
-          if (running === 0) resolve()
-          return
-        }
-        const index = next++
-        const unit = units[index]
-        running++
-        let admitted = false
-        unit.onAdmitted = () => {
-          if (admitted) return
-          admitted = true
-          startNext()
-        }
-        this.runBatch(unit, index).then(() => {
-          running--
-          unit.onAdmitted?.()
-          delete unit.onAdmitted
-          if (next === units.length && running === 0) resolve()
-        }, reject)
-      }
-      startNext()
-    })
   }
 
   private async runBatch(unit: Unit, index: number): Promise<void> {
     try {
       if (this.options.withhold && unit.kind === 'documents') {
         const names = await this.options.withhold(index)
-        if (names.size > 0) unit.items = unit.items.filter((item) => !this.withhold(item, names))
+        if (names.size > 0) unit.items = unit.items.filter((item) => !this.ledger.withhold(item, names))
         if (unit.items.length === 0) {
-          this.batchesTotal--
-          return this.reportProgress()
+          this.ledger.batchesTotal--
+          return this.ledger.reportProgress()
         }
       }
       await this.runUnit(unit)
     } catch (error) {
       // A bug must not lose items: whatever has no outcome yet fails with the error.
-      this.fail(
+      this.ledger.fail(
         unit.items.filter((item) => !item.outcome),
         unit.operation,
         errorMessage(error),
       )
     }
-    this.batchesDone++
-    this.reportProgress()
-  }
-
-  private withhold(item: Item, names: ReadonlySet<string>): boolean {
-    if (!names.has(item.name)) return false
-    this.withheld.add(item)
-    return true
+    this.ledger.batchesDone++
+    this.ledger.reportProgress()
   }
 
   /** Sends one unit until every item has an outcome: carries out what `nextStep` decides after a failure. */
@@ -241,10 +151,7 @@ class PlanSender {
       await this.sendUnit(start, answer, role)
     } finally {
       answer(false)
-      if (role.pioneer) {
-        this.pioneer = 'done'
-        this.openGate()
-      }
+      if (role.pioneer) this.node.pioneerEnded()
     }
   }
 
@@ -262,20 +169,18 @@ class PlanSender {
     const operation = () => state?.operation ?? start.operation
 
     for (;;) {
-      if (state !== undefined && kind === 'documents') items = await this.refreshFiles(items, operation())
+      if (state !== undefined && kind === 'documents') items = await this.files.refresh(items, operation())
       if (items.length === 0) return
-      if (state === undefined && start.stateUnknown && this.pioneer !== 'done' && !this.evidence()) {
-        if (this.pioneer === 'none') {
-          this.pioneer = 'sent'
-          role.pioneer = true
-        } else await this.gate
+      if (state === undefined && start.stateUnknown) {
+        const gate = this.node.turn(role)
+        if (gate) await gate
       }
       const priority = state !== undefined
       const admitted = await this.readAhead.acquire(priority)
       start.onAdmitted?.()
-      if (!admitted) return this.fail(items, operation(), this.stoppedReason(lastError))
+      if (!admitted) return this.ledger.fail(items, operation(), this.watch.stoppedReason(lastError))
       // The files are opened while the request waits for its slot, not after it got one.
-      const opened = kind === 'documents' ? this.openAhead(items) : undefined
+      const opened = kind === 'documents' ? this.files.openAhead(items) : undefined
       let turn: boolean
       try {
         turn = await this.scheduler.acquire(priority)
@@ -284,7 +189,7 @@ class PlanSender {
       }
       if (!turn) {
         disposeOpened(opened)
-        return this.fail(items, operation(), this.stoppedReason(lastError))
+        return this.ledger.fail(items, operation(), this.watch.stoppedReason(lastError))
       }
       if (
         retrying &&
@@ -294,7 +199,7 @@ class PlanSender {
         // Held back (a pause the service asked for, probing) until the deadline passed: not sent again.
         this.scheduler.release()
         disposeOpened(opened)
-        return this.fail(
+        return this.ledger.fail(
           items,
           operation(),
           `${lastError ?? 'not sent'} (gave up: retry-deadline passed while waiting to retry)`,
@@ -302,7 +207,7 @@ class PlanSender {
       }
       if (state === undefined) {
         // Chosen as the request leaves: what earlier answers said about the node is as fresh as it can be.
-        const first = start.stateUnknown ? (this.evidence() ?? start.operation) : start.operation
+        const first = start.stateUnknown ? (this.node.latest ?? start.operation) : start.operation
         state = {
           items: items.length,
           planned: first,
@@ -320,11 +225,17 @@ class PlanSender {
       const retry = retrying
       retrying = false
 
-      const failure = await this.attempt(kind, items, state.operation, opened, start.placeholders, retry)
+      const failure = await this.requests.attempt(
+        kind,
+        items,
+        state.operation,
+        opened,
+        start.placeholders,
+        retry,
+      )
       if (failure === undefined) {
         if (state.upsert && (items.length > 1 || !state.searching)) {
-          this.latestFit = state.operation
-          this.openGate()
+          this.node.landed(state.operation)
         }
         return answer(state.operation === state.planned)
       }
@@ -338,10 +249,10 @@ class PlanSender {
           policy: this.options.retry,
           now: this.clock.now(),
           random: this.options.random,
-          hardStopped: this.hardStop.signal.aborted,
-          cutOffBy: this.cutOffBy,
+          hardStopped: this.stops.hardStop.signal.aborted,
+          cutOffBy: this.stops.cutOffBy,
           names: this.options.names,
-          evidence: this.evidence(),
+          evidence: this.node.latest,
         },
       )
       state = decided.state
@@ -349,16 +260,23 @@ class PlanSender {
       if (next.step !== 'retry' && next.step !== 'resend') answer(false)
       switch (next.step) {
         case 'fail':
-          return this.fail(items, state.operation, next.error)
+          return this.ledger.fail(items, state.operation, next.error)
         case 'refused':
-          return this.fail(items, state.operation, this.refused ?? next.cause)
+          return this.ledger.fail(items, state.operation, this.watch.refused ?? next.cause)
         case 'each-alone':
-          return this.sendEachAlone(kind, items, next.operation, state.upsert, next.why, start.placeholders)
+          return this.split.sendEachAlone(
+            kind,
+            items,
+            next.operation,
+            state.upsert,
+            next.why,
+            start.placeholders,
+          )
         case 'absent':
           this.log.info(
             `${describe(kind, items)}: not in the knowledge base (PATCH answered 404); nothing to remove.`,
           )
-          return this.succeed(items, state.operation, true, true)
+          return this.ledger.succeed(items, state.operation, true, true)
         case 'bisect':
           // A wrong-operation answer is no try of the document (see 'switch'); a refusal is.
           if (next.oddNeedsOther) for (const item of items) item.attempts--
@@ -366,7 +284,7 @@ class PlanSender {
             this.log.info(
               `${describe(kind, items)}: ${next.why}; sending it in parts as ${next.operation} to find which.`,
             )
-          return this.search(
+          return this.split.search(
             kind,
             items,
             next.operation,
@@ -389,295 +307,12 @@ class PlanSender {
           this.log.info(
             `${describe(kind, items)}: attempt ${state.tries} failed (${lastError}); retrying as ${state.operation} in ${formatMs(next.delayMs)}.`,
           )
-          await this.clock.sleep(next.delayMs, this.stop.signal)
+          await this.clock.sleep(next.delayMs, this.stops.stop.signal)
           retrying = true
           continue
       }
     }
   }
 
-  /**
-   * Lands `items`, which failed together as `operation` because of at least one odd item: a probe part
-   * first, and its answer says where to look (bisection.ts).
-   */
-  private async search(
-    kind: Unit['kind'],
-    items: Item[],
-    operation: Operation,
-    upsert: boolean,
-    oddNeedsOther: boolean,
-    placeholders?: boolean,
-  ): Promise<void> {
-    const probe = items.slice(0, probeSize(items.length))
-    const rest = items.slice(probe.length)
-    const part = { kind, operation, upsert, searching: true, placeholders }
-    let tellLanded!: (landed: boolean) => void
-    const landed = new Promise<boolean>((resolve) => (tellLanded = resolve))
-    const probing = this.runUnit({ ...part, items: probe, onFirstAnswer: tellLanded })
-    const resting = landed.then((probeLanded) => {
-      switch (afterProbe(probeLanded, rest.length, oddNeedsOther)) {
-        case 'whole':
-          return this.runUnit({ ...part, items: rest })
-        case 'search':
-          return this.search(kind, rest, operation, upsert, oddNeedsOther, placeholders)
-        case 'other-operation':
-          return this.runUnit({ ...part, items: rest, operation: otherOf(operation), switches: 1 })
-      }
-    })
-    await Promise.all([probing, resting])
-  }
-
   /** What the node's latest answers say documents need (undefined before any landed). */
-  private evidence(): Operation | undefined {
-    return this.latestFit
-  }
-
-  private async sendEachAlone(
-    kind: Unit['kind'],
-    items: Item[],
-    operation: Operation,
-    upsert: boolean,
-    why: string | undefined,
-    placeholders?: boolean,
-  ): Promise<void> {
-    this.log.info(`${describe(kind, items)}: ${why}; sending each ${kindWord(kind)} alone.`)
-    await Promise.all(
-      items.map((item) =>
-        this.runUnit({ kind, items: [item], operation, upsert, placeholders, resend: true }),
-      ),
-    )
-  }
-
-  /** One request. Undefined on success (outcomes recorded), else what it failed with. */
-  private async attempt(
-    kind: Unit['kind'],
-    items: Item[],
-    operation: Operation,
-    opened?: Promise<OpenedDocuments>,
-    placeholders?: boolean,
-    retry = false,
-  ): Promise<unknown> {
-    // A retry of an item is a request that sends it again after one that carried it failed; a try that
-    // stopped at opening its files carried nothing.
-    const retried = retry ? items.filter((item) => item.attempts > 0) : []
-    for (const item of retried) item.retries = (item.retries ?? 0) + 1
-    for (const item of items) item.attempts++
-    this.requests++
-    let failure: unknown
-    try {
-      await this.call(kind, items, operation, opened)
-    } catch (error) {
-      failure = error ?? new Error('unknown failure')
-    } finally {
-      disposeOpened(opened)
-    }
-    if (
-      opened &&
-      (await opened.then(
-        () => false,
-        () => true,
-      ))
-    ) {
-      // A file could not be opened as selected: no request left, so none is counted.
-      for (const item of items) item.attempts--
-      for (const item of retried) item.retries! -= 1
-      this.requests--
-    }
-    // What the answer says about the service is recorded before the slot is given back, so the next
-    // request already sees the pause, the lowered limit or the open breaker.
-    if (failure === undefined) this.scheduler.succeeded()
-    this.observe(failure)
-    this.scheduler.release()
-    if (failure === undefined) this.succeed(items, operation, placeholders === true, false)
-    else this.reportProgress()
-    return failure
-  }
-
-  /** Records the items as landed: uploaded or updated, or for placeholders removed (`absent`: 404). */
-  private succeed(items: Item[], operation: Operation, placeholders: boolean, absent: boolean): void {
-    for (const item of items) {
-      item.end(placeholders ? 'removed' : operation === 'upload' ? 'uploaded' : 'updated', operation, {
-        absent,
-      })
-      if (!absent) this.bytesLanded += item.file?.size ?? 0
-    }
-    this.reportProgress()
-  }
-
-  /** Feeds the outcome of one request to the breaker and the scheduler. */
-  private observe(failure: unknown): void {
-    if (failure === undefined) return this.serviceAnswered()
-    if (!(failure instanceof ServiceError) || this.hardStop.signal.aborted) return
-    const refusal = runRefusal(failure, this.options.names, this.options.retry)
-    if (refusal) {
-      // About the key or the ids, not a document: every other request would be refused too.
-      this.refused ??= refusal
-      this.stop.abort()
-      return
-    }
-    if (failure.retryable) {
-      this.breaker.failed(errorMessage(failure))
-      this.scheduler.probing = true
-      if (this.breaker.open) this.stop.abort()
-      else if (failure.code === 'ECONNREFUSED') this.explainRefusal(failure)
-    } else if (failure.status !== undefined) {
-      this.serviceAnswered()
-    }
-    const rule = retryRuleOf(failure)
-    if (rule?.halvesConcurrency) this.scheduler.rateLimited()
-    if (rule?.retryAfter) {
-      const hintMs = parseRetryAfter(failure.retryAfter, this.clock.now())
-      if (hintMs !== undefined) this.scheduler.pause(Math.min(hintMs, this.options.retry.maxRetryAfterMs))
-    }
-  }
-
-  /** At the first refused connection, what is retried and until when: a wrong base URL is not a silent wait. */
-  private explainRefusal(failure: ServiceError): void {
-    if (this.refusalExplained) return
-    this.refusalExplained = true
-    this.log.warning(
-      refusedConnectionNotice(failure, this.options.names ?? ACTION_INPUT_NAMES, {
-        what: 'Every request is retried, and the run stops if none connects,',
-        until: this.breaker.opensAt ?? this.clock.now() + this.breaker.windowMs,
-        bound: 'retry-deadline',
-        boundMs: this.breaker.windowMs,
-      }),
-    )
-  }
-
-  private serviceAnswered(): void {
-    this.breaker.answered()
-    this.scheduler.probing = false
-  }
-
-  private call(
-    kind: Unit['kind'],
-    items: Item[],
-    operation: Operation,
-    opened?: Promise<OpenedDocuments>,
-  ): Promise<unknown> {
-    const options = { signal: this.hardStop.signal, opened }
-    if (kind === 'urls') {
-      const urls = items.map((item) => item.name)
-      return operation === 'upload'
-        ? this.client.uploadUrls(this.target, urls, options)
-        : this.client.updateUrls(this.target, urls, options)
-    }
-    const documents = documentsOf(items)
-    return operation === 'upload'
-      ? this.client.uploadDocuments(this.target, documents, options)
-      : this.client.updateDocuments(this.target, documents, options)
-  }
-
-  /**
-   * Starts opening the items' files, when the client can; a failure surfaces in the call. Batches are
-   * opened one at a time, each in its own turn of the event loop: small files are read synchronously, and
-   * batches opened back to back in one turn held every ready request off the wire until all were read
-   * (at 2,000 documents, ~60 ms before the first request left).
-   */
-  private openAhead(items: Item[]): Promise<OpenedDocuments> | undefined {
-    const open = this.client.openDocuments?.bind(this.client)
-    if (!open) return undefined
-    // The next batch waits for this one's synchronous part only: a slow asynchronous open (a large file
-    // on a network disk) does not hold the batches behind it.
-    let started!: () => void
-    const previous = this.openTurn
-    this.openTurn = new Promise<void>((resolve) => (started = resolve))
-    const opening = previous
-      .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
-      .then(() => {
-        try {
-          return open(documentsOf(items))
-        } finally {
-          started()
-        }
-      })
-    opening.catch(() => undefined)
-    return opening
-  }
-
-  /**
-   * Before a resend, each file is looked at again: a changed one is sent whole as it is now (never a
-   * stale size with new bytes); one that is gone, no longer a readable regular file, or now over
-   * max-file-size fails alone.
-   */
-  private async refreshFiles(items: Item[], operation: Operation): Promise<Item[]> {
-    const kept: Item[] = []
-    await Promise.all(
-      items.map(async (item) => {
-        const file = item.file!
-        try {
-          const stats = await lstat(file.path)
-          if (!stats.isFile()) throw new Error('it is no longer a regular file')
-          // Unreadable now (permissions changed): it fails alone, not its batch after every retry.
-          await access(file.path, constants.R_OK)
-          const limit = this.options.maxFileSize
-          if (limit !== undefined && stats.size > limit) {
-            this.fail(
-              [item],
-              operation,
-              `${displayName(item.name)} grew to ${formatBytes(stats.size)} since it was selected, over ` +
-                `max-file-size ${formatBytes(limit)}; not sent.`,
-            )
-            return
-          }
-          if (stats.size !== file.size) {
-            item.file = { name: file.name, path: file.path, size: stats.size }
-            this.log.info(
-              `${displayName(item.name)} changed since it was selected; sending its current content.`,
-            )
-          }
-          kept.push(item)
-        } catch (error) {
-          const code =
-            typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined
-          const reason = typeof code === 'string' ? code : errorMessage(error)
-          this.fail([item], operation, `${displayName(item.name)} can no longer be read (${reason}).`)
-        }
-      }),
-    )
-    // Keep the planned order (the await above finishes in any order).
-    return items.filter((item) => kept.includes(item))
-  }
-
-  private stoppedReason(lastError: string | undefined): string {
-    if (this.options.signal?.aborted) {
-      return lastError === undefined
-        ? 'cancelled before it was sent'
-        : `cancelled before it could be retried; last error: ${lastError}`
-    }
-    if (this.refused) return this.refused
-    const breakerNote = `stopped: every attempt failed for ${formatMs(this.breaker.windowMs)}`
-    return lastError === undefined
-      ? `not sent (${breakerNote}); last error: ${this.breaker.lastError ?? 'unknown'}`
-      : `${lastError} (${breakerNote})`
-  }
-
-  private fail(items: Item[], operation: Operation, error: string): void {
-    const cleaned = this.log.clean(error)
-    for (const item of items) {
-      if (item.outcome) continue
-      item.end('failed', operation, { error: cleaned })
-    }
-    this.reportProgress()
-  }
-
-  private reportProgress(): void {
-    this.options.onProgress?.({ done: this.batchesDone, total: this.batchesTotal, bytes: this.bytesLanded })
-  }
-}
-
-/** Closes files opened ahead (idempotent: the request body closes them too once sent). */
-function disposeOpened(opened: Promise<OpenedDocuments> | undefined): void {
-  opened?.then(
-    (files) => files.dispose(),
-    () => undefined,
-  )
-}
-
-function errorMessage(error: unknown): string {
-  // Duck-typed: errors from another realm (vm contexts) are not `instanceof Error`.
-  const message =
-    typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined
-  return typeof message === 'string' ? message : String(error)
 }
