@@ -75,7 +75,7 @@ function commentPayload(login: string, association = 'OWNER', onPullRequest = tr
   return payload
 }
 
-function runOnComment(payload: object) {
+function runOnComment(payload: object, inputs: Record<string, string> = {}) {
   return runAction({
     action: 'run-flow/action.yml',
     eventName: 'issue_comment',
@@ -89,6 +89,7 @@ function runOnComment(payload: object) {
       'github-token': GITHUB_TOKEN,
       checks: '.github/flow-checks.yml',
       comment: 'true',
+      ...inputs,
     },
     env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'Codertocat/Hello-World', GITHUB_SHA: mainCommit },
   })
@@ -135,6 +136,21 @@ describe('/kb-check in a pull-request comment', () => {
     },
     60_000,
   )
+
+  // Inputs refused before anything runs leave a "not run" comment, but only for a writer: a reader's
+  // comment with a broken input must not make the bot comment either.
+  it('refuses a-reader whose run has a broken input without commenting; tells a-writer in a comment', async () => {
+    const broken = { checks: '.github/no-such-checks.yml' }
+    const reader = await runOnComment(commentPayload('a-reader'), broken)
+    expect(reader.status).toBe(1)
+    expect(reader.stdout).toContain('::error::Not run: @a-reader has "read" access to Codertocat/Hello-World')
+    expect(reader.stdout).not.toContain('no-such-checks.yml')
+    expect(github.comments).toEqual([])
+    const writer = await runOnComment(commentPayload('a-writer'), broken)
+    expect(writer.status).toBe(1)
+    expect(writer.stdout).toContain('no-such-checks.yml')
+    expect(github.comments.filter((c) => c.issue === PULL_REQUEST)).toHaveLength(1)
+  }, 60_000)
 
   it('refuses when the permission cannot be checked (the API fails): nothing runs', async () => {
     await github.close()

@@ -63,18 +63,18 @@ export async function runFlowAction(): Promise<void> {
     try {
       config = readRunConfig(read, event)
     } catch (error) {
-      // Nothing runs: the comment says why instead of keeping the previous verdict.
       const target = error instanceof ConfigError ? readCommentTarget(read, event) : undefined
+      // A comment trigger's commenter is asked first: a reader's comment never makes the bot comment.
+      const token = target?.comment.githubToken ?? read('github-token')
+      const refused = await commentTriggerRefusal(environment, token, log)
+      if (refused) return await refuseRun(refused, log)
+      // Nothing runs: the comment says why instead of keeping the previous verdict.
       if (target) await commentNotRun(target, environment, log, messageOf(error))
       throw error
     }
     // A run asked for in a comment (#36 §6): only for commenters with write access, before anything runs.
     const refused = await commentTriggerRefusal(environment, config.comment.githubToken, log)
-    if (refused) {
-      await writeSummary(renderStoppedSummary('Flow checks: not run', refused), log)
-      core.setFailed(log.clean(refused))
-      return
-    }
+    if (refused) return await refuseRun(refused, log)
     const runner = { ...environment, checkedCommit: await checkedOutCommit(environment, log) }
     if (config.skip) {
       log.notice(config.skip)
@@ -164,6 +164,12 @@ export async function runFlowAction(): Promise<void> {
  * A suite of checks: outputs `passed`, `failed`, `results`; the step fails below `threshold`. With a
  * baseline flow also `fixed` and `regressed`, and (`fail-on: regression`) the step fails for a regression.
  */
+/** A comment-triggered run its commenter may not start: failed, summarised, nothing posted. */
+async function refuseRun(refused: string, log: Logger): Promise<void> {
+  await writeSummary(renderStoppedSummary('Flow checks: not run', refused), log)
+  core.setFailed(log.clean(refused))
+}
+
 async function runChecksStep(
   config: RunConfig,
   checks: Check[],
