@@ -11,7 +11,7 @@ import { renderChecksSummary } from '../../src/report/checks-markdown.js'
 import { renderChecksComment } from '../../src/report/comment-body.js'
 import { renderComparedComment } from '../../src/report/compared-comment.js'
 import { flowSection } from '../../src/report/flow-section.js'
-import { quoted } from '../../src/report/markdown.js'
+import { neutraliseReferences, quoted } from '../../src/report/markdown.js'
 import { checkResult } from '../helpers/check-results.js'
 import { structureOf, tagsOf } from './gfm.js'
 
@@ -170,5 +170,17 @@ describe('what a flow wrote outside the quotes (a failure quoting the answer, th
     )
     expect(html).not.toMatch(/<a /)
     expect(html).not.toMatch(/a5c3785|GH-26|js#26|https:\/\/|deadbeef1|@octocat/)
+  })
+})
+
+describe('what may be a commit id, and what is left whole', () => {
+  it('breaks hex runs that mix digits and letters, and any run after @; leaves numbers and words whole', () => {
+    expect(neutraliseReferences('fixed in a5c3785 and 0123456789abcdef')).toBe(
+      'fixed in a5c378\u200b5 and 012345\u200b6789ab\u200bcdef',
+    )
+    expect(neutraliseReferences('jlord/sheetsee.js@DEADBEEF')).toBe('jlord/sheetsee.js@\u200bDEADBE\u200bEF')
+    // A phone number, an order id and words made of hex letters are copied from the comment as they are.
+    const plain = 'Call 5551234567 about order 20261128 (the defaced page, accede, 1234567).'
+    expect(neutraliseReferences(plain)).toBe(plain)
   })
 })

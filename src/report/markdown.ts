@@ -57,12 +57,20 @@ const NO_BREAK_SPACE = '\u00a0'
 // `owner/repo@a5c3785`). Cut into pieces of at most 6, none is an id whatever GitHub counts as its edge.
 const COMMIT_ID = /(?<![0-9A-Za-z_])[0-9a-f]{7,40}(?![0-9A-Za-z_])/gi
 const COMMIT_ID_PIECE = /[0-9a-f]{1,6}/gi
+// GitHub links a bare hex run only when it is a commit of the repository. Nearly every commit id mixes
+// digits and letters; a number (a phone number, an order id) or a word ("defaced") is left whole, so that
+// copying it from the comment carries no invisible characters. After `@` it is a commit reference.
+const MIXED_HEX = /^(?=.*\d)(?=.*[a-f])/i
+const breakCommitId = (id: string, offset: number, text: string): string =>
+  MIXED_HEX.test(id) || /@\u200b?$/.test(text.slice(Math.max(0, offset - 2), offset))
+    ? id.match(COMMIT_ID_PIECE)!.join('\u200b')
+    : id
 
 /**
  * Links, mentions and references GitHub finds in the rendered text, where no escape is left: a zero-width
  * space after `@` (a mention, an e-mail address), after `#` or `GH-` before a number (an issue reference,
  * `owner/repo#12` included, which would also cross-link that issue), in `://` and after `www` (a bare
- * address GitHub would link), and every 6 characters of a commit id.
+ * address GitHub would link), and every 6 characters of what may be a commit id.
  */
 export function neutraliseReferences(text: string): string {
   return neutraliseMentions(text)
@@ -70,7 +78,7 @@ export function neutraliseReferences(text: string): string {
     .replace(/\b(GH-)(?=\d)/gi, '$1\u200b')
     .replace(/:(?=\/\/)/g, ':\u200b')
     .replace(/\b(www)(?=\.)/gi, '$1\u200b')
-    .replace(COMMIT_ID, (id) => id.match(COMMIT_ID_PIECE)!.join('\u200b'))
+    .replace(COMMIT_ID, breakCommitId)
 }
 
 /**
