@@ -16,7 +16,7 @@ import { GITHUB_TOKEN, PRIVATE_KEY, PUBLIC_KEY } from '../helpers/keys.js'
 import { runAction } from '../helpers/run-action.js'
 import { makeWorkspace } from '../helpers/workspace.js'
 import { structureOf } from '../report/gfm.js'
-import { pullRequestExample } from '../helpers/webhook-examples.js'
+import { pullRequestExample, webhookExamples } from '../helpers/webhook-examples.js'
 import { junitSchemaErrors, parseJUnit } from '../helpers/junit-report.js'
 import { forwardTo } from '../helpers/workflow-runs-server.js'
 
@@ -399,6 +399,7 @@ describe('documents-changed: skip when the pull request changes nothing the chec
 describe('baseline: stored (#36 §5)', () => {
   const base = (payload.pull_request as { base: { ref: string; sha: string } }).base
   const baseRef = base.ref
+  const pullNumber = (payload.pull_request as { number: number }).number
   let artifacts: ArtifactService
   /** The base branch's head, as GitHub's branches API answers it; undefined: 404. */
   let branchHead: string | undefined
@@ -409,6 +410,11 @@ describe('baseline: stored (#36 §5)', () => {
     // One GitHub API: the comments here, the base branch's head, the artifacts' REST routes passed on.
     const artifactRoutes = forwardTo(artifacts.url)
     github.others = (request, response) => {
+      // A /kb-check comment names the pull request only: its base is asked of the pulls API.
+      if (request.url === `/repos/octo-org/docs/pulls/${pullNumber}`) {
+        response.writeHead(200, { 'content-type': 'application/json' })
+        return response.end(JSON.stringify({ number: pullNumber, base }))
+      }
       if (request.url !== `/repos/octo-org/docs/branches/${baseRef}`) return artifactRoutes(request, response)
       response.writeHead(branchHead ? 200 : 404, { 'content-type': 'application/json' })
       response.end(JSON.stringify(branchHead ? { name: baseRef, commit: { sha: branchHead } } : {}))
@@ -418,7 +424,10 @@ describe('baseline: stored (#36 §5)', () => {
 
   /** A push to the pull request: a job of workflow run `runId`; its event names the example's base commit. */
   function push(runId: number, inputs: Record<string, string> = {}) {
-    return runAction({
+    return runAction(pushRun(runId, inputs))
+  }
+  function pushRun(runId: number, inputs: Record<string, string> = {}) {
+    return {
       action: 'run-flow/action.yml',
       eventName: 'pull_request',
       payload,
@@ -439,7 +448,7 @@ describe('baseline: stored (#36 §5)', () => {
         GITHUB_RUN_NUMBER: String(runId - 100),
         RUNNER_TEMP: runnerTemp,
       },
-    })
+    }
   }
   const stored = () =>
     artifacts.artifacts.filter((a) => a.finalized && a.name.startsWith('kb-sync-baseline-'))
@@ -497,6 +506,27 @@ describe('baseline: stored (#36 §5)', () => {
     const again = await push(105)
     expect(newRuns(before.flowId)).toBe(0)
     expect(again.summary).toMatch(/stored, measured .* `bbbbbbb` \(run #4\)/)
+
+    // A /kb-check comment (issue_comment) names the pull request, not its base: the base is asked of
+    // GitHub, and the stored results of that base's head are used.
+    github.permissions = { 'a-writer': 'write' }
+    const comment = structuredClone(webhookExamples('issue_comment')[0]) as {
+      issue: { number: number; pull_request?: unknown }
+      comment: { body: string; user: { login: string } }
+    }
+    comment.issue.number = pullNumber
+    comment.issue.pull_request = { url: `https://api.github.com/repos/octo-org/docs/pulls/${pullNumber}` }
+    comment.comment.body = '/kb-check'
+    comment.comment.user.login = 'a-writer'
+    const onComment = await runAction({
+      ...pushRun(107),
+      eventName: 'issue_comment',
+      payload: comment,
+    })
+    expect(newRuns(before.flowId)).toBe(0)
+    expect(onComment.summary).toMatch(
+      /stored, measured .* `bbbbbbb` \(run #4\); the baseline flow was not run/,
+    )
 
     // Without `actions: read` nothing stored can be listed: a notice naming the permission, a live run.
     // The branch not found: the event's base commit stands.

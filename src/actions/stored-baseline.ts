@@ -115,7 +115,8 @@ export async function planBaseline(
 ): Promise<BaselinePlan | undefined> {
   if (!config.baseline) return undefined
   const stored = config.baselineSource === 'stored'
-  const fromEvent = baseCommitOf(runner.eventName, runner.payload)
+  const fromEvent =
+    baseCommitOf(runner.eventName, runner.payload) ?? (await commentedPullRequestBase(config, runner, log))
   const liveAt = (at?: { commit: string; ref?: string }): BaselineUsed => ({
     kind: 'live',
     ...(at ? { commit: at.commit, ...(at.ref ? { baseRef: at.ref } : {}) } : {}),
@@ -123,9 +124,9 @@ export async function planBaseline(
   if (!fromEvent) {
     if (stored)
       log.notice(
-        `Baseline: no base commit in this ${runner.eventName || 'run'} event (only pull_request, ` +
-          'pull_request_target and merge_group events have one), so no stored results can be looked up; the ' +
-          'baseline flow runs live.',
+        `Baseline: no base commit in this ${runner.eventName || 'run'} event (pull_request, ` +
+          'pull_request_target and merge_group events have one, a comment on a pull request has its pull ' +
+          "request's), so no stored results can be looked up; the baseline flow runs live.",
       )
     return { used: liveAt() }
   }
@@ -192,6 +193,40 @@ export async function planBaseline(
 }
 
 /**
+ * A comment on a pull request (`/kb-check`) names the pull request, not its base: asked of GitHub. Undefined
+ * (the baseline runs live) when it is not such a comment or cannot be asked, with the reason in the log.
+ */
+async function commentedPullRequestBase(
+  config: RunConfig,
+  runner: RunnerEnvironment,
+  log: Logger,
+): Promise<{ commit: string; ref?: string } | undefined> {
+  if (runner.eventName !== 'issue_comment') return undefined
+  const issue = runner.payload.issue as { number?: unknown; pull_request?: unknown } | undefined
+  const pullNumber = issue?.number
+  const token = config.comment.githubToken
+  if (
+    issue?.pull_request === undefined ||
+    typeof pullNumber !== 'number' ||
+    !runner.repository ||
+    token === ''
+  )
+    return undefined
+  const [{ getOctokit }, { pullRequestBase }] = await Promise.all([
+    import('../github/octokit.js'),
+    import('../github/pull-request-base.js'),
+  ])
+  const base = await pullRequestBase(
+    getOctokit(token, runner.apiUrl),
+    { ...runner.repository, pullNumber },
+    runner.github,
+  )
+  if (base.ok) return { commit: base.commit, ref: base.ref }
+  log.info(`Baseline: the base branch of pull request #${pullNumber} could not be looked up (${base.why}).`)
+  return undefined
+}
+
+/**
  * The base branch's head now (asked of GitHub), else the event's base commit: `pull_request.base.sha` is
  * set when the pull request is updated, so a pull request not pushed to since `main` moved still names the
  * old commit, and its stored baseline would not be refreshed.
@@ -234,7 +269,10 @@ function measurementOf(
   at: Date,
   baseRef: string | undefined,
 ): BaselineMeasurement {
-  const pullRequest = (payload.pull_request as { number?: unknown } | undefined)?.number
+  const issue = payload.issue as { number?: unknown; pull_request?: unknown } | undefined
+  const pullRequest =
+    (payload.pull_request as { number?: unknown } | undefined)?.number ??
+    (issue?.pull_request !== undefined ? issue.number : undefined)
   return {
     at: at.toISOString(),
     ...(baseRef ? { baseRef } : {}),

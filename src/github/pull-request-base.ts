@@ -1,0 +1,38 @@
+// The base branch of a pull request, asked of GitHub (`repos/{owner}/{repo}/pulls/{number}`): a comment
+// on a pull request (`issue_comment`) names the pull request but not its base, which the stored
+// baseline's key needs.
+import type { LookupBudget } from './lookup-budget.js'
+import type { Octokit } from './octokit.js'
+
+const COMMIT = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/
+
+export async function pullRequestBase(
+  octokit: Octokit,
+  where: { owner: string; repo: string; pullNumber: number },
+  budget: LookupBudget,
+): Promise<{ ok: true; commit: string; ref: string } | { ok: false; why: string }> {
+  try {
+    const { data } = await budget.request((signal) =>
+      octokit.rest.pulls.get({
+        owner: where.owner,
+        repo: where.repo,
+        pull_number: where.pullNumber,
+        request: { signal },
+      }),
+    )
+    const base = (data as { base?: { sha?: unknown; ref?: unknown } }).base
+    if (
+      typeof base?.sha === 'string' &&
+      COMMIT.test(base.sha) &&
+      typeof base.ref === 'string' &&
+      base.ref !== ''
+    )
+      return { ok: true, commit: base.sha, ref: base.ref }
+    return { ok: false, why: `GitHub's answer for pull request #${where.pullNumber} names no base branch` }
+  } catch (error) {
+    budget.throwIfCancelled()
+    const status = (error as { status?: unknown })?.status
+    const message = error instanceof Error ? error.message.split('\n', 1)[0] : String(error)
+    return { ok: false, why: typeof status === 'number' ? `HTTP ${status}: ${message}` : message }
+  }
+}
