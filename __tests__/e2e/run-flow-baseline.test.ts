@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { gunzipSync } from 'node:zlib'
 import { startEmulator, type Emulator } from '../../src/emulator/server.js'
 import { ServiceClient } from '../../src/service/client.js'
 import { ArtifactService } from '../helpers/artifact-service.js'
@@ -541,6 +542,17 @@ describe('baseline: stored (#36 §5)', () => {
       `> **Baseline:** live, measured now at ${baseRef} \`${base.sha.slice(0, 7)}\``,
     )
   }, 120_000)
+
+  it('what is stored holds no key: a key in a question is masked before the artifact is written', async () => {
+    const checks = `- name: key echo\n  inputs: {in-0: "Is ${PUBLIC_KEY} a key?"}\n  contains: key\n`
+    const run = await push(111, { checks })
+    expect(run.stdout.replace(/^::add-mask::.*$/gm, '')).not.toContain(PUBLIC_KEY)
+    expect(stored()).toHaveLength(1)
+    const text = gunzipSync(artifacts.fileOf(stored()[0].id).content).toString('utf8')
+    expect(text).toContain('key echo')
+    expect(text).not.toContain(PUBLIC_KEY)
+    expect(text).toContain('***')
+  }, 60_000)
 
   it('a bad value names the input, before any request', async () => {
     const requests = emulator.requests().length
