@@ -1,9 +1,9 @@
 // The before/after inputs: `baseline-flow-id`, `baseline-org-id` (the run's org by default) and `fail-on`
 // (regression by default with a baseline, threshold without), each refused by name when misused.
 import { describe, expect, it } from '@jest/globals'
-import { ConfigError } from '../../src/config/errors.js'
 import type { InputReader } from '../../src/config/fields.js'
 import { readRunConfig } from '../../src/config/run.js'
+import { configProblems } from '../helpers/config-problems.js'
 
 const SUITE = '- name: refunds\n  inputs: {in-0: refunds?}\n  contains: 14 days\n'
 const BASE = { 'org-id': 'org-1', 'flow-id': 'flow-1', 'public-key': 'pk-public-Canary0123456789' }
@@ -17,13 +17,7 @@ const reader =
 const read = (inputs: Record<string, string>) => readRunConfig(reader({ ...BASE, ...inputs }), PUSH)
 
 function problems(inputs: Record<string, string>): { input: string; message: string }[] {
-  try {
-    read(inputs)
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems
-    throw error
-  }
-  throw new Error('expected a ConfigError')
+  return configProblems(() => read(inputs))
 }
 
 describe('baseline inputs', () => {

@@ -1,9 +1,9 @@
 // Inputs that name checks (`settle-check`, `advisory-checks`) and name none: refused by name before any
 // run, with the check names and the one most likely meant.
 import { describe, expect, it } from '@jest/globals'
-import { ConfigError } from '../../src/config/errors.js'
 import type { InputReader } from '../../src/config/fields.js'
 import { readRunConfig } from '../../src/config/run.js'
+import { configProblems } from '../helpers/config-problems.js'
 
 const SUITE = [
   '- {name: refund window, inputs: {in-0: refunds?}, contains: 14 days}',
@@ -19,13 +19,7 @@ const BASE = {
 
 function problems(inputs: Record<string, string>) {
   const read: InputReader = (name) => (({ ...BASE, ...inputs }) as Record<string, string>)[name]?.trim() ?? ''
-  try {
-    readRunConfig(read, { eventName: 'push' })
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems
-    throw error
-  }
-  throw new Error('expected a ConfigError')
+  return configProblems(() => readRunConfig(read, { eventName: 'push' }))
 }
 
 describe('settle-check naming no check', () => {

@@ -2,9 +2,9 @@
 // `judge-min-score` (0–1, default 0.5) and `advisory-checks` (names or * patterns), each refused by name
 // when misused, before any run.
 import { describe, expect, it } from '@jest/globals'
-import { ConfigError } from '../../src/config/errors.js'
 import type { InputReader } from '../../src/config/fields.js'
 import { readRunConfig } from '../../src/config/run.js'
+import { configProblems } from '../helpers/config-problems.js'
 
 const SUITE = [
   '- {name: refunds, inputs: {in-0: refunds?}, rubric: Says 14 days.}',
@@ -22,13 +22,7 @@ const read = (inputs: Record<string, string>) =>
   readRunConfig(reader({ ...BASE, ...inputs }), { eventName: 'push' })
 
 function problems(inputs: Record<string, string>): { input: string; message: string }[] {
-  try {
-    read(inputs)
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems
-    throw error
-  }
-  throw new Error('expected a ConfigError')
+  return configProblems(() => read(inputs))
 }
 
 describe('judge inputs', () => {

@@ -4,10 +4,10 @@ import { afterAll, describe, expect, it } from '@jest/globals'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { ConfigError } from '../../src/config/errors.js'
 import type { InputReader } from '../../src/config/fields.js'
 import { readRunConfig } from '../../src/config/run.js'
 import { cliSettingNames } from '../../src/cli/inputs.js'
+import { configProblems } from '../helpers/config-problems.js'
 
 const SUITE = '- {name: refunds, inputs: {in-0: refunds?}, contains: 14 days}'
 const BASE = { 'org-id': 'org-1', 'flow-id': 'flow-1', 'public-key': 'pk-public-Canary0123456789' }
@@ -25,13 +25,7 @@ const read = (inputs: Record<string, string>, names?: ReturnType<typeof cliSetti
   readRunConfig(reader({ ...BASE, checks: SUITE, ...inputs }), { eventName: 'push', workspace, names })
 
 function problems(inputs: Record<string, string>, names?: ReturnType<typeof cliSettingNames>) {
-  try {
-    read(inputs, names)
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems
-    throw error
-  }
-  throw new Error('expected a ConfigError')
+  return configProblems(() => read(inputs, names))
 }
 
 describe('junit-file', () => {
