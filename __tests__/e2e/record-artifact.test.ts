@@ -337,7 +337,7 @@ describe('a record that cannot be written', () => {
     const main0 = author.commit('seed')
     author.push()
     world.artifacts.hung.add('CreateArtifact')
-    const { run, dir } = await pushRun(561, main0, { env: { KB_SYNC_GITHUB_DEADLINE_SECONDS: '2' } })
+    const { run, dir } = await pushRun(561, main0, { env: { KB_SYNC_GITHUB_DEADLINE_SECONDS: '1' } })
     expect(run.status).toBe(0)
     expect(run.stdout).toMatch(/^::warning::The names this run is about to send could not be recorded \(/m)
     expect(run.stdout).toMatch(/^::warning::What the knowledge base holds could not be recorded \(/m)
