@@ -15,8 +15,8 @@ import { WorkflowRunsServer } from '../helpers/workflow-runs-server.js'
 
 const ids = { 'flow-id': 'flow-silent', 'org-id': 'org-silent', 'node-id': 'knowledgebase-1' }
 const ZERO = '0'.repeat(40)
-const DEADLINE_SECONDS = '2'
-const UNANSWERED = "GitHub's API did not answer within 2 s; it is not asked again in this run"
+const DEADLINE_SECONDS = '1'
+const UNANSWERED = "GitHub's API did not answer within 1 s; it is not asked again in this run"
 
 let fixture: GitFixture
 let author: WorkingCopy

@@ -165,7 +165,7 @@ describe('the record in a file', () => {
     author.commit('seed')
     author.push()
     const checkout = fixture.checkout().dir
-    const slow = await startEmulator({ privateKey: PRIVATE_KEY, publicKey: 'pub-unused-key', latencyMs: 300 })
+    const slow = await startEmulator({ privateKey: PRIVATE_KEY, publicKey: 'pub-unused-key', latencyMs: 150 })
     try {
       const child = spawn(
         process.execPath,

@@ -92,20 +92,20 @@ describe('LookupBudget', () => {
   })
 
   it('each request gets only what earlier ones left of the budget', async () => {
-    const budget = new LookupBudget({ deadlineMs: 3_000, requestTimeoutMs: 60_000 })
-    // The first request is answered once it has used at least half of the 3 s.
+    const budget = new LookupBudget({ deadlineMs: 2_000, requestTimeoutMs: 60_000 })
+    // The first request is answered once it has used at least half of the 2 s.
     server.onRequest = () => {
       server.onRequest = undefined
-      void spentAtLeast(budget, 1_500).then(() => server.release())
+      void spentAtLeast(budget, 1_000).then(() => server.release())
     }
     await listRuns(budget)
     const used = budget.spent()
-    expect(used).toBeGreaterThanOrEqual(1_500)
+    expect(used).toBeGreaterThanOrEqual(1_000)
     const second = (await listRuns(budget).catch((error: unknown) => error)) as Error
     expect(second).toBeInstanceOf(GitHubUnanswered)
     // What it waited is what was left (rounded to a tenth of a second), not a request timeout of 60 s.
     const waited = Number(/within ([\d.]+) s/.exec(second.message)?.[1]) * 1000
-    expect(waited).toBeLessThanOrEqual(3_000 - used + 50)
+    expect(waited).toBeLessThanOrEqual(2_000 - used + 50)
     expect(server.paths).toHaveLength(2)
   })
 
