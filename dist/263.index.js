@@ -94,11 +94,12 @@ class ArtifactStore {
             return { kind: 'unusable', why: unavailable };
         if (!this.options.token)
             return { kind: 'unusable', why: 'no github-token to list the artifacts with' };
-        const [finals, pendings] = await Promise.all([key, pendingName(key)].map((name) => this.list(name, signal)));
-        for (const listing of [finals, pendings])
+        const names = this.options.writeOnce ? [key] : [key, pendingName(key)];
+        const listings = await Promise.all(names.map((name) => this.list(name, signal)));
+        for (const listing of listings)
             if (!listing.ok)
                 return { kind: 'unusable', why: listing.why };
-        const listed = [finals, pendings].flatMap((listing) => (listing.ok ? listing.artifacts : []));
+        const listed = listings.flatMap((listing) => (listing.ok ? listing.artifacts : []));
         const ours = listed.filter(isOfThisRepository);
         const ignored = ours.length < listed.length
             ? ` (${listed.length - ours.length} artifact(s) of that name from forks' pull request runs ignored: ` +
@@ -125,10 +126,14 @@ class ArtifactStore {
         if (unavailable)
             return { ok: false, why: unavailable };
         const count = (this.writes.get(key) ?? 0) + 1;
-        if (count > 2)
-            return { ok: false, why: `the record ${key} was written twice in this run already` };
+        const most = this.options.writeOnce ? 1 : 2;
+        if (count > most)
+            return {
+                ok: false,
+                why: `the artifact ${key} was written ${most === 1 ? 'once' : 'twice'} in this run already`,
+            };
         this.writes.set(key, count);
-        const name = count === 1 ? pendingName(key) : key;
+        const name = count === 1 && !this.options.writeOnce ? pendingName(key) : key;
         const folder = await this.privateFolder();
         if (!folder.ok)
             return { ok: false, why: folder.why };

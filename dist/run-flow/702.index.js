@@ -5,11 +5,12 @@ export const modules = {
 /***/ 6702:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
+__webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   DEFAULT_API_URL: () => (/* binding */ DEFAULT_API_URL),
 /* harmony export */   getOctokit: () => (/* binding */ getOctokit)
 /* harmony export */ });
-/* unused harmony export DEFAULT_API_URL */
-/* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2413);
+/* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(61351);
 // The one way this project reaches GitHub's REST API: @actions/github's octokit, pointed at the
 // runner's GITHUB_API_URL (GitHub Enterprise Server, or a local test server).
 

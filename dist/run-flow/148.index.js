@@ -1,0 +1,40 @@
+export const id = 148;
+export const ids = [148];
+export const modules = {
+
+/***/ 12148:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   pullRequestBase: () => (/* binding */ pullRequestBase)
+/* harmony export */ });
+const COMMIT = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+async function pullRequestBase(octokit, where, budget) {
+    try {
+        const { data } = await budget.request((signal) => octokit.rest.pulls.get({
+            owner: where.owner,
+            repo: where.repo,
+            pull_number: where.pullNumber,
+            request: { signal },
+        }));
+        const base = data.base;
+        if (typeof base?.sha === 'string' &&
+            COMMIT.test(base.sha) &&
+            typeof base.ref === 'string' &&
+            base.ref !== '')
+            return { ok: true, commit: base.sha, ref: base.ref };
+        return { ok: false, why: `GitHub's answer for pull request #${where.pullNumber} names no base branch` };
+    }
+    catch (error) {
+        budget.throwIfCancelled();
+        const status = error?.status;
+        const message = error instanceof Error ? error.message.split('\n', 1)[0] : String(error);
+        return { ok: false, why: typeof status === 'number' ? `HTTP ${status}: ${message}` : message };
+    }
+}
+
+
+/***/ })
+
+};
