@@ -74,7 +74,7 @@ describe('junit-file', () => {
     expect(problems({ 'junit-file': 'a-file/checks.xml' })).toEqual([
       {
         input: 'junit-file',
-        message: `Input "junit-file": cannot write ${join(workspace, 'a-file/checks.xml')} (ENOTDIR).`,
+        message: `Input "junit-file": cannot write ${join(workspace, 'a-file/checks.xml')} (${join(workspace, 'a-file')} is not a folder).`,
       },
     ])
     expect(problems({ 'junit-file': 'true', checks: '', inputs: '{"in-0": "q"}' })).toEqual([

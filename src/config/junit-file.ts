@@ -14,6 +14,9 @@ function statOf(path: string): Stats | { problem: string } | undefined {
   try {
     return statSync(path, { throwIfNoEntry: false })
   } catch (error) {
+    // A path through a file: Node 20 throws ENOTDIR where Node 24 answers "no entry"; the walk up then
+    // names the file in the way, on both.
+    if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined
     return { problem: reasonOf(error) }
   }
 }
