@@ -1,7 +1,7 @@
 // The commit a branch is at now (`repos/{owner}/{repo}/branches/{branch}`): the stored baseline's key is
 // the base branch's head, and an event's `pull_request.base.sha` may lag behind it (it is set when the
 // pull request is updated, not when its base branch moves).
-import type { LookupBudget } from './lookup-budget.js'
+import { requestFailure, type LookupBudget } from './lookup-budget.js'
 import type { Octokit } from './octokit.js'
 
 const COMMIT = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/
@@ -20,8 +20,6 @@ export async function branchHead(
     return { ok: false, why: `GitHub's answer for the branch ${where.branch} names no commit` }
   } catch (error) {
     budget.throwIfCancelled()
-    const status = (error as { status?: unknown })?.status
-    const message = error instanceof Error ? error.message.split('\n', 1)[0] : String(error)
-    return { ok: false, why: typeof status === 'number' ? `HTTP ${status}: ${message}` : message }
+    return { ok: false, why: requestFailure(error) }
   }
 }

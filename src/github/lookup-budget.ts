@@ -119,3 +119,10 @@ export function readGitHubDeadline(
     }
   return { ok: true, deadlineMs: Math.round(value * 1000) }
 }
+
+/** Why a GitHub request failed, in one line: its HTTP status when it had one, and its message's first line. */
+export function requestFailure(error: unknown): string {
+  const status = (error as { status?: unknown })?.status
+  const message = error instanceof Error ? error.message.split('\n', 1)[0] : String(error)
+  return typeof status === 'number' ? `HTTP ${status}: ${message}` : message
+}

@@ -1,7 +1,7 @@
 // The base branch of a pull request, asked of GitHub (`repos/{owner}/{repo}/pulls/{number}`): a comment
 // on a pull request (`issue_comment`) names the pull request but not its base, which the stored
 // baseline's key needs.
-import type { LookupBudget } from './lookup-budget.js'
+import { requestFailure, type LookupBudget } from './lookup-budget.js'
 import type { Octokit } from './octokit.js'
 
 const COMMIT = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/
@@ -31,8 +31,6 @@ export async function pullRequestBase(
     return { ok: false, why: `GitHub's answer for pull request #${where.pullNumber} names no base branch` }
   } catch (error) {
     budget.throwIfCancelled()
-    const status = (error as { status?: unknown })?.status
-    const message = error instanceof Error ? error.message.split('\n', 1)[0] : String(error)
-    return { ok: false, why: typeof status === 'number' ? `HTTP ${status}: ${message}` : message }
+    return { ok: false, why: requestFailure(error) }
   }
 }
