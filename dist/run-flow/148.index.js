@@ -9,6 +9,11 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   pullRequestBase: () => (/* binding */ pullRequestBase)
 /* harmony export */ });
+/* harmony import */ var _lookup_budget_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(62975);
+// The base branch of a pull request, asked of GitHub (`repos/{owner}/{repo}/pulls/{number}`): a comment
+// on a pull request (`issue_comment`) names the pull request but not its base, which the stored
+// baseline's key needs.
+
 const COMMIT = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 async function pullRequestBase(octokit, where, budget) {
     try {
@@ -28,9 +33,7 @@ async function pullRequestBase(octokit, where, budget) {
     }
     catch (error) {
         budget.throwIfCancelled();
-        const status = error?.status;
-        const message = error instanceof Error ? error.message.split('\n', 1)[0] : String(error);
-        return { ok: false, why: typeof status === 'number' ? `HTTP ${status}: ${message}` : message };
+        return { ok: false, why: (0,_lookup_budget_js__WEBPACK_IMPORTED_MODULE_0__/* .requestFailure */ .SU)(error) };
     }
 }
 

@@ -9,6 +9,11 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   branchHead: () => (/* binding */ branchHead)
 /* harmony export */ });
+/* harmony import */ var _lookup_budget_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(62975);
+// The commit a branch is at now (`repos/{owner}/{repo}/branches/{branch}`): the stored baseline's key is
+// the base branch's head, and an event's `pull_request.base.sha` may lag behind it (it is set when the
+// pull request is updated, not when its base branch moves).
+
 const COMMIT = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 async function branchHead(octokit, where, budget) {
     try {
@@ -20,9 +25,7 @@ async function branchHead(octokit, where, budget) {
     }
     catch (error) {
         budget.throwIfCancelled();
-        const status = error?.status;
-        const message = error instanceof Error ? error.message.split('\n', 1)[0] : String(error);
-        return { ok: false, why: typeof status === 'number' ? `HTTP ${status}: ${message}` : message };
+        return { ok: false, why: (0,_lookup_budget_js__WEBPACK_IMPORTED_MODULE_0__/* .requestFailure */ .SU)(error) };
     }
 }
 
