@@ -1,7 +1,8 @@
 // The judge flow's answer parsed strictly (anything out of shape is a problem, never a grade), its inputs,
 // and the rubric's assertion against judge-min-score.
 import { describe, expect, it } from '@jest/globals'
-import { judgeInputs, parseGrade, rubricFailure } from '../../src/checks/judge-flow.js'
+import { judgeInputs, rubricFailure } from '../../src/checks/judge-flow.js'
+import { parseGrade } from '../../src/checks/judge-grade.js'
 import { parseChecks } from '../../src/checks/schema.js'
 
 describe('parseGrade', () => {

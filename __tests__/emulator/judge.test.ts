@@ -1,7 +1,7 @@
 // The emulator's deterministic judge flow: a grade by the rubric's key terms found in the answer, in the
 // shape the README's "Judge flow" section defines (so kb-sync's own parser reads it).
 import { describe, expect, it } from '@jest/globals'
-import { parseGrade } from '../../src/checks/judge-flow.js'
+import { parseGrade } from '../../src/checks/judge-grade.js'
 import { judgeRunAnswer } from '../../src/emulator/flow.js'
 
 const grade = (answer: string, rubric: string) => {

@@ -12,11 +12,11 @@ import {
   JUDGE_OUTPUT,
   judgeFlowName,
   judgeInputs,
-  parseGrade,
   scoreText,
   rubricFailure,
   type JudgeSettings,
 } from './judge-flow.js'
+import { parseGrade } from './judge-grade.js'
 import { repeatsOf, type SuiteRepeats } from './repeats.js'
 import type { Check } from './schema.js'
 import { checkResultOf, runsMade, runsPassed, type CheckResult, type RunResult } from './verdict.js'
