@@ -5,7 +5,7 @@ import { dirname, join, normalize } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parse } from 'yaml'
 import { INDEX_DEFAULTS, INDEX_INPUTS } from '../src/config/index-config.js'
-import { RUN_DEFAULTS, RUN_INPUTS } from '../src/config/run.js'
+import { RUN_DEFAULTS, RUN_INPUTS } from '../src/config/run-inputs.js'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
 

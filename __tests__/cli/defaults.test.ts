@@ -4,7 +4,7 @@ import { describe, expect, test } from '@jest/globals'
 import type { Command } from 'commander'
 import { buildProgram } from '../../src/cli/program.js'
 import { INDEX_DEFAULTS } from '../../src/config/index-config.js'
-import { RUN_DEFAULTS } from '../../src/config/run.js'
+import { RUN_DEFAULTS } from '../../src/config/run-inputs.js'
 
 const program = buildProgram({
   index: async () => undefined,

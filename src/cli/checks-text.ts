@@ -3,7 +3,7 @@
 // answer (what a person needs to see why), then the verdict and the runs, worded as everywhere else.
 import { runsMade, runsPassed, type CheckResult, type SuiteVerdict } from '../checks/verdict.js'
 import type { ComparedCheck } from '../checks/baseline.js'
-import type { FailOn } from '../config/run.js'
+import type { FailOn } from '../config/run-inputs.js'
 import { afterText, changeLabel, leadLine, renderComparedTable } from '../report/baseline-markdown.js'
 import { checksResultEntries, comparedResultEntries } from '../report/checks-results.js'
 import { advisoryLine, renderChecksTable, runsLine, verdictLine } from '../report/checks-markdown.js'

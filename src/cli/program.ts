@@ -3,11 +3,11 @@
 import { Command, InvalidArgumentError, Option } from 'commander'
 import packageJson from '../../package.json' with { type: 'json' }
 import { INDEX_DEFAULTS } from '../config/index-config.js'
-import { RUN_DEFAULTS } from '../config/run.js'
+import { RUN_DEFAULTS } from '../config/run-inputs.js'
 import type { KnowledgeBaseId } from '../emulator/store.js'
 import { idProblem } from '../service/ids.js'
 import { QUESTION_INPUT, type Flags } from './inputs.js'
-import type { ServeFlags } from './commands.js'
+import type { ServeFlags } from './serve.js'
 import { describeError } from './errors.js'
 
 export interface CommandHandlers {

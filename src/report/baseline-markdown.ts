@@ -14,7 +14,7 @@ import { formatRatio } from '../checks/similarity.js'
 import { wordDiffOf, type WordDiff } from '../checks/word-diff.js'
 import { sanitize } from '../log.js'
 import { suiteVerdict, type CheckResult, type SuiteVerdict } from '../checks/verdict.js'
-import type { FailOn } from '../config/run.js'
+import type { FailOn } from '../config/run-inputs.js'
 import { scoreText } from '../checks/judge-flow.js'
 import {
   anyJudged,

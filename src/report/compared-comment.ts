@@ -2,7 +2,7 @@
 // action's bundle does not carry the comparison.
 import type { ComparedCheck } from '../checks/baseline.js'
 import type { SuiteVerdict } from '../checks/verdict.js'
-import type { FailOn } from '../config/run.js'
+import type { FailOn } from '../config/run-inputs.js'
 import { renderComparedReport } from './baseline-markdown.js'
 import { COMMENT_LIMIT, footer, RESERVE, type CommentFooter } from './comment-body.js'
 import { sizeOf } from './markdown.js'
