@@ -2,57 +2,26 @@ export const id = 399;
 export const ids = [399];
 export const modules = {
 
-/***/ 56344:
+/***/ 58419:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  xR: () => (/* binding */ MAX_RECORD_BYTES),
-  eT: () => (/* binding */ decodeRecord),
-  Ym: () => (/* binding */ encodeRecord)
-});
-
-// UNUSED EXPORTS: MAX_RECORD_JSON_BYTES
-
-// EXTERNAL MODULE: external "node:zlib"
-var external_node_zlib_ = __webpack_require__(38522);
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
-var schemas = __webpack_require__(92857);
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js
-var api = __webpack_require__(43759);
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/iso.js
-
-
-
-function datetime(params) {
-    return api/* _isoDateTime */.G1(schemas/* ZodISODateTime */.You, params);
-}
-function date(params) {
-    return core._isoDate(ZodISODate, params);
-}
-function time(params) {
-    return core._isoTime(ZodISOTime, params);
-}
-function duration(params) {
-    return core._isoDuration(ZodISODuration, params);
-}
-
-// EXTERNAL MODULE: ./src/config/errors.ts
-var errors = __webpack_require__(37827);
-// EXTERNAL MODULE: ./src/units.ts
-var units = __webpack_require__(61996);
-// EXTERNAL MODULE: ./src/config/urls.ts
-var config_urls = __webpack_require__(92594);
-// EXTERNAL MODULE: ./src/log.ts
-var log = __webpack_require__(25625);
-// EXTERNAL MODULE: ./src/documents/document-names.ts
-var document_names = __webpack_require__(95620);
-// EXTERNAL MODULE: ./src/sitemaps/lastmod.ts
-var lastmod = __webpack_require__(72180);
-// EXTERNAL MODULE: ./src/state/record.ts
-var record = __webpack_require__(10388);
-;// CONCATENATED MODULE: ./src/state/codec.ts
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Ym: () => (/* binding */ encodeRecord),
+/* harmony export */   eT: () => (/* binding */ decodeRecord),
+/* harmony export */   xR: () => (/* binding */ MAX_RECORD_BYTES)
+/* harmony export */ });
+/* unused harmony export MAX_RECORD_JSON_BYTES */
+/* harmony import */ var node_zlib__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(38522);
+/* harmony import */ var node_zlib__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_zlib__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(92857);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(64377);
+/* harmony import */ var _config_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(37827);
+/* harmony import */ var _units_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(61996);
+/* harmony import */ var _config_urls_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(92594);
+/* harmony import */ var _log_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(25625);
+/* harmony import */ var _documents_document_names_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(95620);
+/* harmony import */ var _sitemaps_lastmod_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(72180);
+/* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(10388);
 // The record's bytes: JSON, gzip-compressed. Whatever the store hands back (an artifact anyone with write
 // access can replace, a file anyone can edit) is checked whole before any of it is used: its size while
 // it is inflated (a gzip bomb stops at the bound), its JSON, its schema, its target, every name and id.
@@ -87,7 +56,7 @@ function encodeRecord(record) {
     let parts = [];
     let length = 0;
     const flush = () => {
-        members.push((0,external_node_zlib_.gzipSync)(parts.join('')));
+        members.push((0,node_zlib__WEBPACK_IMPORTED_MODULE_0__.gzipSync)(parts.join('')));
         parts = [];
         length = 0;
     };
@@ -132,48 +101,48 @@ function encodeRecord(record) {
     return members.length === 1 ? members[0] : Buffer.concat(members);
 }
 const CONTENT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
-const isHeldContent = (value) => value === record/* PLACEHOLDER */.Kx || value === record/* UNKNOWN */.HV || CONTENT_ID.test(value);
-const codec_text = (max) => schemas/* string */.YjP().min(1).max(max);
-const isoTime = datetime({ offset: true });
-const CONTENT_RULE = `must be a content id (40 or 64 lowercase hex digits), "${record/* PLACEHOLDER */.Kx}" or "${record/* UNKNOWN */.HV}"`;
+const isHeldContent = (value) => value === _record_js__WEBPACK_IMPORTED_MODULE_6__/* .PLACEHOLDER */ .Kx || value === _record_js__WEBPACK_IMPORTED_MODULE_6__/* .UNKNOWN */ .HV || CONTENT_ID.test(value);
+const text = (max) => zod__WEBPACK_IMPORTED_MODULE_7__/* .string */ .YjP().min(1).max(max);
+const isoTime = zod__WEBPACK_IMPORTED_MODULE_8__/* .datetime */ .w$({ offset: true });
+const CONTENT_RULE = `must be a content id (40 or 64 lowercase hex digits), "${_record_js__WEBPACK_IMPORTED_MODULE_6__/* .PLACEHOLDER */ .Kx}" or "${_record_js__WEBPACK_IMPORTED_MODULE_6__/* .UNKNOWN */ .HV}"`;
 const isPlainObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 // The documents and URLs are checked in one pass of their own (checkedDocuments, checkedUrls): a schema
 // per entry costs twice as much at 100,000 entries, and zod's records pass over a `__proto__` key.
-const entries = schemas/* custom */.IeY(isPlainObject, { error: 'must be an object' });
+const entries = zod__WEBPACK_IMPORTED_MODULE_7__/* .custom */ .IeY(isPlainObject, { error: 'must be an object' });
 // A sitemap's <lastmod> is W3C Datetime (a profile of ISO 8601 that allows a year or a date alone).
-const codec_lastmod = schemas/* string */.YjP()
+const lastmod = zod__WEBPACK_IMPORTED_MODULE_7__/* .string */ .YjP()
     .max(64)
-    .refine((value) => (0,lastmod/* lastmodLatest */.y)(value) !== undefined && value.trim() === value, {
+    .refine((value) => (0,_sitemaps_lastmod_js__WEBPACK_IMPORTED_MODULE_9__/* .lastmodLatest */ .y)(value) !== undefined && value.trim() === value, {
     error: 'must be a W3C Datetime (ISO 8601) time',
 });
-const recordSchema = schemas/* strictObject */.rej({
-    version: schemas/* literal */.euz(record/* RECORD_VERSION */.hl),
-    phase: schemas/* enum */.k5n(['pending', 'final']),
-    target: schemas/* strictObject */.rej({
-        host: codec_text(300),
-        flowId: codec_text(200),
-        orgId: codec_text(200),
-        nodeId: codec_text(200),
-        shard: schemas/* strictObject */.rej({ index: schemas/* int */.Whr().min(1), count: schemas/* int */.Whr().min(1).max(256) })
+const recordSchema = zod__WEBPACK_IMPORTED_MODULE_7__/* .strictObject */ .rej({
+    version: zod__WEBPACK_IMPORTED_MODULE_7__/* .literal */ .euz(_record_js__WEBPACK_IMPORTED_MODULE_6__/* .RECORD_VERSION */ .hl),
+    phase: zod__WEBPACK_IMPORTED_MODULE_7__/* ["enum"] */ .k5n(['pending', 'final']),
+    target: zod__WEBPACK_IMPORTED_MODULE_7__/* .strictObject */ .rej({
+        host: text(300),
+        flowId: text(200),
+        orgId: text(200),
+        nodeId: text(200),
+        shard: zod__WEBPACK_IMPORTED_MODULE_7__/* .strictObject */ .rej({ index: zod__WEBPACK_IMPORTED_MODULE_7__/* .int */ .Whr().min(1), count: zod__WEBPACK_IMPORTED_MODULE_7__/* .int */ .Whr().min(1).max(256) })
             .refine((shard) => shard.index <= shard.count, { error: 'index must be at most count' })
             .optional(),
     }),
-    writtenBy: schemas/* strictObject */.rej({
+    writtenBy: zod__WEBPACK_IMPORTED_MODULE_7__/* .strictObject */ .rej({
         at: isoTime,
-        repository: codec_text(300).optional(),
-        workflow: codec_text(1024).optional(),
-        runId: schemas/* int */.Whr().positive().optional(),
-        runAttempt: schemas/* int */.Whr().positive().optional(),
-        runNumber: schemas/* int */.Whr().positive().optional(),
-        event: codec_text(100).optional(),
-        commit: schemas/* string */.YjP().regex(CONTENT_ID, { error: 'must be 40 or 64 lowercase hex digits' }).optional(),
-        pullRequest: schemas/* int */.Whr().positive().optional(),
+        repository: text(300).optional(),
+        workflow: text(1024).optional(),
+        runId: zod__WEBPACK_IMPORTED_MODULE_7__/* .int */ .Whr().positive().optional(),
+        runAttempt: zod__WEBPACK_IMPORTED_MODULE_7__/* .int */ .Whr().positive().optional(),
+        runNumber: zod__WEBPACK_IMPORTED_MODULE_7__/* .int */ .Whr().positive().optional(),
+        event: text(100).optional(),
+        commit: zod__WEBPACK_IMPORTED_MODULE_7__/* .string */ .YjP().regex(CONTENT_ID, { error: 'must be 40 or 64 lowercase hex digits' }).optional(),
+        pullRequest: zod__WEBPACK_IMPORTED_MODULE_7__/* .int */ .Whr().positive().optional(),
     }),
-    settings: schemas/* record */.g1P(schemas/* string */.YjP().regex(/^[a-z][a-z0-9-]{0,63}$/, { error: 'must be a setting name' }), schemas/* string */.YjP().regex(/^[0-9a-f]{12}$/, { error: 'must be 12 lowercase hex digits' })),
+    settings: zod__WEBPACK_IMPORTED_MODULE_7__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_7__/* .string */ .YjP().regex(/^[a-z][a-z0-9-]{0,63}$/, { error: 'must be a setting name' }), zod__WEBPACK_IMPORTED_MODULE_7__/* .string */ .YjP().regex(/^[0-9a-f]{12}$/, { error: 'must be 12 lowercase hex digits' })),
     documents: entries,
     urls: entries,
 });
-const heldUrl = schemas/* strictObject */.rej({ sentAt: isoTime, lastmod: codec_lastmod.optional() });
+const heldUrl = zod__WEBPACK_IMPORTED_MODULE_7__/* .strictObject */ .rej({ sentAt: isoTime, lastmod: lastmod.optional() });
 /**
  * The record in `bytes`, if every part of it is valid and it is the record of `expected` (its host
  * compared case-insensitively, the same shard); else why not. Never throws. Its `documents` and `urls`
@@ -182,19 +151,19 @@ const heldUrl = schemas/* strictObject */.rej({ sentAt: isoTime, lastmod: codec_
 function decodeRecord(bytes, expected) {
     if (bytes.length > MAX_RECORD_BYTES)
         return {
-            why: `over its size bound: ${(0,units/* formatCount */.B4)(bytes.length)} bytes compressed, more than ${(0,units/* formatBytes */.z3)(MAX_RECORD_BYTES)}`,
+            why: `over its size bound: ${(0,_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatCount */ .B4)(bytes.length)} bytes compressed, more than ${(0,_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatBytes */ .z3)(MAX_RECORD_BYTES)}`,
         };
     if (bytes.length < 2 || bytes[0] !== 0x1f || bytes[1] !== 0x8b)
         return { why: 'not gzip data' };
     let inflated;
     try {
         // The bound holds while inflating: a bomb stops at MAX_RECORD_JSON_BYTES, whatever it would expand to.
-        inflated = (0,external_node_zlib_.gunzipSync)(bytes, { maxOutputLength: MAX_RECORD_JSON_BYTES });
+        inflated = (0,node_zlib__WEBPACK_IMPORTED_MODULE_0__.gunzipSync)(bytes, { maxOutputLength: MAX_RECORD_JSON_BYTES });
     }
     catch (error) {
         const code = error.code;
         if (code === 'ERR_BUFFER_TOO_LARGE')
-            return { why: `over its size bound: more than ${(0,units/* formatBytes */.z3)(MAX_RECORD_JSON_BYTES)} once decompressed` };
+            return { why: `over its size bound: more than ${(0,_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatBytes */ .z3)(MAX_RECORD_JSON_BYTES)} once decompressed` };
         return { why: `damaged gzip data (${typeof code === 'string' ? code : String(error)})` };
     }
     let json;
@@ -213,10 +182,10 @@ function decodeRecord(bytes, expected) {
     }
     if (!isPlainObject(parsed))
         return { why: 'not a JSON object' };
-    if (parsed.version !== record/* RECORD_VERSION */.hl)
+    if (parsed.version !== _record_js__WEBPACK_IMPORTED_MODULE_6__/* .RECORD_VERSION */ .hl)
         return {
             why: typeof parsed.version === 'number'
-                ? `a record of format version ${parsed.version} (this kb-sync reads version ${record/* RECORD_VERSION */.hl})`
+                ? `a record of format version ${parsed.version} (this kb-sync reads version ${_record_js__WEBPACK_IMPORTED_MODULE_6__/* .RECORD_VERSION */ .hl})`
                 : 'a record without a readable format version',
         };
     const checked = recordSchema.safeParse(parsed);
@@ -240,7 +209,7 @@ function decodeRecord(bytes, expected) {
 function checkedDocuments(raw) {
     const documents = Object.create(null);
     for (const name of Object.keys(raw)) {
-        const problem = (0,document_names/* selectableNameProblem */.Jk)(name);
+        const problem = (0,_documents_document_names_js__WEBPACK_IMPORTED_MODULE_5__/* .selectableNameProblem */ .Jk)(name);
         if (problem)
             return `documents[${quotedKey(name)}]: the name ${problem}`;
         const id = raw[name];
@@ -254,7 +223,7 @@ function checkedDocuments(raw) {
 function checkedUrls(raw) {
     const urls = Object.create(null);
     for (const url of Object.keys(raw)) {
-        const problem = (0,config_urls/* urlEntryProblem */.vR)(url);
+        const problem = (0,_config_urls_js__WEBPACK_IMPORTED_MODULE_3__/* .urlEntryProblem */ .vR)(url);
         if (problem)
             return `urls[${quotedKey(url)}]: the URL ${problem}`;
         const held = heldUrl.safeParse(raw[url]);
@@ -277,7 +246,7 @@ function issueText(issue, within = '') {
 const quotedKey = (key) => JSON.stringify(shown(key));
 /** A key as a message may show it: user info removed, control characters escaped, at most 200 characters. */
 function shown(key) {
-    const clean = (0,log/* displayName */.QC)((0,errors/* withoutUserInfo */.sl)(key));
+    const clean = (0,_log_js__WEBPACK_IMPORTED_MODULE_4__/* .displayName */ .QC)((0,_config_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .withoutUserInfo */ .sl)(key));
     return clean.length > 200 ? `${clean.slice(0, 200)}…` : clean;
 }
 function shardText(shard) {
@@ -310,7 +279,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   recordStore: () => (/* binding */ recordStore)
 /* harmony export */ });
-/* harmony import */ var _codec_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(56344);
+/* harmony import */ var _codec_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(58419);
 /* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(10388);
 // A record store over a store of bytes (an artifact, a file): records are encoded on the way in and
 // decoded, strictly, on the way out.
