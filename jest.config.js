@@ -9,11 +9,12 @@
 export const base = {
   testEnvironment: 'node',
   roots: ['<rootDir>/__tests__'],
+  globalSetup: '<rootDir>/__tests__/setup/test-processes-env.ts',
   setupFiles: ['<rootDir>/__tests__/setup/hide-runner-debug.ts'],
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
-  // tsconfig sets isolatedModules, so ts-jest only transpiles (no type check; `npm run build` does that).
-  transform: { '^.+\\.ts$': ['ts-jest', { useESM: true }] },
+  // Types are stripped file by file (tsconfig sets isolatedModules); `npm run build` type-checks.
+  transform: { '^.+\\.ts$': '<rootDir>/__tests__/setup/esbuild-transform.js' },
   testTimeout: 60000,
 }
 

@@ -40,7 +40,7 @@ describe('scripts/sbom.sh', () => {
       expect({ name, inTree: known.has(name) }).toEqual({ name, inTree: true })
     expect(production.filter((aliases) => !aliases.some((name) => names.has(name)))).toEqual([])
     expect([...names].filter((name) => !known.has(name))).toEqual([])
-    for (const devTool of ['jest', 'eslint', 'prettier', '@vercel/ncc', 'ts-jest'])
+    for (const devTool of ['jest', 'eslint', 'prettier', '@vercel/ncc', 'esbuild'])
       expect({ devTool, listed: names.has(devTool) }).toEqual({ devTool, listed: false })
   })
 })
