@@ -225,6 +225,9 @@ export interface FlowRunReport {
 /** A full commit id: SHA-1 (40 hex digits) or SHA-256 (64). */
 export const COMMIT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i
 
+/** A full object id as git and GitHub's API write it: lowercase, SHA-1 or SHA-256. */
+export const OBJECT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/
+
 /** What the `sitemaps` input's sitemaps gave, for the summary. */
 export interface SitemapCounts {
   /** Sitemaps (and indexes) read whole. */

@@ -6,6 +6,7 @@ import { Git } from '../git.js'
 import { commenterPermission } from '../github/commenter-permission.js'
 import type { Logger } from '../log.js'
 import type { RunnerEnvironment } from './runner.js'
+import { OBJECT_ID } from '../model.js'
 
 const record = (value: unknown): Record<string, unknown> =>
   value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {}
@@ -48,8 +49,6 @@ export async function commentTriggerRefusal(
   return undefined
 }
 
-const COMMIT_ID = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/
-
 /**
  * The commit a comment-triggered run reads its files from: the workspace's HEAD, which the workflow
  * checked out (the pull request's head, `refs/pull/N/head`). The event's GITHUB_SHA is the default
@@ -62,7 +61,7 @@ export async function checkedOutCommit(runner: RunnerEnvironment, log: Logger): 
     .exec(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], { signal: runner.signal })
     .then((out) => out.trim())
     .catch(() => '')
-  if (!COMMIT_ID.test(head)) {
+  if (!OBJECT_ID.test(head)) {
     log.info('Comment trigger: the workspace is not a git checkout; the comment names no commit.')
     return undefined
   }

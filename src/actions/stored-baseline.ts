@@ -14,6 +14,7 @@ import type { BaselineKey, BaselineMeasurement, StoredBaseline } from '../state/
 import type { BytesStore } from '../state/record.js'
 import { positiveInteger } from '../github/workflow.js'
 import { messageOf, type RunnerEnvironment } from './runner.js'
+import { OBJECT_ID } from '../model.js'
 
 /** What the baseline side of a comparison is: stored results to use, or a live run (stored afterwards). */
 export interface BaselinePlan {
@@ -29,8 +30,7 @@ export function baseCommitOf(
   eventName: string,
   payload: Record<string, unknown>,
 ): { commit: string; ref?: string } | undefined {
-  const sha = (value: unknown) =>
-    typeof value === 'string' && /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(value) ? value : undefined
+  const sha = (value: unknown) => (typeof value === 'string' && OBJECT_ID.test(value) ? value : undefined)
   const name = (value: unknown) =>
     typeof value === 'string' && value !== '' ? value.replace(/^refs\/heads\//, '') : undefined
   if (eventName === 'pull_request' || eventName === 'pull_request_target') {

@@ -3,8 +3,7 @@
 // pull request is updated, not when its base branch moves).
 import { requestFailure, type LookupBudget } from './lookup-budget.js'
 import type { Octokit } from './octokit.js'
-
-const COMMIT = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/
+import { OBJECT_ID } from '../model.js'
 
 export async function branchHead(
   octokit: Octokit,
@@ -16,7 +15,7 @@ export async function branchHead(
       octokit.rest.repos.getBranch({ ...where, request: { signal } }),
     )
     const sha = (data as { commit?: { sha?: unknown } }).commit?.sha
-    if (typeof sha === 'string' && COMMIT.test(sha)) return { ok: true, sha }
+    if (typeof sha === 'string' && OBJECT_ID.test(sha)) return { ok: true, sha }
     return { ok: false, why: `GitHub's answer for the branch ${where.branch} names no commit` }
   } catch (error) {
     budget.throwIfCancelled()

@@ -3,8 +3,7 @@
 // baseline's key needs.
 import { requestFailure, type LookupBudget } from './lookup-budget.js'
 import type { Octokit } from './octokit.js'
-
-const COMMIT = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/
+import { OBJECT_ID } from '../model.js'
 
 export async function pullRequestBase(
   octokit: Octokit,
@@ -23,7 +22,7 @@ export async function pullRequestBase(
     const base = (data as { base?: { sha?: unknown; ref?: unknown } }).base
     if (
       typeof base?.sha === 'string' &&
-      COMMIT.test(base.sha) &&
+      OBJECT_ID.test(base.sha) &&
       typeof base.ref === 'string' &&
       base.ref !== ''
     )

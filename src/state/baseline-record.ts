@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto'
 import { gunzipSync, gzipSync } from 'node:zlib'
 import { z } from 'zod'
 import type { CheckResult } from '../checks/verdict.js'
-import type { FlowTarget } from '../model.js'
+import { OBJECT_ID, type FlowTarget } from '../model.js'
 import { formatBytes, formatCount } from '../units.js'
 import type { BytesStore, RecordWrite } from './record.js'
 
@@ -123,7 +123,7 @@ const storedSchema = z.strictObject({
   key: z.strictObject({
     host: z.string().min(1).max(300),
     baseline: target,
-    commit: z.string().regex(/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/),
+    commit: z.string().regex(OBJECT_ID),
     checks: z.string().regex(/^[0-9a-f]{64}$/),
     repeat: z.int().min(1).max(10),
     minPass: z.int().min(1).max(10).optional(),
