@@ -10,11 +10,12 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   pullRequestBase: () => (/* binding */ pullRequestBase)
 /* harmony export */ });
 /* harmony import */ var _lookup_budget_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(62975);
+/* harmony import */ var _model_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(10182);
 // The base branch of a pull request, asked of GitHub (`repos/{owner}/{repo}/pulls/{number}`): a comment
 // on a pull request (`issue_comment`) names the pull request but not its base, which the stored
 // baseline's key needs.
 
-const COMMIT = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+
 async function pullRequestBase(octokit, where, budget) {
     try {
         const { data } = await budget.request((signal) => octokit.rest.pulls.get({
@@ -25,7 +26,7 @@ async function pullRequestBase(octokit, where, budget) {
         }));
         const base = data.base;
         if (typeof base?.sha === 'string' &&
-            COMMIT.test(base.sha) &&
+            _model_js__WEBPACK_IMPORTED_MODULE_1__/* .OBJECT_ID */ .S.test(base.sha) &&
             typeof base.ref === 'string' &&
             base.ref !== '')
             return { ok: true, commit: base.sha, ref: base.ref };

@@ -16904,7 +16904,7 @@ module.exports = {
  * Licensed under the MIT license.
  * https://github.com/archiverjs/node-compress-commons/blob/master/LICENSE-MIT
  */
-var zipUtil = __webpack_require__(28834);
+var zipUtil = __webpack_require__(6453);
 
 var DATA_DESCRIPTOR_FLAG = 1 << 3;
 var ENCRYPTION_FLAG = 1 << 0;
@@ -17060,7 +17060,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 28834:
+/***/ 6453:
 /***/ ((module) => {
 
 /**
@@ -17158,7 +17158,7 @@ var GeneralPurposeBit = __webpack_require__(97632);
 var UnixStat = __webpack_require__(23810);
 
 var constants = __webpack_require__(94908);
-var zipUtil = __webpack_require__(28834);
+var zipUtil = __webpack_require__(6453);
 
 var ZipArchiveEntry = module.exports = function(name) {
   if (!(this instanceof ZipArchiveEntry)) {
@@ -17581,7 +17581,7 @@ var GeneralPurposeBit = __webpack_require__(97632);
 
 var constants = __webpack_require__(94908);
 var util = __webpack_require__(18300);
-var zipUtil = __webpack_require__(28834);
+var zipUtil = __webpack_require__(6453);
 
 var ZipArchiveOutputStream = module.exports = function(options) {
   if (!(this instanceof ZipArchiveOutputStream)) {

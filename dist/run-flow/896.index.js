@@ -39,6 +39,8 @@ function duration(params) {
     return core._isoDuration(ZodISODuration, params);
 }
 
+// EXTERNAL MODULE: ./src/model.ts
+var model = __webpack_require__(10182);
 // EXTERNAL MODULE: ./src/units.ts
 var units = __webpack_require__(61996);
 ;// CONCATENATED MODULE: ./src/state/baseline-record.ts
@@ -47,6 +49,7 @@ var units = __webpack_require__(61996);
 // same base commit) reuse them instead of running the baseline flow again. Kept in a store of bytes (the
 // run's GitHub Actions artifact), one name per key; what a store hands back is checked whole before any
 // of it is used, as the knowledge base's record is: a garbled, foreign or old one is not used.
+
 
 
 
@@ -117,7 +120,7 @@ const storedSchema = schemas/* strictObject */.rej({
     key: schemas/* strictObject */.rej({
         host: schemas/* string */.YjP().min(1).max(300),
         baseline: target,
-        commit: schemas/* string */.YjP().regex(/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/),
+        commit: schemas/* string */.YjP().regex(model/* OBJECT_ID */.S),
         checks: schemas/* string */.YjP().regex(/^[0-9a-f]{64}$/),
         repeat: schemas/* int */.Whr().min(1).max(10),
         minPass: schemas/* int */.Whr().min(1).max(10).optional(),

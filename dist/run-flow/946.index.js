@@ -10,16 +10,17 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   branchHead: () => (/* binding */ branchHead)
 /* harmony export */ });
 /* harmony import */ var _lookup_budget_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(62975);
+/* harmony import */ var _model_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(10182);
 // The commit a branch is at now (`repos/{owner}/{repo}/branches/{branch}`): the stored baseline's key is
 // the base branch's head, and an event's `pull_request.base.sha` may lag behind it (it is set when the
 // pull request is updated, not when its base branch moves).
 
-const COMMIT = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+
 async function branchHead(octokit, where, budget) {
     try {
         const { data } = await budget.request((signal) => octokit.rest.repos.getBranch({ ...where, request: { signal } }));
         const sha = data.commit?.sha;
-        if (typeof sha === 'string' && COMMIT.test(sha))
+        if (typeof sha === 'string' && _model_js__WEBPACK_IMPORTED_MODULE_1__/* .OBJECT_ID */ .S.test(sha))
             return { ok: true, sha };
         return { ok: false, why: `GitHub's answer for the branch ${where.branch} names no commit` };
     }
