@@ -244,7 +244,7 @@ export async function benchRecordSync({ row }) {
         row(
           `${label} documents, ${kind}`,
           `${ms(median(runs.map((r) => r.ms)))}, ${median(runs.map((r) => r.rss)).toFixed(0)} MiB, ${median(runs.map((r) => r.requests))} requests, ${record}`,
-          `median of ${RUNS} (wall ${runs.map((r) => ms(r.ms)).join(', ')}); groups: ${groups}`,
+          `median of ${RUNS} (wall ${runs.map((r) => ms(r.ms)).join(', ')}; peak ${runs.map((r) => r.rss.toFixed(0)).join(', ')} MiB); groups: ${groups}`,
         )
       }
       const share = samples.record.map(

@@ -272,7 +272,11 @@ export function holdsOf(record: KnowledgeBaseRecord): NonNullable<RecordReport['
   let documents = 0
   let blanked = 0
   let unknown = 0
-  for (const content of Object.values(record.documents)) {
+  const held = record.documents
+  // Not Object.values: on an object of 100,000 names it made ~7 MB of heap at the run's highest point,
+  // a for-in the list of its keys alone (bench/README.md).
+  for (const name in held) {
+    const content = held[name]
     if (content === PLACEHOLDER) blanked++
     else if (content === UNKNOWN) unknown++
     documents++
