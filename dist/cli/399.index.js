@@ -86,8 +86,16 @@ function encodeRecord(record) {
     const members = [];
     let parts = [];
     let length = 0;
+    // Each part's UTF-8 bytes in one buffer used again: gzipSync of a string makes a buffer of it per part,
+    // outside the heap until a collection finds it (~6 MB at 100,000 documents, bench/README.md).
+    let bytes = Buffer.allocUnsafe(0);
     const flush = () => {
-        members.push((0,external_node_zlib_.gzipSync)(parts.join('')));
+        const text = parts.join('');
+        const size = Buffer.byteLength(text);
+        if (bytes.length < size)
+            bytes = Buffer.allocUnsafe(size);
+        bytes.write(text);
+        members.push((0,external_node_zlib_.gzipSync)(bytes.subarray(0, size)));
         parts = [];
         length = 0;
     };
