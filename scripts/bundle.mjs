@@ -43,7 +43,7 @@ const LAZY_IN_INDEX_ACTION = [
 ]
 
 // What the CLI's index.js must not hold: each command loads its own code (src/cli.ts), so `--help`, a
-// usage error and `serve` (which the tests start hundreds of times) start without the pipelines.
+// usage error and `serve` start without the pipelines.
 const LAZY_IN_CLI = [
   { what: 'the emulator (serve)', marker: 'class EmulatorServer' },
   { what: 'zod (the checks and the record)', marker: '"ZodError"' },

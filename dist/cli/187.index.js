@@ -1345,7 +1345,7 @@ var console = __webpack_require__(81783);
 var errors = __webpack_require__(76675);
 ;// CONCATENATED MODULE: ./src/cli/serve.ts
 // `kb-sync serve`: the emulator of the service, in a module of its own so that it starts without the
-// pipelines' code (the tests start it hundreds of times: CONTRIBUTING, "Where the suite's time goes").
+// pipelines' code (ready in ~0.11 s of CPU instead of ~0.22: CONTRIBUTING, "Where the suite's time goes").
 
 
 

@@ -1,5 +1,5 @@
 // `kb-sync serve`: the emulator of the service, in a module of its own so that it starts without the
-// pipelines' code (the tests start it hundreds of times: CONTRIBUTING, "Where the suite's time goes").
+// pipelines' code (ready in ~0.11 s of CPU instead of ~0.22: CONTRIBUTING, "Where the suite's time goes").
 import { randomBytes } from 'node:crypto'
 import { startEmulator } from '../emulator/server.js'
 import type { KnowledgeBaseId } from '../emulator/store.js'
