@@ -10,6 +10,7 @@ export const base = {
   testEnvironment: 'node',
   roots: ['<rootDir>/__tests__'],
   globalSetup: '<rootDir>/__tests__/setup/test-processes-env.ts',
+  globalTeardown: '<rootDir>/__tests__/setup/test-processes-teardown.ts',
   setupFiles: ['<rootDir>/__tests__/setup/hide-runner-debug.ts'],
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
