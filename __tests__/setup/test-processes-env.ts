@@ -4,7 +4,7 @@
 // system's temporary folder as it is. The tests create and delete tens of thousands of files (git
 // fixtures, clones, workspaces, reports). On this project's machine the disk is ext4 without a journal,
 // where creating a file looks at the inodes deleted in the last seconds one by one (ext4's
-// `recently_deleted`): with the suite's churn that was ~30 % of its CPU, most of it in git processes
+// `recently_deleted`): ~30 % of the CPU while the history and e2e files ran, most of it in git processes
 // (`perf record -a`, 2026-11-28). tmpfs has no such scan. Nothing a test checks depends on the folder's
 // file system.
 import { chmodSync, mkdtempSync, readdirSync, rmSync, statfsSync } from 'node:fs'
