@@ -186,7 +186,10 @@ describe('graded by a judge flow', () => {
     // A flow that is no judge (an empty knowledge base's flow of the emulator): it answers prose.
     const other = '65f0c0ffee000000000a11ce'
     const suite = SUITE.split('\n- name: shipping by similarity')[0]
-    const run = await runFlow({ checks: suite, 'judge-flow-id': other, threshold: '0%' })
+    // An error is not a pass: at the threshold of 100% the step fails.
+    const run = await runFlow({ checks: suite, 'judge-flow-id': other })
+    expect(run.status).toBe(1)
+    expect(decoded(run.stdout)).toContain('Failed checks: "refunds by similarity", "refunds by the judge".')
     const row = structureOf(run.summary).tables[0].rows.find((r) => r[0] === 'refunds by the judge')!
     expect(row[2]).toBe('💥 error')
     expect(row[5]).toBe('')
@@ -201,12 +204,6 @@ describe('graded by a judge flow', () => {
       ),
     )
     expect(judged.failed.at(-1)).toContain('a judge flow answers {"verdict": "pass" | "fail"')
-    // An error is not a pass: a threshold of 100% fails the step.
-    const strict = await runFlow({ checks: suite, 'judge-flow-id': other })
-    expect(strict.status).toBe(1)
-    expect(decoded(strict.stdout)).toContain(
-      'Failed checks: "refunds by similarity", "refunds by the judge".',
-    )
   })
 
   it('max-runs counts the judge runs: refused before any request, naming them', async () => {
