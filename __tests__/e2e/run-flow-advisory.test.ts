@@ -151,6 +151,8 @@ describe('advisory checks', () => {
   describe('with a baseline, the regression of a blocking check', () => {
     let run: Awaited<ReturnType<typeof runFlow>>
     beforeAll(async () => {
+      // The cases' own beforeEach comes after this hook: the first case of a filtered run has no server yet.
+      github ??= await startCommentsServer({ owner: 'octo-org', repo: 'docs' })
       run = await runFlow({
         'advisory-checks': 'support hours',
         'baseline-flow-id': before.flowId,
