@@ -588,6 +588,8 @@ describe('readRunConfig', () => {
     ['inputs a string', { inputs: '"q"' }, 'inputs'],
     ['inputs null', { inputs: 'null' }, 'inputs'],
     ['inputs with a non-string value', { inputs: '{"in-0": {"a": 1}}' }, 'inputs'],
+    ['inputs with an array value', { inputs: '{"in-0": ["a"]}' }, 'inputs'],
+    ['inputs an array', { inputs: '["in-0"]' }, 'inputs'],
     ['inputs empty object', { inputs: '{}' }, 'inputs'],
     ['expect that does not compile', { expect: '(unclosed' }, 'expect'],
     ['retries not a number', { retries: 'many' }, 'retries'],

@@ -174,7 +174,7 @@ describe('documents-changed and the checks file in the run config', () => {
     expect(read({ inputs: '{"in-0": "x"}', 'documents-changed': ' 12 ' }).documentsChanged).toBe(12)
   })
 
-  it.each(['-1', '1.5', 'none', 'true', '1e3', '99999999999999999999'])(
+  it.each(['-1', '1.5', 'none', 'true', 'yes', '1e3', '99999999999999999999'])(
     '"%s" is refused by name',
     (value) => {
       let error: unknown

@@ -145,43 +145,52 @@ describe('advisory checks', () => {
     }
     expect(run.outputs.regressed).toBe('["shipping time"]')
     expect(decoded(run.stdout)).not.toContain('::error::')
-
-    // The same regression, blocking: fail-on regression fails the step.
-    const blocking = await runFlow({ 'baseline-flow-id': before.flowId })
-    expect(blocking.status).toBe(1)
-    expect(decoded(blocking.stdout)).toContain(
-      '::error::Flow checks: This pull request fixes 1 check and breaks 1. After:',
-    )
   })
 
-  // junit-file (#36 §3): the JUnit report at the output's path, valid, as a test reporter reads it.
-  it('junit-file true: a JUnit report in RUNNER_TEMP, valid; regressed, fixed and advisory as reporters read them', async () => {
-    const run = await runFlow({
-      'advisory-checks': 'support hours',
-      'baseline-flow-id': before.flowId,
-      'junit-file': 'true',
+  // The same regression, blocking (only "support hours" advisory), in one run read by both cases.
+  describe('with a baseline, the regression of a blocking check', () => {
+    let run: Awaited<ReturnType<typeof runFlow>>
+    beforeAll(async () => {
+      // The cases' own beforeEach comes after this hook: the first case of a filtered run has no server yet.
+      github ??= await startCommentsServer({ owner: 'octo-org', repo: 'docs' })
+      run = await runFlow({
+        'advisory-checks': 'support hours',
+        'baseline-flow-id': before.flowId,
+        'junit-file': 'true',
+      })
     })
-    expect(run.status).toBe(1)
-    const path = run.outputs['junit-file']
-    expect(dirname(path)).toBe(runnerTemp)
-    const xml = readFileSync(path, 'utf8')
-    expect(await junitSchemaErrors(xml)).toEqual([])
-    const report = parseJUnit(xml)
-    expect(report.cases.map((c) => [c.name, c.outcome, c.message ?? c.text])).toEqual([
-      ['refund window', 'passed', undefined],
-      [
-        'support hours',
-        'skipped',
-        'Advisory check failed (never fails the step): still failing: contains "24/7": not found',
-      ],
-      ['shipping time', 'failure', 'regressed: contains "3 business days": not found'],
-    ])
-    expect(report.cases[0].output).toContain(
-      'Change: fixed (failed on the baseline flow, passes on this one).',
-    )
-    expect(report.suite).toMatchObject({ tests: '3', failures: '1', errors: '0', skipped: '1' })
-    expect(report.properties['baseline-flow']).toBe(`${ORG}/${before.flowId}`)
-    expect(xml).not.toContain(PUBLIC_KEY)
+
+    it('fails fail-on regression', () => {
+      expect(run.status).toBe(1)
+      expect(decoded(run.stdout)).toContain(
+        '::error::Flow checks: This pull request fixes 1 check and breaks 1. After:',
+      )
+    })
+
+    // junit-file (#36 §3): the JUnit report at the output's path, valid, as a test reporter reads it.
+    it('junit-file true: a JUnit report in RUNNER_TEMP, valid; regressed, fixed and advisory as reporters read them', async () => {
+      expect(run.status).toBe(1)
+      const path = run.outputs['junit-file']
+      expect(dirname(path)).toBe(runnerTemp)
+      const xml = readFileSync(path, 'utf8')
+      expect(await junitSchemaErrors(xml)).toEqual([])
+      const report = parseJUnit(xml)
+      expect(report.cases.map((c) => [c.name, c.outcome, c.message ?? c.text])).toEqual([
+        ['refund window', 'passed', undefined],
+        [
+          'support hours',
+          'skipped',
+          'Advisory check failed (never fails the step): still failing: contains "24/7": not found',
+        ],
+        ['shipping time', 'failure', 'regressed: contains "3 business days": not found'],
+      ])
+      expect(report.cases[0].output).toContain(
+        'Change: fixed (failed on the baseline flow, passes on this one).',
+      )
+      expect(report.suite).toMatchObject({ tests: '3', failures: '1', errors: '0', skipped: '1' })
+      expect(report.properties['baseline-flow']).toBe(`${ORG}/${before.flowId}`)
+      expect(xml).not.toContain(PUBLIC_KEY)
+    })
   })
 
   it('advisory-checks naming no check is refused before any run, listing the names', async () => {

@@ -1,7 +1,7 @@
 // The built run-flow action with repeats, against the emulator answering differently across runs
 // (seeded), and what people read: the summary, the sticky comment (over a local GitHub REST server), the
 // log and the results file. Also the single question's verdict, and a suite that cannot run.
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -49,7 +49,8 @@ let github: CommentsServer
 let workspace: ReturnType<typeof makeWorkspace>
 let runnerTemp: string
 
-beforeEach(async () => {
+// A fresh emulator (its seeded misses start over), comments server and workspace.
+async function setUp() {
   emulator = await startEmulator({
     privateKey: PRIVATE_KEY,
     publicKey: PUBLIC_KEY,
@@ -65,13 +66,13 @@ beforeEach(async () => {
   const client = new ServiceClient({ baseUrl: emulator.url, privateKey: PRIVATE_KEY })
   await client.uploadDocuments(target, [{ name: 'refunds.md', path: `${workspace.dir}/refunds.md` }])
   await client.close()
-})
-afterEach(async () => {
+}
+async function tearDown() {
   await emulator.close()
   await github.close()
   workspace.remove()
   rmSync(runnerTemp, { recursive: true, force: true })
-})
+}
 
 function runFlow(inputs: Record<string, string>, baseUrl = emulator.url) {
   return runAction({
@@ -96,9 +97,17 @@ const decoded = (stdout: string) => stdout.replace(/%25/g, '%')
 
 const ours = () => github.comments.filter((c) => c.body.startsWith('<!-- kb-sync'))
 
+// One run of the suite, read by each case: what it reports, then what a later run that cannot start
+// makes of its comment.
 describe('repeats against answers that vary', () => {
-  it('a check passes 2 of 3 runs; the threshold met with a failed check is ⚠️ everywhere', async () => {
-    const run = await runFlow({ checks: SUITE, threshold: '50%' })
+  let run: Awaited<ReturnType<typeof runFlow>>
+  beforeAll(async () => {
+    await setUp()
+    run = await runFlow({ checks: 'ci/checks.yml', threshold: '50%' })
+  })
+  afterAll(tearDown)
+
+  it('a check passes 2 of 3 runs; the threshold met with a failed check is ⚠️ everywhere', () => {
     expect(run.status).toBe(0)
     const runs = emulator.requests().filter((r) => r.path.startsWith('/inference/'))
     expect(runs.filter((r) => r.inputs?.['in-0'] === QUESTION)).toHaveLength(3)
@@ -163,6 +172,27 @@ describe('repeats against answers that vary', () => {
     ])
   })
 
+  it('a later run that cannot start replaces the verdict in the comment, asking whether the job ran actions/checkout', async () => {
+    expect(ours()).toHaveLength(1)
+    const id = ours()[0].id
+    expect(ours()[0].body).toContain('1 of 2 checks passed')
+
+    const missing = await runFlow({ checks: 'ci/missing.yml' })
+    expect(missing.status).toBe(1)
+    expect(ours()).toHaveLength(1)
+    expect(ours()[0].id).toBe(id)
+    const body = ours()[0].body
+    expect(body).not.toContain('1 of 2 checks passed')
+    expect(body).toContain('Could not run')
+    expect(body).toContain('did the job run actions/checkout before this step?')
+    expect(body).toContain('ci/missing.yml')
+  })
+})
+
+describe('repeats below the threshold', () => {
+  beforeEach(setUp)
+  afterEach(tearDown)
+
   it('below the threshold: ❌ counting the failed checks (the log names them), and the step fails', async () => {
     const run = await runFlow({ checks: SUITE.replace('min-pass: 2', 'min-pass: 3') })
     expect(run.status).toBe(1)
@@ -176,6 +206,9 @@ describe('repeats against answers that vary', () => {
 })
 
 describe('a suite that cannot run', () => {
+  beforeEach(setUp)
+  afterEach(tearDown)
+
   it('max-runs: refused before any request, naming the numbers', async () => {
     const recorder = await startRecordingServer((_request, response) => response.end('{}'))
     try {
@@ -191,23 +224,6 @@ describe('a suite that cannot run', () => {
     }
   })
 
-  it('replaces the previous verdict in the comment, asking whether the job ran actions/checkout', async () => {
-    const passing = await runFlow({ checks: 'ci/checks.yml', threshold: '50%' })
-    expect(passing.status).toBe(0)
-    const id = ours()[0].id
-    expect(ours()[0].body).toContain('1 of 2 checks passed')
-
-    const missing = await runFlow({ checks: 'ci/missing.yml' })
-    expect(missing.status).toBe(1)
-    expect(ours()).toHaveLength(1)
-    expect(ours()[0].id).toBe(id)
-    const body = ours()[0].body
-    expect(body).not.toContain('1 of 2 checks passed')
-    expect(body).toContain('Could not run')
-    expect(body).toContain('did the job run actions/checkout before this step?')
-    expect(body).toContain('ci/missing.yml')
-  })
-
   it('a refused key stops the suite after one run and says so in the comment', async () => {
     // One run in flight: with more, the runs already sent when the first refusal comes are refused too.
     const run = await runFlow({ checks: SUITE, 'public-key': 'not-the-key', concurrency: '1' })
@@ -220,6 +236,9 @@ describe('a suite that cannot run', () => {
 })
 
 describe('the single question', () => {
+  beforeEach(setUp)
+  afterEach(tearDown)
+
   it('the summary has the verdict line of a suite of one', async () => {
     const passing = await runFlow({ inputs: JSON.stringify({ 'in-0': 'refunds' }), expect: '14 days' })
     expect(passing.status).toBe(0)

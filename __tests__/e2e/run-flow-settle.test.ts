@@ -3,8 +3,8 @@
 // (`indexDelayMs`). Without a wait the comparison says nothing changed; with `settle` (a fixed wait, or
 // `settle-check` run until it passes) the change is measured. Every time bound here is one the code
 // enforces (the index delay, the settle deadline): the tests do not guess the machine's speed.
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startEmulator, type Emulator } from '../../src/emulator/server.js'
@@ -29,10 +29,12 @@ const SUITE = [
 ].join('\n')
 
 let workspace: ReturnType<typeof makeWorkspace>
+/** Main's documents, indexed once: each case serves a copy of this data directory. */
+let indexedDir: string
 let dataDir: string
 let emulator: Emulator | undefined
 
-beforeEach(async () => {
+beforeAll(async () => {
   workspace = makeWorkspace({
     'old/refunds.md': '# Refunds\n\nRefunds are granted within 30 days of a payment.\n',
     'new/refunds.md': '# Refunds\n\nRefunds are granted within 14 days of a payment.\n',
@@ -40,9 +42,9 @@ beforeEach(async () => {
     'ci/checks.yml': SUITE,
   })
   // Both flows hold main's documents, indexed long ago: written by an emulator without a delay, then
-  // served by one with a delay from the same data directory.
-  dataDir = mkdtempSync(join(tmpdir(), 'kb-sync-settle-'))
-  const indexed = await startEmulator({ privateKey: PRIVATE_KEY, publicKey: PUBLIC_KEY, dataDir })
+  // served by one with a delay from a copy of the same data directory.
+  indexedDir = mkdtempSync(join(tmpdir(), 'kb-sync-settle-indexed-'))
+  const indexed = await startEmulator({ privateKey: PRIVATE_KEY, publicKey: PUBLIC_KEY, dataDir: indexedDir })
   const client = new ServiceClient({ baseUrl: indexed.url, privateKey: PRIVATE_KEY })
   for (const target of [staging, production])
     await client.uploadDocuments(target, [
@@ -52,10 +54,17 @@ beforeEach(async () => {
   await client.close()
   await indexed.close()
 })
+afterAll(() => {
+  workspace.remove()
+  rmSync(indexedDir, { recursive: true, force: true })
+})
+beforeEach(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'kb-sync-settle-'))
+  cpSync(indexedDir, dataDir, { recursive: true })
+})
 afterEach(async () => {
   await emulator?.close()
   emulator = undefined
-  workspace.remove()
   rmSync(dataDir, { recursive: true, force: true })
 })
 
