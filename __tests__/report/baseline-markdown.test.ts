@@ -73,10 +73,11 @@ describe('renderComparedComment', () => {
     )
     expect(sizeOf(body)).toBeLessThanOrEqual(COMMENT_LIMIT)
     expect(body).toContain('This pull request fixes 200 checks and breaks none.')
-    expect(structureOf(body).tables[0].rows[0][0]).toBe('c0')
+    const s = structureOf(body)
+    expect(s.tables[0].rows[0][0]).toBe('c0')
     expect(body).toMatch(/_\d+ more checks not shown \(to stay within GitHub's size limit\); the job summary/)
     const hidden = Number(/_(\d+) more answers not shown/.exec(body)?.[1])
-    expect(structureOf(body).summaries.length + hidden).toBe(400)
+    expect(s.summaries.length + hidden).toBe(400)
   })
 })
 
@@ -210,7 +211,15 @@ describe('word-level diff of the two answers', () => {
       before: first(i) + before,
       after: first(i) + after,
     }))
-    const body = commentOf(pairs)
+    // One comparison (16 Levenshtein ratios of 10,000 characters) for both the comment and the summary.
+    const { compared, verdict } = comparedOf(pairs)
+    const body = renderComparedComment(
+      '### Flow checks: before and after',
+      compared,
+      verdict,
+      'regression',
+      {},
+    )
     expect(sizeOf(body)).toBeLessThanOrEqual(COMMENT_LIMIT)
     expect(body).toContain("_The diff is cut here to stay within GitHub's size limit; the answers follow._")
     const s = structureOf(body)
@@ -229,7 +238,6 @@ describe('word-level diff of the two answers', () => {
       expect(diff).not.toMatch(/<(del|ins)>[^<]*<(del|ins)>/)
     }
     // The job summary has room for every diff whole (of the answers' beginnings).
-    const { compared, verdict } = comparedOf(pairs)
     const summary = renderComparedSummary(compared, verdict, 'regression')
     expect(sizeOf(summary)).toBeLessThanOrEqual(SUMMARY_LIMIT)
     expect(summary).not.toContain('The diff is cut here')

@@ -18,6 +18,7 @@ import {
 } from '../../src/config/outputs-budget.js'
 import { ReportFileError, reportFilePath, writeReportFile } from '../../src/report/report-file.js'
 import { fitSummary, SUMMARY_LIMIT_BYTES } from '../../src/report/summary-limit.js'
+import { binaryUnit } from '../helpers/string-units.js'
 
 const longNames = (n: number, prefix = 'docs') =>
   Array.from({ length: n }, (_, i) => `${prefix}/${'section-'.repeat(12)}${String(i).padStart(6, '0')}.md`)
@@ -163,10 +164,10 @@ describe('fitOutputs', () => {
   })
 
   it('keeps every budget in the input range, whatever the outputs', () => {
-    const name = fc.string({ maxLength: 300, unit: 'binary' })
+    const name = fc.string({ maxLength: 300, unit: binaryUnit })
     const spec: fc.Arbitrary<OutputSpec> = fc.oneof(
       fc.record({ name: fc.constantFrom('uploaded', 'skipped'), list: fc.array(name, { maxLength: 3000 }) }),
-      fc.record({ name: fc.constant('result'), text: fc.string({ maxLength: 200_000, unit: 'binary' }) }),
+      fc.record({ name: fc.constant('result'), text: fc.string({ maxLength: 200_000, unit: binaryUnit }) }),
       fc.record({ name: fc.constant('response'), json: fc.dictionary(fc.string(), name) }),
       fc.record({ name: fc.constant('failed-count'), count: fc.nat() }),
     )

@@ -78,8 +78,10 @@ describe('contentIds in a repository', () => {
 
   it('reads a listing that comes in many chunks, entries cut at their ends included, without reading a file', async () => {
     const copy = fixture.author()
-    // ~130 bytes an entry: ~400 KB of `ls-files` output, several pipe reads, most of them ending mid-entry.
-    const names = Array.from({ length: 3000 }, (_, i) => `docs/${'long-name-'.repeat(6)}${i}.md`)
+    // ~2,000 bytes an entry: ~400 KB of `ls-files` output, several pipe reads, most of them ending
+    // mid-entry (the listing of 3,000 entries of ~130 bytes, for a fifteenth of the files to write and add).
+    const folder = `docs/${Array.from({ length: 12 }, (_, i) => `${i}-${'long-name-'.repeat(15)}`).join('/')}`
+    const names = Array.from({ length: 210 }, (_, i) => `${folder}/${i}.md`)
     for (const name of names) copy.write(name, `${name}\n`)
     copy.commit('many')
     const files = withWrongSizes(await select(copy.dir), names)
@@ -91,6 +93,7 @@ describe('contentIds in a repository', () => {
         .map((entry) => [entry.slice(entry.indexOf('\t') + 1), entry.split(' ')[1]]),
     )
     expect(names.filter((name) => ids.get(name) !== listed.get(name))).toEqual([])
+    expect(git(copy.dir, 'ls-files', '-v', '-s', '-z').length).toBeGreaterThan(6 * 64 * 1024)
   })
 
   it('hashes modified (unstaged), untracked and ignored files as git hash-object does', async () => {
