@@ -13,6 +13,9 @@ const gitEnv: NodeJS.ProcessEnv = {
   GIT_TERMINAL_PROMPT: '0',
 }
 for (const name of ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY']) delete gitEnv[name]
+// No template: init and clone then skip copying git's sample hooks and description (~10 ms each), which
+// no fixture uses; the repositories work the same.
+gitEnv.GIT_TEMPLATE_DIR = ''
 
 function git(cwd: string, args: string[]): string {
   return execFileSync('git', args, { cwd, env: gitEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
@@ -63,7 +66,26 @@ export class WorkingCopy {
   commit(message = 'change'): string {
     this.git('add', '-A')
     this.git('commit', '-q', '--allow-empty', '-m', message)
-    return this.head()
+    return this.headFromFiles() ?? this.head()
+  }
+
+  /**
+   * HEAD's commit read from the repository's files (no git process): the loose ref a commit has just
+   * written, or a detached HEAD; undefined when it is anywhere else (packed, another worktree's).
+   */
+  private headFromFiles(): string | undefined {
+    try {
+      const dotGit = path.join(this.dir, '.git')
+      const gitDir = fs.statSync(dotGit).isDirectory()
+        ? dotGit
+        : path.resolve(this.dir, /^gitdir: (.*)$/m.exec(fs.readFileSync(dotGit, 'utf8'))![1])
+      const head = fs.readFileSync(path.join(gitDir, 'HEAD'), 'utf8').trim()
+      const ref = /^ref: (refs\/heads\/\S+)$/.exec(head)
+      const sha = ref ? fs.readFileSync(path.join(gitDir, ref[1]), 'utf8').trim() : head
+      return /^[0-9a-f]{40}$/.test(sha) ? sha : undefined
+    } catch {
+      return undefined
+    }
   }
 
   /** A branch `name` from `from`, edited by `edit`, committed and pushed; returns its head. */
@@ -111,10 +133,10 @@ export class GitFixture {
       'core.autocrlf=false',
     ].flatMap((setting) => ['-c', setting])
     git(this.root, ['-c', 'init.defaultBranch=main', 'clone', '-q', ...config, this.originUrl, dir])
-    const copy = new WorkingCopy(dir)
-    // Without it a new branch in the empty origin could be named anything.
-    copy.git('symbolic-ref', 'HEAD', 'refs/heads/main')
-    return copy
+    // Without it a new branch in the empty origin could be named anything. What `git symbolic-ref HEAD
+    // refs/heads/main` writes, without a git process.
+    fs.writeFileSync(path.join(dir, '.git', 'HEAD'), 'ref: refs/heads/main\n')
+    return new WorkingCopy(dir)
   }
 
   /**
@@ -152,6 +174,16 @@ export class GitFixture {
       )
     }
     return copy
+  }
+
+  /**
+   * A copy of a working copy (its files and its .git, so its origin too) made with cp, no git process:
+   * a checkout made once and copied for each case that changes it (a fetch into it, a new remote).
+   */
+  copy(from: WorkingCopy, name: string): WorkingCopy {
+    const dir = path.join(this.root, name)
+    fs.cpSync(from.dir, dir, { recursive: true })
+    return new WorkingCopy(dir)
   }
 
   /** An empty folder: a workspace without .git. */
