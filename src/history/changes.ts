@@ -216,10 +216,12 @@ export async function changesFromGit(
   if (!located.ok) return { ok: false, why: located.why }
   const { location } = located
   const git = new Git(location.root)
+  // Locating the repository may have found `after` in it already: git is not asked twice.
+  const present = located.holdsCommit === true ? [after] : []
   try {
     let fetched = false
     for (const sha of [before, after]) {
-      if (await git.hasCommit(sha)) continue
+      if (present.includes(sha) || (await git.hasCommit(sha))) continue
       try {
         await git.fetchCommit('origin', sha, { timeoutMs: FETCH_TIMEOUT_MS, signal })
       } catch (error) {
