@@ -107,11 +107,18 @@ export class WorkingCopy {
 }
 
 export class GitFixture {
-  readonly origin: string
+  private originMade = false
 
-  private constructor(readonly root: string) {
-    this.origin = path.join(root, 'origin.git')
-    git(root, ['-c', 'init.defaultBranch=main', 'init', '-q', '--bare', this.origin])
+  private constructor(readonly root: string) {}
+
+  /** The bare origin, made when first asked for: a case that only needs a plain folder starts no git. */
+  get origin(): string {
+    const origin = path.join(this.root, 'origin.git')
+    if (!this.originMade) {
+      git(this.root, ['-c', 'init.defaultBranch=main', 'init', '-q', '--bare', origin])
+      this.originMade = true
+    }
+    return origin
   }
 
   static create(): GitFixture {
