@@ -86,6 +86,8 @@ describe('detectChanges from git', () => {
       modified: ['a.md'],
       removed: ['b.md'],
     })
+    // Commit ids in capitals are the same commits, found without a fetch.
+    expect((await detect(checkout.dir, before.toUpperCase(), after.toUpperCase())).decision).toEqual(decision)
   })
 
   it('fetches before into a depth-1 checkout from origin (fetched-before)', async () => {
