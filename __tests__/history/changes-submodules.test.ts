@@ -1,7 +1,7 @@
 // Change detection through submodules, with real repositories: a superproject whose docs live in a
 // submodule (`git submodule add` of a local repository), checked out like actions/checkout with
 // `submodules: true` (depth 1, so the submodule's old commit must be fetched).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals'
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import path from 'node:path'
 import { detectChanges } from '../../src/history/changes.js'
 import { GitFixture, WorkingCopy } from '../helpers/git-fixture.js'
