@@ -17,6 +17,16 @@ for (const name of ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_OBJECT_DI
 // No template: init and clone then skip copying git's sample hooks and description (~10 ms each), which
 // no fixture uses; the repositories work the same.
 gitEnv.GIT_TEMPLATE_DIR = ''
+// No housekeeping after each commit, push and fetch of a fixture (a process each): they stay small.
+Object.assign(gitEnv, {
+  GIT_CONFIG_COUNT: '3',
+  GIT_CONFIG_KEY_0: 'maintenance.auto',
+  GIT_CONFIG_VALUE_0: 'false',
+  GIT_CONFIG_KEY_1: 'gc.auto',
+  GIT_CONFIG_VALUE_1: '0',
+  GIT_CONFIG_KEY_2: 'receive.autogc',
+  GIT_CONFIG_VALUE_2: 'false',
+})
 
 function git(cwd: string, args: string[]): string {
   return execFileSync('git', args, { cwd, env: gitEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
