@@ -23,6 +23,7 @@ let main0: string
 let unpushed: Set<string>
 beforeEach(async () => {
   fixture = GitFixture.create()
+  mergedBranches = new Map()
   runs = new WorkflowRunsServer()
   await runs.start()
 })
@@ -55,13 +56,19 @@ function pullRequestBranch(name: string, from: string, edit: (copy: WorkingCopy)
  * (with the branches committed since the last push).
  */
 let merges = 0
+let checkouts = 0
+/** The merge branch of each base..head merged so far in the case: GitHub's is one commit too. */
+let mergedBranches: Map<string, string>
 function mergeCommit(base: string, head: string): string {
+  const merged = mergedBranches.get(`${base}..${head}`)
+  if (merged) return merged
   author.git('checkout', '-q', '--detach', base)
   author.git('merge', '-q', '--no-ff', '--no-edit', head)
   const branch = `merge-${++merges}`
   const branches = [...unpushed].map((name) => `refs/heads/${name}:refs/heads/${name}`)
   author.git('push', '-q', 'origin', ...branches, `HEAD:refs/heads/${branch}`)
   unpushed.clear()
+  mergedBranches.set(`${base}..${head}`, branch)
   return branch
 }
 
@@ -81,7 +88,7 @@ async function stagingRun(
     options.workspace ??
     fixture.checkout({
       branch: mergeCommit(pr.base, pr.head),
-      name: `run-${number}-${merges}`,
+      name: `run-${number}-${++checkouts}`,
       depth: options.depth,
     }).dir
   const { log, of } = recordingLog()
