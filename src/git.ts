@@ -171,6 +171,27 @@ export class Git {
     return result.exitCode === 0
   }
 
+  /**
+   * Which of these commit ids (full ids, not refs) the local repository holds: one git process for all;
+   * when git fails, each is asked on its own.
+   */
+  async presentCommits(ids: readonly string[]): Promise<Set<string>> {
+    const result = await this.run([
+      'rev-list',
+      '--no-walk',
+      '--ignore-missing',
+      ...ids.map((id) => `${id}^{commit}`),
+    ])
+    if (result.exitCode === 0) {
+      // git prints ids in small letters.
+      const listed = new Set(result.stdout.split('\n'))
+      return new Set(ids.filter((id) => listed.has(id.toLowerCase())))
+    }
+    const present = new Set<string>()
+    for (const id of ids) if (await this.hasCommit(id)) present.add(id)
+    return present
+  }
+
   /** The commit id a ref (branch, tag, `HEAD~2`, commit id) names, or undefined when it names none. */
   async resolveCommit(ref: string): Promise<string | undefined> {
     const result = await this.run(['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`])

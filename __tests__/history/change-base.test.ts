@@ -1,7 +1,7 @@
 // The base of mode auto's change set: the last successful run of the workflow on the branch (a local
 // server listing runs like GitHub, reached through octokit), diffed with git in real repositories;
 // and every fallback, each with the warning that says why.
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { ConfigError } from '../../src/config/errors.js'
 import type { WorkflowRun } from '../../src/github/workflow.js'
 import { type ChangeBaseRequest, decideChangeBase } from '../../src/history/change-base.js'
@@ -15,15 +15,35 @@ let fixture: GitFixture
 let author: WorkingCopy
 let server: WorkflowRunsServer
 beforeEach(async () => {
-  fixture = GitFixture.create()
-  author = fixture.author()
   server = new WorkflowRunsServer()
   await server.start()
 })
 afterEach(async () => {
   await server.close()
-  fixture.cleanup()
 })
+
+/** A new origin and its author for each case: for cases that write their own history. */
+function repositoryPerCase(): void {
+  beforeEach(() => {
+    fixture = GitFixture.create()
+    author = fixture.author()
+  })
+  afterEach(() => fixture.cleanup())
+}
+
+/** One origin and author for a describe whose cases only read the history `build` writes. */
+function repositoryPerDescribe(build: () => void): void {
+  beforeAll(() => {
+    fixture = GitFixture.create()
+    author = fixture.author()
+    build()
+  })
+  afterAll(() => fixture.cleanup())
+}
+
+let copies = 0
+/** A case's own copy of a checkout made once (deciding may fetch into it). */
+const copyOf = (checkout: WorkingCopy): WorkingCopy => fixture.copy(checkout, `copy-${++copies}`)
 
 function pushPayload(before: string, after: string, extra: Record<string, unknown> = {}) {
   return {
@@ -73,20 +93,20 @@ async function decide(workspace: string, overrides: Partial<ChangeBaseRequest> =
 const success = (sha: string, extra: Partial<ListedRun> = {}) =>
   server.add({ head_sha: sha, conclusion: 'success', ...extra })
 
-/** docs a, b, c pushed and synced by a successful run. */
+/** docs a, b, c committed and synced by a successful run (pushed with what the case adds). */
 function seedSynced(): { seed: string; run: ListedRun } {
   author.write('a.md').write('b.md').write('c.md')
   const seed = author.commit('seed')
-  author.push()
   return { seed, run: success(seed) }
 }
 
 describe('the last successful sync as the base', () => {
+  repositoryPerCase()
+
   it('heals a failed sync: the next push sends the union of both pushes', async () => {
     const { seed, run } = seedSynced()
     author.write('a.md', 'a, second\n').remove('b.md').write('d.md')
     const first = author.commit('push A: modify a, remove b, add d')
-    author.push()
     server.add({ head_sha: first, conclusion: 'failure' })
     author.write('c.md', 'c, second\n').write('d.md', 'd, second\n').write('e.md')
     const second = author.commit('push B: modify c and d, add e')
@@ -128,6 +148,7 @@ describe('the last successful sync as the base', () => {
 
   it('sends nothing on a schedule when nothing changed since the last success', async () => {
     seedSynced()
+    author.push()
     const result = await decide(fixture.checkout().dir, { eventName: 'schedule', payload: {} })
     expect(result.decision).toEqual({
       kind: 'changes',
@@ -148,11 +169,10 @@ describe('the last successful sync as the base', () => {
     author.git('reset', '-q', '--hard', seed)
     author.write('y.md')
     const rewritten = author.commit('rewritten history')
-    author.push('main', { force: true })
     server.add({ head_sha: rewritten, conclusion: 'failure' })
     author.write('b.md', 'b, second\n')
     const head = author.commit('on top of the rewrite')
-    author.push()
+    author.push('main', { force: true })
 
     const result = await decide(fixture.checkout().dir, { payload: pushPayload(rewritten, head) })
     // The knowledge base holds `synced`: x goes, a returns to its old text, y and b are new to it.
@@ -168,15 +188,21 @@ describe('the last successful sync as the base', () => {
 })
 
 describe('fallbacks', () => {
-  function twoPushes(): { before: string; after: string } {
+  let pushes: { before: string; after: string }
+  /** A depth-1 checkout of main, made once: each case decides in a copy of it. */
+  let checkedOut: WorkingCopy
+  /** Two commits, both pushed: the seed (a, b) and one modifying a. */
+  repositoryPerDescribe(() => {
     author.write('a.md').write('b.md')
     const before = author.commit('seed')
-    author.push()
     author.write('a.md', 'a, second\n')
     const after = author.commit('modify a')
     author.push()
-    return { before, after }
-  }
+    pushes = { before, after }
+    checkedOut = fixture.checkout()
+  })
+  const twoPushes = () => pushes
+  const checkout = () => copyOf(checkedOut)
 
   it.each([
     ['401', { status: 401, message: 'Bad credentials' }],
@@ -187,7 +213,7 @@ describe('fallbacks', () => {
     async (status, failure) => {
       const { before, after } = twoPushes()
       server.failure = failure
-      const result = await decide(fixture.checkout().dir, { payload: pushPayload(before, after) })
+      const result = await decide(checkout().dir, { payload: pushPayload(before, after) })
       const why = `the workflow runs API refused (HTTP ${status}), grant actions: read`
       expect(result.decision).toEqual({
         kind: 'all',
@@ -220,7 +246,7 @@ describe('fallbacks', () => {
   ])("falls back to the push's before with a warning on %s", async (_, failure, why) => {
     const { before, after } = twoPushes()
     server.failure = failure
-    const result = await decide(fixture.checkout().dir, { payload: pushPayload(before, after) })
+    const result = await decide(checkout().dir, { payload: pushPayload(before, after) })
     expect(result.decision).toEqual({
       kind: 'changes',
       source: 'fetched-before',
@@ -246,7 +272,7 @@ describe('fallbacks', () => {
   it("falls back to the push's before with a warning when the API does not answer at all", async () => {
     const { before, after } = twoPushes()
     await server.close()
-    const result = await decide(fixture.checkout().dir, { payload: pushPayload(before, after) })
+    const result = await decide(checkout().dir, { payload: pushPayload(before, after) })
     expect(result.decision).toMatchObject({ kind: 'changes', modified: ['a.md'] })
     expect(result.base).toMatchObject({ source: 'push', sha: before })
     expect(result.warningLines).toEqual([
@@ -259,7 +285,7 @@ describe('fallbacks', () => {
   it('syncs everything on a dispatch when the API cannot answer', async () => {
     twoPushes()
     server.failure = { status: 500 }
-    const result = await decide(fixture.checkout().dir, { eventName: 'workflow_dispatch' })
+    const result = await decide(checkout().dir, { eventName: 'workflow_dispatch' })
     expect(result.decision).toEqual({
       kind: 'all',
       source: 'full-sync',
@@ -280,7 +306,7 @@ describe('fallbacks', () => {
     author.write('c.md')
     const unpushed = author.commit('never pushed')
     success(unpushed)
-    const result = await decide(fixture.checkout().dir, { payload: pushPayload(before, after) })
+    const result = await decide(checkout().dir, { payload: pushPayload(before, after) })
     expect(result.decision).toMatchObject({ kind: 'changes', source: 'fetched-before', modified: ['a.md'] })
     expect(result.base).toEqual({
       source: 'push',
@@ -302,12 +328,10 @@ describe('fallbacks', () => {
   })
 
   it('syncs everything when neither the last success nor before can be fetched', async () => {
-    author.write('a.md')
-    const after = author.commit('seed')
-    author.push()
+    const { after } = twoPushes()
     const gone = 'f'.repeat(40)
     success(gone)
-    const result = await decide(fixture.checkout().dir, { payload: pushPayload('e'.repeat(40), after) })
+    const result = await decide(checkout().dir, { payload: pushPayload('e'.repeat(40), after) })
     expect(result.decision).toMatchObject({ kind: 'all', source: 'full-sync' })
     expect(result.base).toEqual({
       source: 'none',
@@ -322,7 +346,7 @@ describe('fallbacks', () => {
   it('syncs everything when the workflow never succeeded on the branch, even with a before', async () => {
     const { before, after } = twoPushes()
     server.add({ head_sha: before, conclusion: 'failure' })
-    const result = await decide(fixture.checkout().dir, { payload: pushPayload(before, after) })
+    const result = await decide(checkout().dir, { payload: pushPayload(before, after) })
     expect(result.decision).toEqual({
       kind: 'all',
       source: 'full-sync',
@@ -334,7 +358,7 @@ describe('fallbacks', () => {
   it('asks nothing with full-sync', async () => {
     const { before, after } = twoPushes()
     success(before)
-    const result = await decide(fixture.checkout().dir, {
+    const result = await decide(checkout().dir, {
       payload: pushPayload(before, after),
       fullSync: true,
     })
@@ -348,7 +372,7 @@ describe('fallbacks', () => {
 
   it('keeps the push rules, quietly, off a runner (no GITHUB_WORKFLOW_REF)', async () => {
     const { before, after } = twoPushes()
-    const result = await decide(fixture.checkout().dir, {
+    const result = await decide(checkout().dir, {
       payload: pushPayload(before, after),
       workflow: undefined,
     })
@@ -360,7 +384,7 @@ describe('fallbacks', () => {
 
   it('says so when there is no token', async () => {
     const { before, after } = twoPushes()
-    const result = await decide(fixture.checkout().dir, {
+    const result = await decide(checkout().dir, {
       payload: pushPayload(before, after),
       githubToken: '',
     })
@@ -376,7 +400,7 @@ describe('fallbacks', () => {
 
   it('indexes nothing on a tag push without asking', async () => {
     const { after } = twoPushes()
-    const result = await decide(fixture.checkout().dir, {
+    const result = await decide(checkout().dir, {
       payload: pushPayload(after, after, { ref: 'refs/tags/v1' }),
     })
     expect(result.decision.kind).toBe('none')
@@ -385,15 +409,23 @@ describe('fallbacks', () => {
 })
 
 describe('--since REF (CLI)', () => {
-  it('diffs a commit or ref against HEAD, fetching a commit a shallow clone lacks', async () => {
+  let first: string
+  let full: WorkingCopy
+  let shallow: WorkingCopy
+  /** Three commits (a and b; b modified, c added; a removed), a full clone and a depth-1 one. */
+  repositoryPerDescribe(() => {
     author.write('a.md').write('b.md')
-    const first = author.commit('seed')
+    first = author.commit('seed')
     author.write('b.md', 'b, second\n').write('c.md')
     author.commit('second')
     author.remove('a.md')
     author.commit('third')
     author.push()
-    const full = fixture.checkout({ depth: 0, name: 'full' })
+    full = fixture.checkout({ depth: 0, name: 'full' })
+    shallow = fixture.checkout({ name: 'shallow' })
+  })
+
+  it('diffs a commit or ref against HEAD, fetching a commit a shallow clone lacks', async () => {
     const byRef = await decide(full.dir, { eventName: '', workflow: undefined, since: 'HEAD~1' })
     expect(byRef.decision).toEqual({
       kind: 'changes',
@@ -404,8 +436,7 @@ describe('--since REF (CLI)', () => {
     })
     expect(byRef.base).toEqual({ source: 'ref', sha: full.git('rev-parse', 'HEAD~1').trim() })
 
-    const shallow = fixture.checkout({ name: 'shallow' })
-    const byCommit = await decide(shallow.dir, { eventName: '', workflow: undefined, since: first })
+    const byCommit = await decide(copyOf(shallow).dir, { eventName: '', workflow: undefined, since: first })
     expect(byCommit.decision).toEqual({
       kind: 'changes',
       source: 'since-ref',
@@ -418,9 +449,7 @@ describe('--since REF (CLI)', () => {
   it.each([['no-such-branch'], ['--output=/tmp/x'], ['0'.repeat(40)]])(
     'refuses %s with an error naming --since',
     async (ref) => {
-      author.write('a.md').commit('seed')
-      author.push()
-      const error = await decide(fixture.checkout().dir, {
+      const error = await decide(shallow.dir, {
         eventName: '',
         workflow: undefined,
         since: ref,
@@ -432,15 +461,18 @@ describe('--since REF (CLI)', () => {
   )
 
   it('looks up the last success with --since last-success, and syncs everything when there is none', async () => {
+    // On top of the describe's history: the last case writes to it.
     const { seed } = seedSynced()
     author.write('z.md')
     author.commit('more')
     author.push()
-    const found = await decide(fixture.checkout().dir, { eventName: '', since: 'last-success' })
+    const checkout = fixture.checkout({ name: 'last-success' })
+    const [again, refusing] = [copyOf(checkout), copyOf(checkout)]
+    const found = await decide(checkout.dir, { eventName: '', since: 'last-success' })
     expect(found.decision).toMatchObject({ source: 'last-success', added: ['z.md'] })
     expect(found.base.sha).toBe(seed)
     server.failure = { status: 500 }
-    const none = await decide(fixture.checkout({ name: 'again' }).dir, {
+    const none = await decide(again.dir, {
       eventName: '',
       since: 'last-success',
     })
@@ -451,7 +483,7 @@ describe('--since REF (CLI)', () => {
     })
     expect(none.notices).toEqual([expect.stringMatching(/HTTP 500/)])
     server.failure = { status: 404 }
-    const refused = await decide(fixture.checkout({ name: 'refused' }).dir, {
+    const refused = await decide(refusing.dir, {
       eventName: '',
       since: 'last-success',
     })
@@ -464,6 +496,8 @@ describe('--since REF (CLI)', () => {
 })
 
 describe('repository layouts', () => {
+  repositoryPerCase()
+
   it('reaches into a submodule that moved since the last successful sync', async () => {
     const kb = GitFixture.create()
     try {
@@ -570,16 +604,20 @@ describe('repository layouts', () => {
 })
 
 describe('a push that sends every selected file still blanks its own removals', () => {
+  let push: { before: string; after: string }
+  /** A depth-1 checkout of main, made once: each case decides in a copy of it. */
+  let checkedOut: WorkingCopy
   /** Seed a, b, c; the push removes b and edits a. */
-  function pushRemovingB(): { before: string; after: string } {
+  repositoryPerDescribe(() => {
     author.write('a.md').write('b.md').write('c.md')
     const before = author.commit('seed')
-    author.push()
     author.write('a.md', 'a, second\n').remove('b.md')
     const after = author.commit('edit a, remove b')
     author.push()
-    return { before, after }
-  }
+    push = { before, after }
+    checkedOut = fixture.checkout()
+  })
+  const pushRemovingB = () => push
 
   it.each([
     ['the runs API refusing the token', { refused: true }],
@@ -588,7 +626,7 @@ describe('a push that sends every selected file still blanks its own removals', 
   ])('%s', async (_name, options: { refused?: boolean; fullSync?: boolean }) => {
     const { before, after } = pushRemovingB()
     if (options.refused) server.failure = { status: 403, message: 'Resource not accessible by integration' }
-    const result = await decide(fixture.checkout().dir, {
+    const result = await decide(copyOf(checkedOut).dir, {
       payload: pushPayload(before, after),
       fullSync: options.fullSync === true,
     })
@@ -615,7 +653,7 @@ describe('a push that sends every selected file still blanks its own removals', 
 
   it('a dispatch has no range: nothing more', async () => {
     pushRemovingB()
-    const result = await decide(fixture.checkout().dir, { eventName: 'workflow_dispatch', fullSync: true })
+    const result = await decide(copyOf(checkedOut).dir, { eventName: 'workflow_dispatch', fullSync: true })
     expect(result.decision).toEqual({
       kind: 'all',
       source: 'full-sync',

@@ -177,7 +177,6 @@ describe('payload per-commit lists', () => {
   it('prefers the tree difference of a real checkout to the payload lists', async () => {
     const author = fixture.author()
     const before = author.write('a.md').commit('seed')
-    author.push()
     const after = author.write('a.md', 'changed\n').commit('change a')
     author.push()
     const payload = pushPayload({

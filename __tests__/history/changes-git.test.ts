@@ -52,12 +52,11 @@ function hasCommit(copy: WorkingCopy, sha: string): boolean {
   }
 }
 
-/** Three files on main, pushed: returns the author and the commit pushed. */
+/** Three files on main, committed (pushed with the case's push): returns the author and the commit. */
 function seed(files: string[] = ['a.md', 'b.md', 'c.md']): { author: WorkingCopy; before: string } {
   const author = fixture.author()
   for (const name of files) author.write(name)
   const before = author.commit('seed')
-  author.push()
   return { author, before }
 }
 
@@ -87,6 +86,8 @@ describe('detectChanges from git', () => {
       modified: ['a.md'],
       removed: ['b.md'],
     })
+    // Commit ids in capitals are the same commits, found without a fetch.
+    expect((await detect(checkout.dir, before.toUpperCase(), after.toUpperCase())).decision).toEqual(decision)
   })
 
   it('fetches before into a depth-1 checkout from origin (fetched-before)', async () => {
@@ -108,9 +109,9 @@ describe('detectChanges from git', () => {
 
   it('fetches before and after into a complete clone made before the push, keeping it complete', async () => {
     const { author } = seed()
+    author.push()
     const checkout = fixture.checkout({ depth: 0 })
     const before = author.write('c.md', 'c, second version\n').commit('not yet in the checkout')
-    author.push()
     const after = linearPush(author)
     expect([hasCommit(checkout, before), hasCommit(checkout, after)]).toEqual([false, false])
 

@@ -1,11 +1,11 @@
 // Change detection when the workspace is not the repository: the repository checked out in a folder
 // of the workspace (actions/checkout `path: sub`), two repositories checked out side by side, and a
 // push adding a name that is not valid UTF-8.
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import fs from 'node:fs'
 import path from 'node:path'
 import { detectChanges } from '../../src/history/changes.js'
-import { GitFixture } from '../helpers/git-fixture.js'
+import { GitFixture, type WorkingCopy } from '../helpers/git-fixture.js'
 import { recordingLog } from '../helpers/log.js'
 import { LookupBudget } from '../../src/github/lookup-budget.js'
 
@@ -41,7 +41,6 @@ function twoPushes(repo: GitFixture): { before: string; after: string } {
   const author = repo.author()
   author.write('docs/a.md').write('docs/b.md')
   const before = author.commit('seed')
-  author.push()
   author.write('docs/a.md', 'a, second\n').write('docs/c.md')
   const after = author.commit('change')
   author.push()
@@ -49,11 +48,40 @@ function twoPushes(repo: GitFixture): { before: string; after: string } {
 }
 
 describe('detectChanges when the repository is a folder of the workspace', () => {
+  // Built once: the cases check out copies of one depth-1 checkout, in workspaces of their own.
+  let pushed: GitFixture
+  let other: GitFixture
+  let before: string
+  let after: string
+  let checkedOut: WorkingCopy
+  let otherCheckedOut: WorkingCopy
+  beforeAll(() => {
+    pushed = GitFixture.create()
+    other = GitFixture.create()
+    ;({ before, after } = twoPushes(pushed))
+    checkedOut = pushed.checkout({ name: 'checked-out' })
+    const otherAuthor = other.author()
+    otherAuthor.write('docs/other.md').commit('another repository')
+    otherAuthor.push()
+    otherCheckedOut = other.checkout({ name: 'checked-out' })
+  })
+  afterAll(() => {
+    pushed.cleanup()
+    other.cleanup()
+  })
+  let workspaces = 0
+  /** A new workspace folder with a copy of the checkout (and of the other one) at the given folders. */
+  function workspaceWith(folders: { pushed?: string; other?: string }): string {
+    const workspace = pushed.plainFolder(`workspace-${++workspaces}`)
+    const name = path.basename(workspace)
+    if (folders.pushed) pushed.copy(checkedOut, `${name}/${folders.pushed}`)
+    if (folders.other)
+      fs.cpSync(otherCheckedOut.dir, path.join(workspace, folders.other), { recursive: true })
+    return workspace
+  }
+
   it('finds the repository from the patterns and prefixes its names with its folder', async () => {
-    const repo = fixture()
-    const { before, after } = twoPushes(repo)
-    const workspace = repo.plainFolder('workspace')
-    repo.checkout({ name: 'workspace/sub' })
+    const workspace = workspaceWith({ pushed: 'sub' })
 
     const { decision, warnings } = await detect(workspace, before, after, ['sub/docs/**'])
     expect(decision).toEqual({
@@ -67,26 +95,14 @@ describe('detectChanges when the repository is a folder of the workspace', () =>
   })
 
   it('finds the one checkout in the workspace when the patterns name no folder', async () => {
-    const repo = fixture()
-    const { before, after } = twoPushes(repo)
-    const workspace = repo.plainFolder('workspace')
-    repo.checkout({ name: 'workspace/sub' })
+    const workspace = workspaceWith({ pushed: 'sub' })
 
     const { decision } = await detect(workspace, before, after, ['**/*.md'])
     expect(decision).toMatchObject({ kind: 'changes', added: ['sub/docs/c.md'], modified: ['sub/docs/a.md'] })
   })
 
   it('takes the checkout holding the pushed commit and sends every selected file of the other one', async () => {
-    const pushed = fixture()
-    const other = fixture()
-    const { before, after } = twoPushes(pushed)
-    const otherAuthor = other.author()
-    otherAuthor.write('docs/other.md').commit('another repository')
-    otherAuthor.push()
-    const workspace = pushed.plainFolder('workspace')
-    pushed.checkout({ name: 'workspace/main' })
-    other.checkout({ name: 'workspace/other' })
-    fs.renameSync(path.join(other.root, 'workspace', 'other'), path.join(workspace, 'other'))
+    const workspace = workspaceWith({ pushed: 'main', other: 'other' })
 
     const { decision } = await detect(workspace, before, after, ['main/docs/**', 'other/docs/**'])
     expect(decision).toMatchObject({
@@ -101,13 +117,7 @@ describe('detectChanges when the repository is a folder of the workspace', () =>
   })
 
   it('sends everything, with a warning, when several checkouts are reached and none holds the pushed commit', async () => {
-    const one = fixture()
-    const two = fixture()
-    twoPushes(one)
-    twoPushes(two)
-    const workspace = one.plainFolder('workspace')
-    one.checkout({ name: 'workspace/one' })
-    fs.renameSync(two.checkout().dir, path.join(workspace, 'two'))
+    const workspace = workspaceWith({ pushed: 'one', other: 'two' })
 
     const { decision, warnings } = await detect(workspace, 'e'.repeat(40), 'f'.repeat(40), [
       'one/**',
@@ -119,12 +129,24 @@ describe('detectChanges when the repository is a folder of the workspace', () =>
   })
 
   it('sends everything, with a warning, when the workspace holds no repository of the selected files', async () => {
-    const repo = fixture()
-    const { before, after } = twoPushes(repo)
-    const { decision, warnings } = await detect(repo.plainFolder('workspace'), before, after, ['docs/**'])
+    const { decision, warnings } = await detect(workspaceWith({}), before, after, ['docs/**'])
     expect(decision).toMatchObject({ kind: 'all', source: 'full-sync' })
     expect(decision.kind === 'all' && decision.reason).toMatch(/is not a git repository, and no folder/)
     expect(warnings).toHaveLength(1)
+  })
+
+  it('finds the repository around a workspace whose path holds a line break', async () => {
+    // git prints the top of the working tree on one line: such a path is asked about on its own.
+    const checkout = pushed.copy(checkedOut, 'line\nbreak')
+
+    const { decision } = await detect(path.join(checkout.dir, 'docs'), before, after, ['**'])
+    expect(decision).toEqual({
+      kind: 'changes',
+      source: 'fetched-before',
+      added: ['c.md'],
+      modified: ['a.md'],
+      removed: [],
+    })
   })
 })
 
@@ -133,7 +155,6 @@ describe('detectChanges with names that are not valid UTF-8', () => {
     const repo = fixture()
     const author = repo.author()
     const before = author.write('docs/a.md').commit('seed')
-    author.push()
     author.writeBytes('docs', Buffer.from([0x66, 0xff, 0x2e, 0x6d, 0x64])) // f\xff.md
     author.writeBytes('docs', Buffer.concat([Buffer.from([0xc3, 0x28]), Buffer.from('/inner.md')]))
     author.write('docs/ok.md')

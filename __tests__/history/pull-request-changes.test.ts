@@ -9,7 +9,6 @@ let author: WorkingCopy
 
 beforeEach(() => {
   fixture = GitFixture.create()
-  author = fixture.author()
 })
 afterEach(() => fixture.cleanup())
 
@@ -19,12 +18,13 @@ const payload = (base: string, head: string, number = 9) => ({
 
 describe('pull request change set (base.sha..head.sha)', () => {
   it('is the tree difference, the base fetched into a depth-1 checkout of the head', async () => {
+    author = fixture.author()
     author.write('a.md').write('gone.md').write('same.md')
     const base = author.commit('base')
-    author.push()
     author.write('a.md', 'changed\n').write('new.md').remove('gone.md')
     const head = author.commit('head')
-    author.push('feature')
+    // main at the base, feature at the head: one push.
+    author.git('push', '-q', 'origin', `${base}:refs/heads/main`, 'HEAD:refs/heads/feature')
     const { log } = recordingLog()
     const changes = await detectPullRequestChanges({
       github: new LookupBudget(),
@@ -81,18 +81,18 @@ describe('pull request change set (base.sha..head.sha)', () => {
 
 describe('pull request change set with a submodule', () => {
   it('reaches into the submodule the pull request moves, fetching its base commit', async () => {
+    author = fixture.author()
     const kb = GitFixture.create()
     try {
       const kbAuthor = kb.author()
       kbAuthor.write('docs/a.md').write('docs/b.md').commit('seed kb')
       kbAuthor.push()
       const base = author.write('top.md').addSubmodule(kb.originUrl, 'kb').commit('base')
-      author.push()
       kbAuthor.write('docs/b.md', 'b, second\n').remove('docs/a.md')
       const kbAfter = kbAuthor.commit('change kb')
       kbAuthor.push()
       const head = author.moveSubmodule('kb', kbAfter).commit('head')
-      author.push('feature')
+      author.git('push', '-q', 'origin', `${base}:refs/heads/main`, 'HEAD:refs/heads/feature')
       const { log } = recordingLog()
       const changes = await detectPullRequestChanges({
         github: new LookupBudget(),

@@ -19,30 +19,56 @@ let author: WorkingCopy
 let runs: WorkflowRunsServer
 let main0: string
 
+/** Branches committed but not pushed yet: they go to origin with the next merge commit, in one push. */
+let unpushed: Set<string>
 beforeEach(async () => {
   fixture = GitFixture.create()
-  author = fixture.author()
-  author.write('docs/a.md').write('docs/b.md').write('docs/c.md').write('docs/keep.md')
-  main0 = author.commit('main')
-  author.push()
+  mergedBranches = new Map()
   runs = new WorkflowRunsServer()
   await runs.start()
 })
+
+/** For the cases that use git: main with four docs, committed (pushed with the first merge commit). */
+function seededMain(): void {
+  beforeEach(() => {
+    author = fixture.author()
+    author.write('docs/a.md').write('docs/b.md').write('docs/c.md').write('docs/keep.md')
+    main0 = author.commit('main')
+    unpushed = new Set(['main'])
+  })
+}
 afterEach(async () => {
   await runs.close()
   fixture.cleanup()
 })
 
-const pullRequestBranch = (name: string, from: string, edit: (copy: WorkingCopy) => void) =>
-  author.branch(name, from, edit)
+/** A pull request's branch from `from`, edited by `edit` and committed (pushed with the next merge). */
+function pullRequestBranch(name: string, from: string, edit: (copy: WorkingCopy) => void): string {
+  author.git('checkout', '-q', '-B', name, from)
+  edit(author)
+  const head = author.commit(name)
+  unpushed.add(name)
+  return head
+}
 
-/** What GitHub's refs/pull/N/merge holds: base merged with head, pushed so a checkout can clone it. */
+/**
+ * What GitHub's refs/pull/N/merge holds: base merged with head, pushed so a checkout can clone it
+ * (with the branches committed since the last push).
+ */
 let merges = 0
+let checkouts = 0
+/** The merge branch of each base..head merged so far in the case: GitHub's is one commit too. */
+let mergedBranches: Map<string, string>
 function mergeCommit(base: string, head: string): string {
+  const merged = mergedBranches.get(`${base}..${head}`)
+  if (merged) return merged
   author.git('checkout', '-q', '--detach', base)
   author.git('merge', '-q', '--no-ff', '--no-edit', head)
   const branch = `merge-${++merges}`
-  author.push(branch)
+  const branches = [...unpushed].map((name) => `refs/heads/${name}:refs/heads/${name}`)
+  author.git('push', '-q', 'origin', ...branches, `HEAD:refs/heads/${branch}`)
+  unpushed.clear()
+  mergedBranches.set(`${base}..${head}`, branch)
   return branch
 }
 
@@ -62,7 +88,7 @@ async function stagingRun(
     options.workspace ??
     fixture.checkout({
       branch: mergeCommit(pr.base, pr.head),
-      name: `run-${number}-${merges}`,
+      name: `run-${number}-${++checkouts}`,
       depth: options.depth,
     }).dir
   const { log, of } = recordingLog()
@@ -106,6 +132,8 @@ function listPullRequestRun(pr: PullRequest, conclusion: ListedRun['conclusion']
 }
 
 describe('staging change set across pull requests and pushes', () => {
+  seededMain()
+
   it('restores what earlier pull requests changed, removes what they added, follows main and failed runs', async () => {
     // Pull request 1 changes a.md, adds new1.md and deletes b.md.
     const pr1: PullRequest = {
@@ -157,11 +185,10 @@ describe('staging change set across pull requests and pushes', () => {
     author.git('checkout', '-q', 'main')
     author.write('docs/keep.md', 'keep on main\n').write('docs/main.md')
     const main1 = author.commit('main again')
-    author.push()
     author.git('checkout', '-q', 'pr-1')
     author.write('docs/new1.md', 'new1, second\n')
     const pr1Again: PullRequest = { number: 1, base: main1, head: author.commit('pr 1 again') }
-    author.push('pr-1')
+    unpushed.add('main').add('pr-1')
     const third = await stagingRun(pr1Again)
     expect(third.changes.decision).toEqual({
       kind: 'changes',
@@ -251,7 +278,6 @@ describe('staging change set across pull requests and pushes', () => {
   it('after a push run of the same workflow: the names that differ from its commit', async () => {
     author.write('docs/a.md', 'a on main\n').remove('docs/c.md')
     const main1 = author.commit('main')
-    author.push()
     runs.add({ head_sha: main1, event: 'push', conclusion: 'success' })
     const pr: PullRequest = {
       number: 3,
@@ -270,6 +296,8 @@ describe('staging change set across pull requests and pushes', () => {
 })
 
 describe('staging change set fallbacks: every selected file, with a warning', () => {
+  seededMain()
+
   const pr = (): PullRequest => ({
     number: 5,
     base: main0,

@@ -217,9 +217,15 @@ export async function changesFromGit(
   const { location } = located
   const git = new Git(location.root)
   try {
+    // Locating the repository may have found `after` in it already; the other commit ids are looked up
+    // together (`after` may be HEAD, asked on its own).
+    const present = new Set(located.holdsCommit === true ? [after] : [])
+    const ids = [before, after].filter((sha) => !present.has(sha) && COMMIT_ID.test(sha))
+    if (ids.length > 0) for (const sha of await git.presentCommits(ids)) present.add(sha)
     let fetched = false
     for (const sha of [before, after]) {
-      if (await git.hasCommit(sha)) continue
+      // A fetch of `before` into a complete clone brings its history: `after` is asked again.
+      if (present.has(sha) || ((fetched || !COMMIT_ID.test(sha)) && (await git.hasCommit(sha)))) continue
       try {
         await git.fetchCommit('origin', sha, { timeoutMs: FETCH_TIMEOUT_MS, signal })
       } catch (error) {

@@ -126,19 +126,25 @@ function readPullRequest(payload: Record<string, unknown>): { base: string; head
  * A pull request's own names: from its merge base when the checkout holds the whole history and both
  * commits (a full clone), else from its base (more names, the same ones among those that matter).
  */
-async function narrowed(context: StagingChangeContext, pair: Pair): Promise<Pair> {
+async function narrowed(pair: Pair, fullHistory: () => Promise<Git | undefined>): Promise<Pair> {
   if (pair.to === 'HEAD') return pair
-  const located = await locateRepository(context.workspace, context.patterns ?? [])
-  if (!located.ok) return pair
-  const git = new Git(located.location.root)
+  const git = await fullHistory()
+  if (!git) return pair
   try {
-    if (await git.isShallow()) return pair
     if (!(await git.hasCommit(pair.from)) || !(await git.hasCommit(pair.to))) return pair
     const base = await git.mergeBase(pair.from, pair.to)
     return base && COMMIT_ID.test(base) ? { from: base, to: pair.to } : pair
   } catch {
     return pair
   }
+}
+
+/** The repository of the selected files when it holds its whole history (not shallow), else undefined. */
+async function completeRepository(context: StagingChangeContext): Promise<Git | undefined> {
+  const located = await locateRepository(context.workspace, context.patterns ?? [])
+  if (!located.ok) return undefined
+  const git = new Git(located.location.root)
+  return (await git.isShallow().catch(() => true)) ? undefined : git
 }
 
 /** One pair from the compare API; HEAD (the merge GitHub made) is read as this pull request's base..head. */
@@ -308,8 +314,11 @@ export async function detectStagingChanges(context: StagingChangeContext): Promi
 
   const parts: DetectedChanges[] = []
   let api = false
+  // Asked once for every pair: where the repository is and whether it is shallow.
+  let complete: Promise<Git | undefined> | undefined
+  const fullHistory = () => (complete ??= completeRepository(context))
   for (const listed of pairs.value) {
-    const compared = await pairChanges(context, await narrowed(context, listed))
+    const compared = await pairChanges(context, await narrowed(listed, fullHistory))
     if (!compared.ok) return all(compared.why)
     parts.push(...compared.value.parts)
     api ||= compared.value.api

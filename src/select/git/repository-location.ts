@@ -25,7 +25,8 @@ export interface RepositoryLocation {
 }
 
 export type LocateOutcome =
-  | { ok: true; location: RepositoryLocation }
+  /** `holdsCommit`: git confirmed that the repository holds the commit asked about. */
+  | { ok: true; location: RepositoryLocation; holdsCommit?: boolean }
   /** `ambiguous`: several repositories were found, so repository-relative names cannot be placed. */
   | { ok: false; why: string; ambiguous: boolean }
 
@@ -36,13 +37,11 @@ const MAX_SUPERPROJECTS = 16
 async function enclosingCheckouts(folder: string): Promise<string[]> {
   const chain: string[] = []
   try {
-    let top = await new Git(folder).topLevel()
-    chain.push(await fs.realpath(top))
-    for (let level = 0; level < MAX_SUPERPROJECTS; level++) {
-      const above = await new Git(top).superproject()
-      if (!above) break
-      top = above
-      chain.push(await fs.realpath(top))
+    let level = await topAndSuperproject(folder)
+    chain.push(await fs.realpath(level.top))
+    for (let count = 0; count < MAX_SUPERPROJECTS && level.above; count++) {
+      level = await topAndSuperproject(level.above)
+      chain.push(await fs.realpath(level.top))
     }
   } catch {
     // Not in a working tree (or git cannot tell): what was found so far.
@@ -51,15 +50,35 @@ async function enclosingCheckouts(folder: string): Promise<string[]> {
 }
 
 /**
+ * The top of the working tree holding `folder`, and the superproject's when it is a submodule's: one
+ * git process, whose two lines can be told apart when no path holds a line break (then two processes).
+ */
+async function topAndSuperproject(folder: string): Promise<{ top: string; above?: string }> {
+  const git = new Git(folder)
+  if (!(await fs.realpath(folder)).includes('\n')) {
+    const lines = (await git.exec(['rev-parse', '--show-toplevel', '--show-superproject-working-tree']))
+      .replace(/\n$/, '')
+      .split('\n')
+    if (lines.length <= 2) return { top: lines[0], above: lines[1] || undefined }
+  }
+  const top = await git.topLevel()
+  return { top, above: await new Git(top).superproject() }
+}
+
+/**
  * Of the working trees around the workspace, the one the compared commits belong to: the innermost
  * that holds `commit` (a push's commit is the superproject's even for a workspace inside a submodule),
  * else the outermost; without a commit (`--since REF..HEAD`) the innermost, where the user stands.
  */
-async function repositoryAround(chain: string[], commit: string | undefined): Promise<string | undefined> {
+async function repositoryAround(
+  chain: string[],
+  commit: string | undefined,
+): Promise<{ top: string; holdsCommit?: boolean } | undefined> {
   if (chain.length === 0) return undefined
-  if (commit === undefined) return chain[0]
-  for (const top of chain) if (await new Git(top).hasCommit(commit)) return top
-  return chain[chain.length - 1]
+  // One working tree is the answer whichever commit it holds: git is not asked.
+  if (commit === undefined || chain.length === 1) return { top: chain[0] }
+  for (const top of chain) if (await new Git(top).hasCommit(commit)) return { top, holdsCommit: true }
+  return { top: chain[chain.length - 1], holdsCommit: false }
 }
 
 async function isFolder(candidate: string): Promise<boolean> {
@@ -135,7 +154,8 @@ export async function locateRepository(
   } catch {
     return { ok: false, why: `the workspace ${workspace} does not exist`, ambiguous: false }
   }
-  const own = await repositoryAround(await enclosingCheckouts(root), commit)
+  const around = await repositoryAround(await enclosingCheckouts(root), commit)
+  const own = around?.top
   const reached = await distinctTopLevels(await checkoutsAlongPatterns(root, patterns), own)
   const inWorkspace = (top: string) => top !== root && insideName(root, top) !== undefined
   if (own) {
@@ -148,6 +168,7 @@ export async function locateRepository(
         repositoryInWorkspace: '',
         otherRepositories: others.sort(),
       },
+      ...(around.holdsCommit === undefined ? {} : { holdsCommit: around.holdsCommit }),
     }
   }
   let candidates = reached.filter(inWorkspace)
@@ -160,10 +181,12 @@ export async function locateRepository(
       ambiguous: false,
     }
   let chosen = candidates
+  let holdsCommit: boolean | undefined
   if (candidates.length > 1 && commit) {
     const holding: string[] = []
     for (const top of candidates) if (await new Git(top).hasCommit(commit)) holding.push(top)
     chosen = holding
+    holdsCommit = true
   }
   if (chosen.length !== 1) {
     const names = candidates.map((top) => relativeName(root, top)).sort()
@@ -185,6 +208,7 @@ export async function locateRepository(
         .map((other) => relativeName(root, other))
         .sort(),
     },
+    ...(holdsCommit === undefined ? {} : { holdsCommit }),
   }
 }
 
