@@ -398,16 +398,13 @@ function readPullRequest(payload) {
  * A pull request's own names: from its merge base when the checkout holds the whole history and both
  * commits (a full clone), else from its base (more names, the same ones among those that matter).
  */
-async function narrowed(context, pair) {
+async function narrowed(pair, fullHistory) {
     if (pair.to === 'HEAD')
         return pair;
-    const located = await (0,repository_location/* locateRepository */.Z)(context.workspace, context.patterns ?? []);
-    if (!located.ok)
+    const git = await fullHistory();
+    if (!git)
         return pair;
-    const git = new src_git/* Git */.T(located.location.root);
     try {
-        if (await git.isShallow())
-            return pair;
         if (!(await git.hasCommit(pair.from)) || !(await git.hasCommit(pair.to)))
             return pair;
         const base = await git.mergeBase(pair.from, pair.to);
@@ -416,6 +413,14 @@ async function narrowed(context, pair) {
     catch {
         return pair;
     }
+}
+/** The repository of the selected files when it holds its whole history (not shallow), else undefined. */
+async function completeRepository(context) {
+    const located = await (0,repository_location/* locateRepository */.Z)(context.workspace, context.patterns ?? []);
+    if (!located.ok)
+        return undefined;
+    const git = new src_git/* Git */.T(located.location.root);
+    return (await git.isShallow().catch(() => true)) ? undefined : git;
 }
 /** One pair from the compare API; HEAD (the merge GitHub made) is read as this pull request's base..head. */
 async function pairFromCompareApi(context, pair) {
@@ -559,8 +564,11 @@ async function detectStagingChanges(context) {
         return all(pairs.why);
     const parts = [];
     let api = false;
+    // Asked once for every pair: where the repository is and whether it is shallow.
+    let complete;
+    const fullHistory = () => (complete ??= completeRepository(context));
     for (const listed of pairs.value) {
-        const compared = await pairChanges(context, await narrowed(context, listed));
+        const compared = await pairChanges(context, await narrowed(listed, fullHistory));
         if (!compared.ok)
             return all(compared.why);
         parts.push(...compared.value.parts);

@@ -27,20 +27,33 @@ const MAX_SUPERPROJECTS = 16;
 async function enclosingCheckouts(folder) {
     const chain = [];
     try {
-        let top = await new _git_js__WEBPACK_IMPORTED_MODULE_2__/* .Git */ .T(folder).topLevel();
-        chain.push(await node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default().realpath(top));
-        for (let level = 0; level < MAX_SUPERPROJECTS; level++) {
-            const above = await new _git_js__WEBPACK_IMPORTED_MODULE_2__/* .Git */ .T(top).superproject();
-            if (!above)
-                break;
-            top = above;
-            chain.push(await node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default().realpath(top));
+        let level = await topAndSuperproject(folder);
+        chain.push(await node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default().realpath(level.top));
+        for (let count = 0; count < MAX_SUPERPROJECTS && level.above; count++) {
+            level = await topAndSuperproject(level.above);
+            chain.push(await node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default().realpath(level.top));
         }
     }
     catch {
         // Not in a working tree (or git cannot tell): what was found so far.
     }
     return chain;
+}
+/**
+ * The top of the working tree holding `folder`, and the superproject's when it is a submodule's: one
+ * git process, whose two lines can be told apart when no path holds a line break (then two processes).
+ */
+async function topAndSuperproject(folder) {
+    const git = new _git_js__WEBPACK_IMPORTED_MODULE_2__/* .Git */ .T(folder);
+    if (!(await node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default().realpath(folder)).includes('\n')) {
+        const lines = (await git.exec(['rev-parse', '--show-toplevel', '--show-superproject-working-tree']))
+            .replace(/\n$/, '')
+            .split('\n');
+        if (lines.length <= 2)
+            return { top: lines[0], above: lines[1] || undefined };
+    }
+    const top = await git.topLevel();
+    return { top, above: await new _git_js__WEBPACK_IMPORTED_MODULE_2__/* .Git */ .T(top).superproject() };
 }
 /**
  * Of the working trees around the workspace, the one the compared commits belong to: the innermost
@@ -50,12 +63,13 @@ async function enclosingCheckouts(folder) {
 async function repositoryAround(chain, commit) {
     if (chain.length === 0)
         return undefined;
-    if (commit === undefined)
-        return chain[0];
+    // One working tree is the answer whichever commit it holds: git is not asked.
+    if (commit === undefined || chain.length === 1)
+        return { top: chain[0] };
     for (const top of chain)
         if (await new _git_js__WEBPACK_IMPORTED_MODULE_2__/* .Git */ .T(top).hasCommit(commit))
-            return top;
-    return chain[chain.length - 1];
+            return { top, holdsCommit: true };
+    return { top: chain[chain.length - 1], holdsCommit: false };
 }
 async function isFolder(candidate) {
     return (await node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default().stat(candidate).catch(() => undefined))?.isDirectory() ?? false;
@@ -127,7 +141,8 @@ async function locateRepository(workspace, patterns, commit) {
     catch {
         return { ok: false, why: `the workspace ${workspace} does not exist`, ambiguous: false };
     }
-    const own = await repositoryAround(await enclosingCheckouts(root), commit);
+    const around = await repositoryAround(await enclosingCheckouts(root), commit);
+    const own = around?.top;
     const reached = await distinctTopLevels(await checkoutsAlongPatterns(root, patterns), own);
     const inWorkspace = (top) => top !== root && (0,_inside_name_js__WEBPACK_IMPORTED_MODULE_3__/* .insideName */ .M)(root, top) !== undefined;
     if (own) {
@@ -140,6 +155,7 @@ async function locateRepository(workspace, patterns, commit) {
                 repositoryInWorkspace: '',
                 otherRepositories: others.sort(),
             },
+            ...(around.holdsCommit === undefined ? {} : { holdsCommit: around.holdsCommit }),
         };
     }
     let candidates = reached.filter(inWorkspace);
@@ -152,12 +168,14 @@ async function locateRepository(workspace, patterns, commit) {
             ambiguous: false,
         };
     let chosen = candidates;
+    let holdsCommit;
     if (candidates.length > 1 && commit) {
         const holding = [];
         for (const top of candidates)
             if (await new _git_js__WEBPACK_IMPORTED_MODULE_2__/* .Git */ .T(top).hasCommit(commit))
                 holding.push(top);
         chosen = holding;
+        holdsCommit = true;
     }
     if (chosen.length !== 1) {
         const names = candidates.map((top) => relativeName(root, top)).sort();
@@ -179,6 +197,7 @@ async function locateRepository(workspace, patterns, commit) {
                 .map((other) => relativeName(root, other))
                 .sort(),
         },
+        ...(holdsCommit === undefined ? {} : { holdsCommit }),
     };
 }
 /** Turns repository-relative names into workspace-relative ones (text or byte strings alike). */

@@ -9555,6 +9555,28 @@ class Git {
         const result = await this.run(['cat-file', '-e', `${sha}^{commit}`]);
         return result.exitCode === 0;
     }
+    /**
+     * Which of these commit ids (full ids, not refs) the local repository holds: one git process for all;
+     * when git fails, each is asked on its own.
+     */
+    async presentCommits(ids) {
+        const result = await this.run([
+            'rev-list',
+            '--no-walk',
+            '--ignore-missing',
+            ...ids.map((id) => `${id}^{commit}`),
+        ]);
+        if (result.exitCode === 0) {
+            // git prints ids in small letters.
+            const listed = new Set(result.stdout.split('\n'));
+            return new Set(ids.filter((id) => listed.has(id.toLowerCase())));
+        }
+        const present = new Set();
+        for (const id of ids)
+            if (await this.hasCommit(id))
+                present.add(id);
+        return present;
+    }
     /** The commit id a ref (branch, tag, `HEAD~2`, commit id) names, or undefined when it names none. */
     async resolveCommit(ref) {
         const result = await this.run(['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`]);
@@ -10609,9 +10631,17 @@ async function changesFromGit(workspace, before, after, patterns = [], signal) {
     const { location } = located;
     const git = new src_git/* Git */.T(location.root);
     try {
+        // Locating the repository may have found `after` in it already; the other commit ids are looked up
+        // together (`after` may be HEAD, asked on its own).
+        const present = new Set(located.holdsCommit === true ? [after] : []);
+        const ids = [before, after].filter((sha) => !present.has(sha) && model/* COMMIT_ID */.G.test(sha));
+        if (ids.length > 0)
+            for (const sha of await git.presentCommits(ids))
+                present.add(sha);
         let fetched = false;
         for (const sha of [before, after]) {
-            if (await git.hasCommit(sha))
+            // A fetch of `before` into a complete clone brings its history: `after` is asked again.
+            if (present.has(sha) || ((fetched || !model/* COMMIT_ID */.G.test(sha)) && (await git.hasCommit(sha))))
                 continue;
             try {
                 await git.fetchCommit('origin', sha, { timeoutMs: FETCH_TIMEOUT_MS, signal });
@@ -12106,20 +12136,33 @@ const MAX_SUPERPROJECTS = 16;
 async function enclosingCheckouts(folder) {
     const chain = [];
     try {
-        let top = await new _git_js__WEBPACK_IMPORTED_MODULE_2__/* .Git */ .T(folder).topLevel();
-        chain.push(await node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default().realpath(top));
-        for (let level = 0; level < MAX_SUPERPROJECTS; level++) {
-            const above = await new _git_js__WEBPACK_IMPORTED_MODULE_2__/* .Git */ .T(top).superproject();
-            if (!above)
-                break;
-            top = above;
-            chain.push(await node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default().realpath(top));
+        let level = await topAndSuperproject(folder);
+        chain.push(await node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default().realpath(level.top));
+        for (let count = 0; count < MAX_SUPERPROJECTS && level.above; count++) {
+            level = await topAndSuperproject(level.above);
+            chain.push(await node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default().realpath(level.top));
         }
     }
     catch {
         // Not in a working tree (or git cannot tell): what was found so far.
     }
     return chain;
+}
+/**
+ * The top of the working tree holding `folder`, and the superproject's when it is a submodule's: one
+ * git process, whose two lines can be told apart when no path holds a line break (then two processes).
+ */
+async function topAndSuperproject(folder) {
+    const git = new _git_js__WEBPACK_IMPORTED_MODULE_2__/* .Git */ .T(folder);
+    if (!(await node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default().realpath(folder)).includes('\n')) {
+        const lines = (await git.exec(['rev-parse', '--show-toplevel', '--show-superproject-working-tree']))
+            .replace(/\n$/, '')
+            .split('\n');
+        if (lines.length <= 2)
+            return { top: lines[0], above: lines[1] || undefined };
+    }
+    const top = await git.topLevel();
+    return { top, above: await new _git_js__WEBPACK_IMPORTED_MODULE_2__/* .Git */ .T(top).superproject() };
 }
 /**
  * Of the working trees around the workspace, the one the compared commits belong to: the innermost
@@ -12129,12 +12172,13 @@ async function enclosingCheckouts(folder) {
 async function repositoryAround(chain, commit) {
     if (chain.length === 0)
         return undefined;
-    if (commit === undefined)
-        return chain[0];
+    // One working tree is the answer whichever commit it holds: git is not asked.
+    if (commit === undefined || chain.length === 1)
+        return { top: chain[0] };
     for (const top of chain)
         if (await new _git_js__WEBPACK_IMPORTED_MODULE_2__/* .Git */ .T(top).hasCommit(commit))
-            return top;
-    return chain[chain.length - 1];
+            return { top, holdsCommit: true };
+    return { top: chain[chain.length - 1], holdsCommit: false };
 }
 async function isFolder(candidate) {
     return (await node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default().stat(candidate).catch(() => undefined))?.isDirectory() ?? false;
@@ -12206,7 +12250,8 @@ async function locateRepository(workspace, patterns, commit) {
     catch {
         return { ok: false, why: `the workspace ${workspace} does not exist`, ambiguous: false };
     }
-    const own = await repositoryAround(await enclosingCheckouts(root), commit);
+    const around = await repositoryAround(await enclosingCheckouts(root), commit);
+    const own = around?.top;
     const reached = await distinctTopLevels(await checkoutsAlongPatterns(root, patterns), own);
     const inWorkspace = (top) => top !== root && (0,_inside_name_js__WEBPACK_IMPORTED_MODULE_3__/* .insideName */ .M)(root, top) !== undefined;
     if (own) {
@@ -12219,6 +12264,7 @@ async function locateRepository(workspace, patterns, commit) {
                 repositoryInWorkspace: '',
                 otherRepositories: others.sort(),
             },
+            ...(around.holdsCommit === undefined ? {} : { holdsCommit: around.holdsCommit }),
         };
     }
     let candidates = reached.filter(inWorkspace);
@@ -12231,12 +12277,14 @@ async function locateRepository(workspace, patterns, commit) {
             ambiguous: false,
         };
     let chosen = candidates;
+    let holdsCommit;
     if (candidates.length > 1 && commit) {
         const holding = [];
         for (const top of candidates)
             if (await new _git_js__WEBPACK_IMPORTED_MODULE_2__/* .Git */ .T(top).hasCommit(commit))
                 holding.push(top);
         chosen = holding;
+        holdsCommit = true;
     }
     if (chosen.length !== 1) {
         const names = candidates.map((top) => relativeName(root, top)).sort();
@@ -12258,6 +12306,7 @@ async function locateRepository(workspace, patterns, commit) {
                 .map((other) => relativeName(root, other))
                 .sort(),
         },
+        ...(holdsCommit === undefined ? {} : { holdsCommit }),
     };
 }
 /** Turns repository-relative names into workspace-relative ones (text or byte strings alike). */
