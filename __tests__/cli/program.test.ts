@@ -82,6 +82,13 @@ describe('removed documents and drafts', () => {
 })
 
 describe('--help', () => {
+  // The bundle's own --help exit (status 0, stdout) is in e2e/cli.test.ts, for one command.
+  it.each(['index', 'run', 'serve', 'status'])('%s --help: its usage line, exit code 0', async (command) => {
+    const run = await parse([command, '--help'])
+    expect((run.error as CommanderError).exitCode).toBe(0)
+    expect(run.stdout).toContain(`Usage: kb-sync ${command}`)
+  })
+
   it('index: required flags marked, defaults as the action spells them, the key variables, an example', async () => {
     const run = await parse(['index', '--help'])
     expect((run.error as CommanderError).exitCode).toBe(0)

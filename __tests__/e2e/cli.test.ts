@@ -105,12 +105,11 @@ describe('kb-sync CLI', () => {
     }
   })
 
-  it('has --help for each command', () => {
-    for (const command of ['index', 'run', 'serve']) {
-      const run = cli([command, '--help'])
-      expect(run.status).toBe(0)
-      expect(run.stdout).toContain(`Usage: kb-sync ${command}`)
-    }
+  // Each command's help, in process: __tests__/cli/program.test.ts; here the bundle's exit path for one.
+  it('has --help (exit 0, the usage on stdout)', () => {
+    const run = cli(['index', '--help'])
+    expect(run.status).toBe(0)
+    expect(run.stdout).toContain('Usage: kb-sync index')
   })
 })
 

@@ -70,7 +70,7 @@ function reasonOf(error: unknown): string {
 }
 
 /** A bad `--summary-file`, `--report-file` or `--workspace` is a usage error before any request. */
-function checkPaths(flags: Flags): void {
+export function checkPaths(flags: Flags): void {
   for (const [flag, file] of [
     ['--summary-file', flags.summaryFile],
     ['--report-file', flags.reportFile],
