@@ -143,6 +143,7 @@ __webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
+  checkPaths: () => (/* binding */ checkPaths),
   indexCommand: () => (/* binding */ indexCommand),
   runCommand: () => (/* binding */ runCommand),
   statusCommand: () => (/* binding */ statusCommand)
