@@ -1,8 +1,8 @@
 // Root reads and writes anything, so a test of a permission the action must respect runs the action as
 // `nobody` when the suite runs as root. That user may reach nothing through a private folder (mode 0700, as
-// `mktemp -d` makes and as many home folders are): not the clone's bundle, nor the node that npx fetched
-// into root's home for `npm run test:node24`. So the run gets a copy of the bundle and a link to the very
-// node running the tests (the same version the suite checks), in a folder of their own it may traverse.
+// `mktemp -d` makes and as many home folders are): not the clone's bundle, nor the node npm test runs on
+// (the clone's node_modules/node). So the run gets a copy of the bundle and a link to the very node
+// running the tests (the same version the suite checks), in a folder of their own it may traverse.
 import { execFile, execFileSync } from 'node:child_process'
 import {
   chmodSync,
