@@ -1,10 +1,21 @@
 // The suite's scratch folder (globalSetup): in memory when the machine has /dev/shm as tmpfs, removed at
-// the end, a TMPDIR set by whoever runs the tests left alone, and folders of killed runs cleaned up.
+// the end, a TMPDIR set by whoever runs the tests left alone, and folders of killed runs cleaned up. And
+// the compile cache the processes it starts share, the action bundles included.
 import { describe, expect, it } from '@jest/globals'
-import { existsSync, mkdirSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
+import module from 'node:module'
 import { tmpdir } from 'node:os'
-import { inMemory, openScratchFolder, SCRATCH_VARIABLE } from './setup/test-processes-env.js'
-import { closeScratchFolder } from './setup/test-processes-teardown.js'
+import { join } from 'node:path'
+import { inheritedEnv } from './helpers/inherited-env.js'
+import { runAction } from './helpers/run-action.js'
+import {
+  COMPILE_CACHE_VARIABLE,
+  inMemory,
+  openCompileCache,
+  openScratchFolder,
+  SCRATCH_VARIABLE,
+} from './setup/test-processes-env.js'
+import { closeCompileCache, closeScratchFolder } from './setup/test-processes-teardown.js'
 
 const memory = inMemory('/dev/shm')
 
@@ -65,6 +76,64 @@ describe('the scratch folder', () => {
       } finally {
         closeScratchFolder(env)
         closeScratchFolder({ [SCRATCH_VARIABLE]: live, TMPDIR: live })
+      }
+    })
+  }
+})
+
+describe('the compile cache', () => {
+  it('is a new folder in the temp folder, removed at the end', () => {
+    const temp = mkdtempSync(join(tmpdir(), 'kb-sync-cache-test-'))
+    try {
+      const env: NodeJS.ProcessEnv = { TMPDIR: temp }
+      const folder = openCompileCache(env)
+      expect(folder).toMatch(new RegExp(`^${temp}/kb-sync-compile-cache-`))
+      expect(env).toEqual({ TMPDIR: temp, NODE_COMPILE_CACHE: folder, [COMPILE_CACHE_VARIABLE]: folder })
+      expect(existsSync(folder!)).toBe(true)
+      closeCompileCache(env)
+      expect(existsSync(folder!)).toBe(false)
+      expect(env).toEqual({ TMPDIR: temp })
+    } finally {
+      rmSync(temp, { recursive: true, force: true })
+    }
+  })
+
+  it('leaves a NODE_COMPILE_CACHE that is already set, and removes nothing at the end', () => {
+    const env: NodeJS.ProcessEnv = { NODE_COMPILE_CACHE: tmpdir() }
+    expect(openCompileCache(env)).toBeUndefined()
+    closeCompileCache(env)
+    expect(env).toEqual({ NODE_COMPILE_CACHE: tmpdir() })
+    expect(existsSync(tmpdir())).toBe(true)
+  })
+
+  it("reaches the bundles, which are started with the runner's variables only", () => {
+    const saved = process.env.NODE_COMPILE_CACHE
+    try {
+      process.env.NODE_COMPILE_CACHE = '/cache/of/the/suite'
+      expect(inheritedEnv()).toMatchObject({ NODE_COMPILE_CACHE: '/cache/of/the/suite' })
+      delete process.env.NODE_COMPILE_CACHE
+      expect(inheritedEnv()).not.toHaveProperty('NODE_COMPILE_CACHE')
+    } finally {
+      if (saved === undefined) delete process.env.NODE_COMPILE_CACHE
+      else process.env.NODE_COMPILE_CACHE = saved
+    }
+  })
+
+  // Node 20 has no compile cache: there the variable changes nothing, and nothing is written.
+  if (typeof module.enableCompileCache === 'function') {
+    it('holds the code of a bundle the suite ran', async () => {
+      const saved = process.env.NODE_COMPILE_CACHE
+      const folder = mkdtempSync(join(tmpdir(), 'kb-sync-cache-test-'))
+      try {
+        process.env.NODE_COMPILE_CACHE = folder
+        // No inputs: the action stops at its first check, after Node compiled its index.js.
+        const run = await runAction({ action: 'action.yml', inputs: {} })
+        expect(run.status).toBe(1)
+        expect(readdirSync(folder, { recursive: true }).length).toBeGreaterThan(0)
+      } finally {
+        if (saved === undefined) delete process.env.NODE_COMPILE_CACHE
+        else process.env.NODE_COMPILE_CACHE = saved
+        rmSync(folder, { recursive: true, force: true })
       }
     })
   }

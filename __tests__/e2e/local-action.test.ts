@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseEnv } from 'node:util'
 import { startEmulator, type Emulator } from '../../src/emulator/server.js'
+import { inheritedEnv } from '../helpers/inherited-env.js'
 import { ROOT } from '../helpers/run-action.js'
 
 const LOCAL_ACTION = join(ROOT, 'node_modules/@github/local-action/bin/local-action.js')
@@ -37,7 +38,7 @@ afterAll(async () => {
 
 /** `local-action <action dir> <entry relative to it> <.env>`, from the repository root. */
 function localAction(actionDir: string, entry: string): Promise<{ status: number | null; stdout: string }> {
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME }
+  const env: NodeJS.ProcessEnv = inheritedEnv()
   // local-action finds @actions/core with `npm ls` (the path through node_modules) and replaces that
   // module; when node_modules is a link (a worktree sharing one install), Node would load the real path
   // instead and the replacement would miss.

@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parse } from 'yaml'
 import { stageFor, type Staged, type User } from './unprivileged.js'
+import { inheritedEnv } from './inherited-env.js'
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 
@@ -73,8 +74,7 @@ export async function runAction(options: RunActionOptions): Promise<ActionRun> {
       for (const file of [outputFile, summaryFile, eventFile]) chmodSync(file, 0o666)
     }
     const env: Record<string, string> = {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
+      ...inheritedEnv(),
       GITHUB_ACTIONS: 'true',
       GITHUB_OUTPUT: outputFile,
       GITHUB_STEP_SUMMARY: summaryFile,

@@ -10,6 +10,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parse } from 'yaml'
+import { inheritedEnv } from './inherited-env.js'
 
 export interface WorkflowStep {
   name?: string
@@ -198,8 +199,7 @@ export async function runWorkflowJob(
       writeFileSync(outputFile, '')
       writeFileSync(summaryFile, '')
       const env: NodeJS.ProcessEnv = {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
+        ...inheritedEnv(),
         CI: 'true',
         GITHUB_ACTIONS: 'true',
         GITHUB_WORKSPACE: options.root,
