@@ -68,3 +68,9 @@ describe("the CLI commands' static imports", () => {
     expect(chainTo(commands, resolve(SRC, module))).toBeUndefined()
   })
 })
+
+describe("the change-base decision's static imports (every index run of mode auto)", () => {
+  it('do not reach github/octokit.ts: the API client loads when the API is asked', () => {
+    expect(chainTo(resolve(SRC, 'history/change-base.ts'), resolve(SRC, 'github/octokit.ts'))).toBeUndefined()
+  })
+})
