@@ -9,7 +9,7 @@ const commands = () => import('./cli/commands.js')
 const status = await runCommandLine(process.argv.slice(2), {
   index: async (flags) => (await commands()).indexCommand(flags),
   status: async (flags) => (await commands()).statusCommand(flags),
-  run: async (flags) => (await commands()).runCommand(flags),
+  run: async (flags) => (await import('./cli/run-command.js')).runCommand(flags),
   serve: async (flags) => (await import('./cli/serve.js')).serveCommand(flags),
 })
 if (status !== undefined) process.exitCode = status

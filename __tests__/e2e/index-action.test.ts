@@ -133,11 +133,12 @@ describe('index action', () => {
     expect(run.summary).toContain('**Dry run: nothing sent.**')
   })
 
-  it('runs the flow after indexing when flow-inputs is set, with the public key', async () => {
+  // One run for both: the question carries the private key, as a careless input would.
+  it('runs the flow after indexing when flow-inputs is set, with the public key; never prints the keys', async () => {
     const run = await index({
       mode: 'upload',
       'public-key': PUBLIC_KEY,
-      'flow-inputs': '{"in-0": "How long are refunds granted?"}',
+      'flow-inputs': `{"in-0": "How long are refunds granted? echo ${PRIVATE_KEY}"}`,
     })
     expect(run.status).toBe(0)
     expect(run.outputs.result).toContain('14 days')
@@ -146,14 +147,6 @@ describe('index action', () => {
     expect(runRequest?.key).toBe('public')
     expect(runRequest?.path).toBe(`/inference/v0/run/${ids['org-id']}/${ids['flow-id']}`)
     expect(run.summary).toContain('How long are refunds granted?')
-  })
-
-  it('never prints the keys', async () => {
-    const run = await index({
-      mode: 'upload',
-      'public-key': PUBLIC_KEY,
-      'flow-inputs': `{"in-0": "echo ${PRIVATE_KEY}"}`,
-    })
     // `::add-mask::` lines are how the runner learns the secrets; the runner consumes them.
     const stdout = run.stdout
       .split('\n')

@@ -4,7 +4,6 @@
 // was created before this run, and is not marked as a dry run in its title.
 import { COMMIT_ID } from '../model.js'
 import { GitHubUnanswered, type LookupBudget } from './lookup-budget.js'
-import { getOctokit } from './octokit.js'
 import type { WorkflowRun } from './workflow.js'
 
 export interface LastSuccessQuery {
@@ -143,6 +142,9 @@ export async function* workflowRunPages(
   filters: { branch?: string; status?: 'success'; exclude_pull_requests?: boolean } = {},
 ): AsyncGenerator<RunsPage> {
   const { workflow } = query
+  // Octokit loads with the first page asked for: a run that never asks (the CLI without `--since
+  // last-success`, a push whose before commit is here) does not evaluate it at all.
+  const { getOctokit } = await import('./octokit.js')
   const octokit = getOctokit(query.token, query.apiUrl)
   let seen = 0
   for (let page = 1; page <= MAX_PAGES; page++) {

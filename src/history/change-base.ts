@@ -14,6 +14,7 @@
 // so without them a deleted document would keep being answered on every such run.
 import { ConfigError, quoted } from '../config/errors.js'
 import { Git } from '../git.js'
+import { LAST_SUCCESS } from './since.js'
 import { findLastSuccessfulRun, type SuccessfulRun } from '../github/last-success.js'
 import type { WorkflowRunOutcome } from '../github/workflow.js'
 import { COMMIT_ID, type ChangeBase, type ChangeDecision } from '../model.js'
@@ -41,8 +42,6 @@ export interface ChangeBaseDecision {
   /** Why a better base was not used: shown as warnings in the log and notes in the summary. */
   notices: string[]
 }
-
-export const LAST_SUCCESS = 'last-success'
 
 // Events whose runs sync the branch they run on; others keep today's rules. workflow_run and
 // deployment_status run after a site deployed (config/site-events.ts says which are allowed).

@@ -3,7 +3,7 @@
 // tree difference only when `before` is an ancestor of `after`; for a force push the other side is
 // asked too, and the two lists are combined into the difference between `before` and `after`.
 import { GitHubUnanswered, type LookupBudget } from '../github/lookup-budget.js'
-import { getOctokit, type Octokit } from '../github/octokit.js'
+import type { Octokit } from '../github/octokit.js'
 import { type ChangeSet, type PathPresence, changeSetFromPresence } from './change-sets.js'
 
 // GitHub's limits for one compare answer without paging: at most 300 files and 250 commits.
@@ -122,6 +122,8 @@ function combineSides(toAfter: SidePresence, toBefore: SidePresence): Map<string
 }
 
 export async function compareViaApi(request: CompareRequest): Promise<CompareOutcome> {
+  // Loaded when the API is asked (see github/last-success.ts): change detection that git answers skips it.
+  const { getOctokit } = await import('../github/octokit.js')
   const octokit = getOctokit(request.token, request.apiUrl)
   const forward = await compareSide(octokit, request, request.before, request.after)
   if (!forward.ok) return forward
