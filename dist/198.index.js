@@ -1,25 +1,6 @@
 export const id = 198;
-export const ids = [198,702];
+export const ids = [198];
 export const modules = {
-
-/***/ 6702:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   getOctokit: () => (/* binding */ getOctokit)
-/* harmony export */ });
-/* unused harmony export DEFAULT_API_URL */
-/* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(61351);
-// The one way this project reaches GitHub's REST API: @actions/github's octokit, pointed at the
-// runner's GITHUB_API_URL (GitHub Enterprise Server, or a local test server).
-
-const DEFAULT_API_URL = 'https://api.github.com';
-function getOctokit(token, apiUrl) {
-    return (0,_actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q)(token, { baseUrl: apiUrl || process.env.GITHUB_API_URL || DEFAULT_API_URL });
-}
-
-
-/***/ }),
 
 /***/ 33602:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
@@ -107,14 +88,11 @@ var src_git = __webpack_require__(45610);
 var change_sets = __webpack_require__(33602);
 // EXTERNAL MODULE: ./src/github/lookup-budget.ts
 var lookup_budget = __webpack_require__(62975);
-// EXTERNAL MODULE: ./src/github/octokit.ts
-var github_octokit = __webpack_require__(6702);
 ;// CONCATENATED MODULE: ./src/history/compare-api.ts
 // The change set from GitHub's compare REST API, for when the checkout cannot give it (no .git, the
 // before commit cannot be fetched). The API compares from the merge base (`base...head`), which is the
 // tree difference only when `before` is an ancestor of `after`; for a force push the other side is
 // asked too, and the two lists are combined into the difference between `before` and `after`.
-
 
 
 // GitHub's limits for one compare answer without paging: at most 300 files and 250 commits.
@@ -206,7 +184,9 @@ function combineSides(toAfter, toBefore) {
     return combined;
 }
 async function compareViaApi(request) {
-    const octokit = (0,github_octokit.getOctokit)(request.token, request.apiUrl);
+    // Loaded when the API is asked (see github/last-success.ts): change detection that git answers skips it.
+    const { getOctokit } = await Promise.all(/* import() */[__webpack_require__.e(351), __webpack_require__.e(702)]).then(__webpack_require__.bind(__webpack_require__, 6702));
+    const octokit = getOctokit(request.token, request.apiUrl);
     const forward = await compareSide(octokit, request, request.before, request.after);
     if (!forward.ok)
         return forward;

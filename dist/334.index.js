@@ -11,14 +11,12 @@ export const modules = {
 /* harmony export */   t5: () => (/* binding */ DRY_RUN_MARKER)
 /* harmony export */ });
 /* unused harmony exports RUNS_PER_PAGE, MAX_PAGES, isListedRun, requestFailure */
-/* harmony import */ var _model_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(10182);
+/* harmony import */ var _model_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(10182);
 /* harmony import */ var _lookup_budget_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(62975);
-/* harmony import */ var _octokit_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6702);
 // The last successful run of this workflow on this branch: its commit is what the knowledge base
 // last received in full, so the next change set is measured from it. A run counts when it succeeded
 // (a failed item fails the step, so the run too), ran for the branch itself (not a pull request),
 // was created before this run, and is not marked as a dry run in its title.
-
 
 
 // Small pages: the previous run is nearly always the first entry, so one short answer is the usual case.
@@ -49,7 +47,7 @@ function isListedRun(value) {
         run.id > 0 &&
         Number.isSafeInteger(run.run_number) &&
         text(run.head_sha) &&
-        _model_js__WEBPACK_IMPORTED_MODULE_2__/* .COMMIT_ID */ .G.test(run.head_sha) &&
+        _model_js__WEBPACK_IMPORTED_MODULE_1__/* .COMMIT_ID */ .G.test(run.head_sha) &&
         textOrNull(run.head_branch) &&
         text(run.event) &&
         textOrNull(run.conclusion) &&
@@ -106,7 +104,10 @@ function requestFailure(error) {
  */
 async function* workflowRunPages(query, filters = {}) {
     const { workflow } = query;
-    const octokit = (0,_octokit_js__WEBPACK_IMPORTED_MODULE_1__.getOctokit)(query.token, query.apiUrl);
+    // Octokit loads with the first page asked for: a run that never asks (the CLI without `--since
+    // last-success`, a push whose before commit is here) does not evaluate it at all.
+    const { getOctokit } = await Promise.all(/* import() */[__webpack_require__.e(351), __webpack_require__.e(702)]).then(__webpack_require__.bind(__webpack_require__, 6702));
+    const octokit = getOctokit(query.token, query.apiUrl);
     let seen = 0;
     for (let page = 1; page <= MAX_PAGES; page++) {
         let data;

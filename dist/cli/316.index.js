@@ -90,6 +90,23 @@ function foldersAbove(name) {
 }
 
 
+/***/ }),
+
+/***/ 10182:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   G: () => (/* binding */ COMMIT_ID)
+/* harmony export */ });
+/* unused harmony export OBJECT_ID */
+// The typed values handed from one pipeline stage to the next:
+// inputs ──► selection ──► plan ──► send ──► report
+/** A full commit id: SHA-1 (40 hex digits) or SHA-256 (64). */
+const COMMIT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i;
+/** A full object id as git and GitHub's API write it: lowercase, SHA-1 or SHA-256. */
+const OBJECT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+
+
 /***/ })
 
 };

@@ -2,6 +2,185 @@ export const id = 334;
 export const ids = [334];
 export const modules = {
 
+/***/ 82677:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   DD: () => (/* binding */ findLastSuccessfulRun),
+/* harmony export */   Zd: () => (/* binding */ workflowRunPages),
+/* harmony export */   t5: () => (/* binding */ DRY_RUN_MARKER)
+/* harmony export */ });
+/* unused harmony exports RUNS_PER_PAGE, MAX_PAGES, isListedRun, requestFailure */
+/* harmony import */ var _model_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(10182);
+/* harmony import */ var _lookup_budget_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(62975);
+// The last successful run of this workflow on this branch: its commit is what the knowledge base
+// last received in full, so the next change set is measured from it. A run counts when it succeeded
+// (a failed item fails the step, so the run too), ran for the branch itself (not a pull request),
+// was created before this run, and is not marked as a dry run in its title.
+
+
+// Small pages: the previous run is nearly always the first entry, so one short answer is the usual case.
+const RUNS_PER_PAGE = 10;
+const MAX_PAGES = 10;
+// Runs of these events never synced the branch: pull request runs preview or index the pull
+// request's head. (A workflow_run or deployment_status run that succeeded synced it: the action refuses,
+// and so fails, the ones that would not.)
+const NOT_A_SYNC = new Set([
+    'pull_request',
+    'pull_request_target',
+    'pull_request_review',
+    'pull_request_review_comment',
+    'merge_group',
+]);
+/** A run whose title (the workflow's `run-name`) carries this marker is not a base. */
+const DRY_RUN_MARKER = '[dry-run]';
+const WEB_URL = /^https?:\/\/[^\s<>()[\]]+$/;
+// A type guard instead of a schema library: eight fields do not justify ~300 KB more in the bundle
+// every run starts.
+function isListedRun(value) {
+    if (typeof value !== 'object' || value === null)
+        return false;
+    const run = value;
+    const text = (field) => typeof field === 'string';
+    const textOrNull = (field) => field === null || text(field);
+    return (Number.isSafeInteger(run.id) &&
+        run.id > 0 &&
+        Number.isSafeInteger(run.run_number) &&
+        text(run.head_sha) &&
+        _model_js__WEBPACK_IMPORTED_MODULE_1__/* .COMMIT_ID */ .G.test(run.head_sha) &&
+        textOrNull(run.head_branch) &&
+        text(run.event) &&
+        textOrNull(run.conclusion) &&
+        (run.display_title === undefined || textOrNull(run.display_title)) &&
+        text(run.html_url) &&
+        WEB_URL.test(run.html_url));
+}
+function readRunsPage(data) {
+    if (typeof data !== 'object' || data === null)
+        return undefined;
+    const { total_count: total, workflow_runs: runs } = data;
+    if (typeof total !== 'number' || !Array.isArray(runs) || !runs.every(isListedRun))
+        return undefined;
+    return { total, runs };
+}
+function isSyncBase(run, workflow) {
+    return (run.id !== workflow.runId &&
+        (workflow.runNumber === undefined || run.run_number < workflow.runNumber) &&
+        run.conclusion === 'success' &&
+        run.head_branch === workflow.branch &&
+        !NOT_A_SYNC.has(run.event) &&
+        !(run.display_title ?? '').toLowerCase().includes(DRY_RUN_MARKER));
+}
+// What the API answers a token it does not accept (401) or one without `actions: read`: 403, or 404 as
+// for a repository the token cannot see.
+const REFUSALS = new Set([401, 403, 404]);
+/** A 403 or 429 that is GitHub's rate limit (no requests left, or a wait asked for): it passes. */
+function isRateLimit(status, headers) {
+    if (status === 429)
+        return true;
+    if (status !== 403 || !headers)
+        return false;
+    return headers['x-ratelimit-remaining'] === '0' || headers['retry-after'] !== undefined;
+}
+function requestFailure(error) {
+    const { status, response } = error;
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof _lookup_budget_js__WEBPACK_IMPORTED_MODULE_0__/* .GitHubUnanswered */ .yn)
+        return { why: message };
+    if (!response || typeof status !== 'number')
+        return { why: `the request failed: ${message}` };
+    if (isRateLimit(status, response.headers))
+        return { why: `HTTP ${status}: ${message} (rate limited)` };
+    if (!REFUSALS.has(status))
+        return { why: `HTTP ${status}: ${message}` };
+    const hint = status === 401
+        ? 'github-token was not accepted; it needs `permissions: actions: read`'
+        : 'the job needs `permissions: actions: read`; GitHub Enterprise Server may lack the endpoint';
+    return { why: `HTTP ${status}: ${message} (${hint})`, refused: status };
+}
+/**
+ * The workflow file's runs, newest first, a page at a time (at most MAX_PAGES), within the run's GitHub
+ * budget. A failed request or an answer that is not a list ends the pages with its reason.
+ */
+async function* workflowRunPages(query, filters = {}) {
+    const { workflow } = query;
+    // Octokit loads with the first page asked for: a run that never asks (the CLI without `--since
+    // last-success`, a push whose before commit is here) does not evaluate it at all.
+    const { getOctokit } = await Promise.all(/* import() */[__webpack_require__.e(351), __webpack_require__.e(702)]).then(__webpack_require__.bind(__webpack_require__, 6702));
+    const octokit = getOctokit(query.token, query.apiUrl);
+    let seen = 0;
+    for (let page = 1; page <= MAX_PAGES; page++) {
+        let data;
+        try {
+            const response = await query.budget.request((signal) => octokit.rest.actions.listWorkflowRuns({
+                owner: workflow.owner,
+                repo: workflow.repo,
+                workflow_id: workflow.workflowFile,
+                ...filters,
+                per_page: RUNS_PER_PAGE,
+                page,
+                request: { signal },
+            }));
+            data = response.data;
+        }
+        catch (error) {
+            query.budget.throwIfCancelled();
+            yield { ok: false, ...requestFailure(error) };
+            return;
+        }
+        const parsed = readRunsPage(data);
+        if (!parsed) {
+            yield { ok: false, why: 'the answer is not a list of workflow runs' };
+            return;
+        }
+        seen += parsed.runs.length;
+        const last = parsed.runs.length < RUNS_PER_PAGE || seen >= parsed.total;
+        yield { ok: true, runs: parsed.runs, seen, last };
+        if (last)
+            return;
+    }
+}
+async function findLastSuccessfulRun(query) {
+    const { workflow } = query;
+    let seen = 0;
+    const pages = workflowRunPages(query, {
+        branch: workflow.branch,
+        status: 'success',
+        exclude_pull_requests: true,
+    });
+    for await (const page of pages) {
+        if (!page.ok)
+            return page;
+        const base = page.runs.find((run) => isSyncBase(run, workflow));
+        if (base)
+            return {
+                ok: true,
+                run: {
+                    id: base.id,
+                    number: base.run_number,
+                    sha: base.head_sha,
+                    event: base.event,
+                    url: base.html_url,
+                },
+            };
+        seen = page.seen;
+        if (page.last)
+            return {
+                ok: true,
+                run: undefined,
+                why: `no earlier successful run of ${workflow.workflowFile} on branch ${workflow.branch}`,
+            };
+    }
+    return {
+        ok: true,
+        run: undefined,
+        why: `none of the ${seen} newest successful runs of ${workflow.workflowFile} on branch ${workflow.branch} synced it`,
+    };
+}
+
+
+/***/ }),
+
 /***/ 28334:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 

@@ -1,6 +1,25 @@
 export const id = 877;
-export const ids = [877];
+export const ids = [877,702];
 export const modules = {
+
+/***/ 6702:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   getOctokit: () => (/* binding */ getOctokit)
+/* harmony export */ });
+/* unused harmony export DEFAULT_API_URL */
+/* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(61351);
+// The one way this project reaches GitHub's REST API: @actions/github's octokit, pointed at the
+// runner's GITHUB_API_URL (GitHub Enterprise Server, or a local test server).
+
+const DEFAULT_API_URL = 'https://api.github.com';
+function getOctokit(token, apiUrl) {
+    return (0,_actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q)(token, { baseUrl: apiUrl || process.env.GITHUB_API_URL || DEFAULT_API_URL });
+}
+
+
+/***/ }),
 
 /***/ 73877:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
@@ -206,7 +225,7 @@ class ArtifactStore {
     }
     async list(name, signal) {
         const { owner, repo } = this.options.repository;
-        const octokit = (0,github_octokit/* getOctokit */.Q)(this.options.token, this.options.apiUrl);
+        const octokit = (0,github_octokit.getOctokit)(this.options.token, this.options.apiUrl);
         try {
             const { data } = await this.options.budget.request((budgetSignal) => octokit.rest.actions.listArtifactsForRepo({
                 owner,

@@ -1,26 +1,6 @@
 export const id = 519;
-export const ids = [519,702];
+export const ids = [519];
 export const modules = {
-
-/***/ 6702:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-__webpack_require__.r(__webpack_exports__);
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   DEFAULT_API_URL: () => (/* binding */ DEFAULT_API_URL),
-/* harmony export */   getOctokit: () => (/* binding */ getOctokit)
-/* harmony export */ });
-/* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(61351);
-// The one way this project reaches GitHub's REST API: @actions/github's octokit, pointed at the
-// runner's GITHUB_API_URL (GitHub Enterprise Server, or a local test server).
-
-const DEFAULT_API_URL = 'https://api.github.com';
-function getOctokit(token, apiUrl) {
-    return (0,_actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q)(token, { baseUrl: apiUrl || process.env.GITHUB_API_URL || DEFAULT_API_URL });
-}
-
-
-/***/ }),
 
 /***/ 51519:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
@@ -37,8 +17,6 @@ var model = __webpack_require__(10182);
 var src_git = __webpack_require__(45610);
 // EXTERNAL MODULE: ./src/github/lookup-budget.ts
 var lookup_budget = __webpack_require__(62975);
-// EXTERNAL MODULE: ./src/github/octokit.ts
-var github_octokit = __webpack_require__(6702);
 ;// CONCATENATED MODULE: ./src/history/change-sets.ts
 // Pure builders of a push's net change set from per-commit lists (git's is read in tree-output.ts).
 // They run in linear time (plus one sort per list) so a 10,000-file push costs milliseconds.
@@ -96,7 +74,6 @@ function change_sets_foldCommitLists(commits) {
 // before commit cannot be fetched). The API compares from the merge base (`base...head`), which is the
 // tree difference only when `before` is an ancestor of `after`; for a force push the other side is
 // asked too, and the two lists are combined into the difference between `before` and `after`.
-
 
 
 // GitHub's limits for one compare answer without paging: at most 300 files and 250 commits.
@@ -188,7 +165,9 @@ function combineSides(toAfter, toBefore) {
     return combined;
 }
 async function compareViaApi(request) {
-    const octokit = (0,github_octokit.getOctokit)(request.token, request.apiUrl);
+    // Loaded when the API is asked (see github/last-success.ts): change detection that git answers skips it.
+    const { getOctokit } = await Promise.all(/* import() */[__webpack_require__.e(351), __webpack_require__.e(702)]).then(__webpack_require__.bind(__webpack_require__, 6702));
+    const octokit = getOctokit(request.token, request.apiUrl);
     const forward = await compareSide(octokit, request, request.before, request.after);
     if (!forward.ok)
         return forward;
