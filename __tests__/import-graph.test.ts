@@ -1,37 +1,8 @@
 // No import circle in src/: each module can be read (and loaded) after the ones it imports. Type-only
 // imports count too: a circle of types is still two modules that each need the other to be understood.
 import { describe, expect, test } from '@jest/globals'
-import { readdirSync, readFileSync } from 'node:fs'
-import { dirname, join, relative, resolve } from 'node:path'
-import ts from 'typescript'
-
-const SRC = resolve('src')
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name)
-    if (entry.isDirectory()) return sourceFiles(path)
-    return entry.name.endsWith('.ts') ? [path] : []
-  })
-}
-
-/** Each module's relative imports (and re-exports), as paths of the .ts files they name. */
-function importGraph(files: string[]): Map<string, string[]> {
-  const known = new Set(files)
-  const graph = new Map<string, string[]>()
-  for (const file of files) {
-    const imported = ts
-      .preProcessFile(readFileSync(file, 'utf8'), true, true)
-      .importedFiles.map((entry) => entry.fileName)
-      .filter((name) => name.startsWith('.'))
-      .map((name) => resolve(dirname(file), name.replace(/\.js$/, '.ts')))
-    graph.set(
-      file,
-      imported.filter((path) => known.has(path)),
-    )
-  }
-  return graph
-}
+import { relative } from 'node:path'
+import { importGraph, sourceFiles, SRC } from './helpers/src-imports.js'
 
 /** Every circle found by a depth-first walk, as `a.ts -> b.ts -> a.ts`. */
 function circles(graph: Map<string, string[]>): string[] {

@@ -2,11 +2,8 @@
 // below. The order is written once, here and in CONTRIBUTING ("The floors"); a new import up a floor
 // fails this test. Type-only imports count: a type from a floor above is still a dependency on it.
 import { describe, expect, test } from '@jest/globals'
-import { readdirSync, readFileSync } from 'node:fs'
-import { dirname, join, relative, resolve } from 'node:path'
-import ts from 'typescript'
-
-const SRC = resolve('src')
+import { relative, resolve } from 'node:path'
+import { importGraph, sourceFiles, SRC } from './helpers/src-imports.js'
 
 /** Top to bottom. A place is a folder of src/ (`name/`) or a file at its root. */
 const FLOORS: readonly { floor: string; holds: readonly string[] }[] = [
@@ -42,14 +39,6 @@ const FLOORS: readonly { floor: string; holds: readonly string[] }[] = [
   },
 ]
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name)
-    if (entry.isDirectory()) return sourceFiles(path)
-    return entry.name.endsWith('.ts') ? [path] : []
-  })
-}
-
 /** The place of a file of src/: its top folder (`checks/`) or its own name at the root. */
 function placeOf(file: string): string {
   const path = relative(SRC, file)
@@ -75,21 +64,6 @@ function arrowsUp(graph: Map<string, string[]>, floors: typeof FLOORS): string[]
         )
     }
   return up
-}
-
-function importGraph(files: string[]): Map<string, string[]> {
-  const known = new Set(files)
-  return new Map(
-    files.map((file) => [
-      file,
-      ts
-        .preProcessFile(readFileSync(file, 'utf8'), true, true)
-        .importedFiles.map((entry) => entry.fileName)
-        .filter((name) => name.startsWith('.'))
-        .map((name) => resolve(dirname(file), name.replace(/\.js$/, '.ts')))
-        .filter((path) => known.has(path)),
-    ]),
-  )
 }
 
 const files = sourceFiles(SRC)

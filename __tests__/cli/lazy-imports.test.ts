@@ -3,34 +3,14 @@
 // import() (its own chunk of the bundle). A user pays each static import at every `kb-sync index` or
 // `run`, the action at every push, and the suite at each of its ~400 starts of a bundle.
 import { describe, expect, it } from '@jest/globals'
-import { existsSync, readFileSync } from 'node:fs'
-import { dirname, relative, resolve } from 'node:path'
-import ts from 'typescript'
-
-const SRC = resolve('src')
+import { relative, resolve } from 'node:path'
+import { SRC, staticValueImports } from '../helpers/src-imports.js'
 
 const parsed = new Map<string, string[]>()
 
-/** The modules of src/ a module loads before it runs: its value imports and re-exports, not import(). */
 function staticImports(file: string): string[] {
-  if (!parsed.has(file)) parsed.set(file, parseImports(file))
+  if (!parsed.has(file)) parsed.set(file, staticValueImports(file))
   return parsed.get(file)!
-}
-
-function parseImports(file: string): string[] {
-  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest)
-  const named: string[] = []
-  for (const statement of source.statements) {
-    if (ts.isImportDeclaration(statement) && !statement.importClause?.isTypeOnly) {
-      named.push((statement.moduleSpecifier as ts.StringLiteral).text)
-    } else if (ts.isExportDeclaration(statement) && !statement.isTypeOnly && statement.moduleSpecifier) {
-      named.push((statement.moduleSpecifier as ts.StringLiteral).text)
-    }
-  }
-  return named
-    .filter((name) => name.startsWith('.'))
-    .map((name) => resolve(dirname(file), name.replace(/\.js$/, '.ts')))
-    .filter((path) => existsSync(path))
 }
 
 /** The chain of static imports from `start` to `target`, or undefined when there is none. */
