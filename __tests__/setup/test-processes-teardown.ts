@@ -3,20 +3,21 @@
 // the tests' own.
 import { rmSync } from 'node:fs'
 
-export function closeScratchFolder(env: NodeJS.ProcessEnv = process.env): void {
-  const folder = env.KB_SYNC_TEST_SCRATCH
+/** Removes the folder setup recorded in `marker`, and unsets `marker` and the variable that named it. */
+function removeMade(env: NodeJS.ProcessEnv, marker: string, variable: string): void {
+  const folder = env[marker]
   if (!folder) return
   rmSync(folder, { recursive: true, force: true })
-  delete env.KB_SYNC_TEST_SCRATCH
-  delete env.TMPDIR
+  delete env[marker]
+  delete env[variable]
+}
+
+export function closeScratchFolder(env: NodeJS.ProcessEnv = process.env): void {
+  removeMade(env, 'KB_SYNC_TEST_SCRATCH', 'TMPDIR')
 }
 
 export function closeCompileCache(env: NodeJS.ProcessEnv = process.env): void {
-  const folder = env.KB_SYNC_TEST_COMPILE_CACHE
-  if (!folder) return
-  rmSync(folder, { recursive: true, force: true })
-  delete env.KB_SYNC_TEST_COMPILE_CACHE
-  delete env.NODE_COMPILE_CACHE
+  removeMade(env, 'KB_SYNC_TEST_COMPILE_CACHE', 'NODE_COMPILE_CACHE')
 }
 
 export default function teardown(): void {
