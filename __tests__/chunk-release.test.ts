@@ -4,6 +4,9 @@ import { afterEach, beforeEach, expect, it } from '@jest/globals'
 import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { constants, PerformanceObserver } from 'node:perf_hooks'
+import { getHeapStatistics } from 'node:v8'
+import { collectIfLarge } from '../src/chunk-release.js'
 import { openSelectedFile } from '../src/documents/read-guard.js'
 
 const MiB = 1024 * 1024
@@ -37,4 +40,30 @@ it('holds only a few MiB of spent read buffers while it streams 96 MiB', async (
   expect(streamed).toBe(96 * MiB)
   // Without the collections V8 waits for ~32-64 MiB of such buffers before it collects them.
   expect(pile).toBeLessThan(16 * MiB)
+})
+
+it('forces a full collection only when the heap is larger than the bound', async () => {
+  let forced = 0
+  let sentinelSeen: () => void = () => {}
+  const sentinel = new Promise<void>((resolve) => (sentinelSeen = resolve))
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const { kind, flags } = (entry as unknown as { detail: { kind: number; flags: number } }).detail
+      if (
+        kind !== constants.NODE_PERFORMANCE_GC_MAJOR ||
+        !(flags & constants.NODE_PERFORMANCE_GC_FLAGS_FORCED)
+      )
+        continue
+      forced += 1
+      sentinelSeen()
+    }
+  })
+  observer.observe({ entryTypes: ['gc'] })
+  collectIfLarge(getHeapStatistics().used_heap_size + 64 * MiB)
+  // The second call must collect; its entry arrives after any the first call made, so waiting for it
+  // needs no guess of how long the first one's would take.
+  collectIfLarge(0)
+  await sentinel
+  observer.disconnect()
+  expect(forced).toBe(1)
 })
