@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { constants, PerformanceObserver } from 'node:perf_hooks'
 import { getHeapStatistics } from 'node:v8'
-import { collectIfLarge } from '../src/chunk-release.js'
+import { collectIfGrown } from '../src/chunk-release.js'
 import { openSelectedFile } from '../src/documents/read-guard.js'
 
 const MiB = 1024 * 1024
@@ -42,7 +42,7 @@ it('holds only a few MiB of spent read buffers while it streams 96 MiB', async (
   expect(pile).toBeLessThan(16 * MiB)
 })
 
-it('forces a full collection only when the heap is larger than the bound', async () => {
+it('forces a full collection only when the heap has grown enough and is larger than the bound', async () => {
   let forced = 0
   let sentinelSeen: () => void = () => {}
   const sentinel = new Promise<void>((resolve) => (sentinelSeen = resolve))
@@ -59,10 +59,13 @@ it('forces a full collection only when the heap is larger than the bound', async
     }
   })
   observer.observe({ entryTypes: ['gc'] })
-  collectIfLarge(getHeapStatistics().used_heap_size + 64 * MiB)
-  // The second call must collect; its entry arrives after any the first call made, so waiting for it
-  // needs no guess of how long the first one's would take.
-  collectIfLarge(0)
+  // Grown enough, but smaller than the bound.
+  collectIfGrown(0, getHeapStatistics().used_heap_size + 64 * MiB)
+  // Larger than the bound, but not grown enough.
+  collectIfGrown(1024 * MiB, 0)
+  // The last call must collect; its entry arrives after any the others made, so waiting for it needs no
+  // guess of how long theirs would take.
+  collectIfGrown(0, 0)
   await sentinel
   observer.disconnect()
   expect(forced).toBe(1)

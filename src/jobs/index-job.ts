@@ -6,7 +6,7 @@ import { ConfigError } from '../config/errors.js'
 import type { IndexConfig } from '../config/index-config.js'
 import type { Operation, SelectedFile } from '../model.js'
 import type { IndexReport } from '../report/types.js'
-import { holdWasmBaseline, holdYoungGeneration, collectIfGrown, collectIfLarge } from '../chunk-release.js'
+import { holdWasmBaseline, holdYoungGeneration, collectIfGrown } from '../chunk-release.js'
 import { detectChanges } from './inferred-changes.js'
 import { emptyIndexReport, IndexJobFailure, type JobContext } from './job-context.js'
 import { planStage } from './plan-stage.js'
@@ -104,7 +104,7 @@ async function recordFinal(state: PipelineState, report: IndexReport, context: J
   if (!basis || report.record?.written !== undefined) return
   // The send's garbage goes before the final record adds its own: at 100,000 documents the end of the
   // run was its highest point (bench/README.md).
-  collectIfLarge()
+  collectIfGrown(0)
   const written = await context.log.group('Record', () =>
     writeFinalRecord(basis, report, context.log, context.cutOff),
   )
@@ -112,7 +112,7 @@ async function recordFinal(state: PipelineState, report: IndexReport, context: J
   // What the node held and what the checkout selects (~15 MB at 100,000 documents) are not needed once
   // recorded: they go before the report is made.
   state.basis = undefined
-  collectIfLarge()
+  collectIfGrown(0)
 }
 
 async function indexPipeline(
