@@ -54,6 +54,7 @@ const pushPayload = (before: string, after: string) => ({
 /** A push to main's run: a depth-1 checkout of main, then the run listed with its conclusion. */
 async function pushRun(runId: number, before: string, extra: Partial<RecordedRun> = {}) {
   const checkout = fixture.checkout({ name: `run-${runId}-${Math.random().toString(36).slice(2, 8)}` })
+  const head = checkout.head()
   const run = await runRecorded({
     world,
     emulator,
@@ -61,11 +62,11 @@ async function pushRun(runId: number, before: string, extra: Partial<RecordedRun
     workspace: checkout.dir,
     runId,
     eventName: 'push',
-    payload: pushPayload(before, checkout.head()),
+    payload: pushPayload(before, head),
     ...extra,
   })
   world.runs.add({
-    head_sha: checkout.head(),
+    head_sha: head,
     event: 'push',
     conclusion: run.status === 0 ? 'success' : 'failure',
   })

@@ -1,11 +1,11 @@
 // The knowledge base's record kept in a file (`kb-sync index --state-file`): the built CLI in a real
 // checkout, the emulator as the service. Every change of the selection converges in one run, whatever git
 // history shows.
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { spawn } from 'node:child_process'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { startEmulator, type Emulator } from '../../src/emulator/server.js'
@@ -18,16 +18,17 @@ let fixture: GitFixture
 let author: WorkingCopy
 let emulator: Emulator
 let stateFile: string
-beforeEach(async () => {
+/** A git fixture with an author, the emulator, and where the record goes: per case, or per describe. */
+async function setUp(): Promise<void> {
   fixture = GitFixture.create()
   author = fixture.author()
   emulator = await startEmulator({ privateKey: PRIVATE_KEY, publicKey: 'pub-unused-key' })
   stateFile = join(fixture.root, 'kb-state.json.gz')
-})
-afterEach(async () => {
+}
+async function tearDown(): Promise<void> {
   await emulator.close()
   fixture.cleanup()
-})
+}
 
 /** The environment of a shell outside Actions: no GITHUB_* variables. */
 function environment(): Record<string, string> {
@@ -63,15 +64,33 @@ function recordOnDisk(): { phase: string; documents: Record<string, string>; url
 
 const DRAFT = '---\ntitle: Soon\ndraft: true\n---\nNot yet.\n'
 
-describe('the record in a file', () => {
-  it('sends everything the first time, then nothing while the checkout is unchanged', async () => {
+describe('the record in a file, after a first run on two documents', () => {
+  // The three cases start where one first run leaves them: that run is made once, and each case gets the
+  // record it wrote (a copy) and a checkout of the same commit of its own (a clone, as the run had).
+  let first: Awaited<ReturnType<typeof index>>
+  let firstRecord: string
+  beforeAll(async () => {
+    await setUp()
     author.write('docs/a.md').write('docs/b.md').commit('seed')
     author.push()
-    const checkout = fixture.checkout().dir
-    const first = await index(checkout, filesArgs(['docs/**']))
+    first = await index(fixture.checkout().dir, filesArgs(['docs/**']))
+    firstRecord = join(fixture.root, 'first-record.json.gz')
+    if (existsSync(stateFile)) copyFileSync(stateFile, firstRecord)
+  })
+  afterAll(tearDown)
+
+  /** A checkout of the seed commit of its own, and the first run's record in the state file. */
+  function fromFirstRun(name: string): WorkingCopy {
+    expect(first.status).toBe(0)
+    copyFileSync(firstRecord, stateFile)
+    return fixture.checkout({ name })
+  }
+
+  it('sends everything the first time, then nothing while the checkout is unchanged', async () => {
     expect(first.status).toBe(0)
     expect(first.stderr).toContain('No record of this knowledge base yet')
     expect(first.json).toMatchObject({ uploaded: ['docs/a.md', 'docs/b.md'] })
+    const checkout = fromFirstRun('unchanged').dir
     expect(recordOnDisk()).toMatchObject({ phase: 'final', documents: { 'docs/a.md': expect.any(String) } })
 
     const before = emulator.requests().length
@@ -80,6 +99,43 @@ describe('the record in a file', () => {
     expect(second.json).toMatchObject({ 'base-source': 'state', uploaded: [], updated: [], removed: [] })
     expect(emulator.requests().length).toBe(before)
   })
+
+  it('sends a file changed in the working tree, and blanks one deleted there, without a commit', async () => {
+    const checkout = fromFirstRun('working-tree')
+    writeFileSync(join(checkout.dir, 'docs/a.md'), 'edited, not committed\n')
+    checkout.git('rm', '-q', 'docs/b.md')
+    const run = await index(checkout.dir, filesArgs(['docs/**']))
+    expect(run.json).toMatchObject({ uploaded: [], updated: ['docs/a.md'], removed: ['docs/b.md'] })
+  })
+
+  it('kb-sync status lists what differs, and --json gives the lists', async () => {
+    const checkout = fromFirstRun('status')
+    const inStep = await status(checkout.dir, filesArgs(['docs/**']))
+    expect(inStep.status).toBe(0)
+    expect(inStep.stdout).toContain('In step: the node holds what the checkout selects (2 unchanged).')
+
+    writeFileSync(join(checkout.dir, 'docs/a.md'), 'changed\n')
+    writeFileSync(join(checkout.dir, 'docs/c.md'), 'new\n')
+    checkout.git('rm', '-q', 'docs/b.md')
+    const before = emulator.requests().length
+    const drift = await status(checkout.dir, [...filesArgs(['docs/**']), '--json'])
+    expect(drift.status).toBe(0)
+    expect(JSON.parse(drift.stdout)).toMatchObject({
+      upload: ['docs/c.md'],
+      update: ['docs/a.md'],
+      blank: ['docs/b.md'],
+      left: [],
+      unchanged: 0,
+    })
+    expect(emulator.requests().length).toBe(before)
+    expect(existsSync(stateFile)).toBe(true)
+    expect(recordOnDisk().documents['docs/b.md']).not.toBe('placeholder')
+  })
+})
+
+describe('the record in a file', () => {
+  beforeEach(setUp)
+  afterEach(tearDown)
 
   it('widening files uploads what was already there; narrowing it blanks what left', async () => {
     author.write('docs/a.md').write('guides/g.md').commit('seed')
@@ -123,17 +179,6 @@ describe('the record in a file', () => {
 
     const off = await index(checkout, [...filesArgs(['docs/**']), '--no-skip-drafts'])
     expect(off.json).toMatchObject({ uploaded: [], updated: ['docs/soon.md'], removed: [] })
-  })
-
-  it('sends a file changed in the working tree, and blanks one deleted there, without a commit', async () => {
-    author.write('docs/a.md').write('docs/b.md').commit('seed')
-    author.push()
-    const checkout = fixture.checkout()
-    expect((await index(checkout.dir, filesArgs(['docs/**']))).status).toBe(0)
-    writeFileSync(join(checkout.dir, 'docs/a.md'), 'edited, not committed\n')
-    checkout.git('rm', '-q', 'docs/b.md')
-    const run = await index(checkout.dir, filesArgs(['docs/**']))
-    expect(run.json).toMatchObject({ uploaded: [], updated: ['docs/a.md'], removed: ['docs/b.md'] })
   })
 
   it('works in a folder that is no git repository', async () => {
@@ -234,33 +279,6 @@ describe('the record in a file', () => {
     expect(run.stdout).not.toContain('using TurboFan')
   })
 
-  it('kb-sync status lists what differs, and --json gives the lists', async () => {
-    author.write('docs/a.md').write('docs/b.md').commit('seed')
-    author.push()
-    const checkout = fixture.checkout()
-    expect((await index(checkout.dir, filesArgs(['docs/**']))).status).toBe(0)
-    const inStep = await status(checkout.dir, filesArgs(['docs/**']))
-    expect(inStep.status).toBe(0)
-    expect(inStep.stdout).toContain('In step: the node holds what the checkout selects (2 unchanged).')
-
-    writeFileSync(join(checkout.dir, 'docs/a.md'), 'changed\n')
-    writeFileSync(join(checkout.dir, 'docs/c.md'), 'new\n')
-    checkout.git('rm', '-q', 'docs/b.md')
-    const before = emulator.requests().length
-    const drift = await status(checkout.dir, [...filesArgs(['docs/**']), '--json'])
-    expect(drift.status).toBe(0)
-    expect(JSON.parse(drift.stdout)).toMatchObject({
-      upload: ['docs/c.md'],
-      update: ['docs/a.md'],
-      blank: ['docs/b.md'],
-      left: [],
-      unchanged: 0,
-    })
-    expect(emulator.requests().length).toBe(before)
-    expect(existsSync(stateFile)).toBe(true)
-    expect(recordOnDisk().documents['docs/b.md']).not.toBe('placeholder')
-  })
-
   it('kb-sync status without a record says so and exits 1; without --state-file it names the flag', async () => {
     author.write('docs/a.md').commit('seed')
     author.push()
@@ -278,6 +296,8 @@ describe('the record in a file', () => {
 })
 
 describe('the record and sitemaps', () => {
+  beforeEach(setUp)
+  afterEach(tearDown)
   let site: Server
   let lastmod = '2020-01-01'
   beforeEach(async () => {
