@@ -4,7 +4,7 @@
 // check out before reading a repository file and grant the permissions their steps need, and the
 // example workflows and the self-test workflow pass when their steps run here the way the runner runs
 // them.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
@@ -544,14 +544,21 @@ describe('the local workflow runner', () => {
 })
 
 describe('the self-test workflow, run here', () => {
-  // In a fresh copy of what the workflow uses: its pull-request step edits examples/docs in the workspace.
+  // In a copy of what the workflow uses, made once: the actions and the bundles are only read, at one
+  // path for both cases (the second starts the bundles from the compile cache the first filled, which is
+  // keyed by the file's path). examples/ is copied fresh for each case: the pull-request step edits
+  // examples/docs in the workspace.
   let copy: string
-  beforeEach(() => {
+  beforeAll(() => {
     copy = mkdtempSync(join(tmpdir(), 'kb-sync-self-test-'))
-    for (const part of ['action.yml', 'run-flow', 'dist', 'examples', '.github/workflows/self-test.yml'])
+    for (const part of ['action.yml', 'run-flow', 'dist', '.github/workflows/self-test.yml'])
       cpSync(join(root, part), join(copy, part), { recursive: true })
   })
-  afterEach(() => rmSync(copy, { recursive: true, force: true }))
+  beforeEach(() => {
+    rmSync(join(copy, 'examples'), { recursive: true, force: true })
+    cpSync(join(root, 'examples'), join(copy, 'examples'), { recursive: true })
+  })
+  afterAll(() => rmSync(copy, { recursive: true, force: true }))
 
   it.each([
     ['workflow_dispatch', {}],
