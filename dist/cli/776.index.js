@@ -306,7 +306,6 @@ function singleQuestionResult(run) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   T: () => (/* binding */ holdWasmBaseline),
-/* harmony export */   Vy: () => (/* binding */ collectIfLarge),
 /* harmony export */   jK: () => (/* binding */ chunkStreamed),
 /* harmony export */   kK: () => (/* binding */ holdYoungGeneration),
 /* harmony export */   s$: () => (/* binding */ requestFinished),
@@ -365,30 +364,20 @@ function requestFinished() {
     requestsSinceLook = 0;
     collectIfGrown();
 }
-/**
- * Collects the whole heap when it has grown by `growth` bytes. Called after selection and at the send's
- * start too: with 100,000 documents the garbage of selection and the plan (~40 MiB) would otherwise stay
- * until V8's own next full collection, and the send's allocations grow the heap on top of it (the action's
- * peak RSS, bench/README.md).
- */
-function collectIfGrown(growth = HEAP_GROWTH_BYTES) {
-    const used = (0,node_v8__WEBPACK_IMPORTED_MODULE_0__.getHeapStatistics)().used_heap_size;
-    heapFloor = Math.min(heapFloor, used);
-    if (used - heapFloor < growth)
-        return;
-    collectorOf()?.();
-    heapFloor = (0,node_v8__WEBPACK_IMPORTED_MODULE_0__.getHeapStatistics)().used_heap_size;
-}
-// A forced full collection costs a small run ~5-12 ms (its heap is mostly the bundle's own code and
-// objects) and lowers nothing there: below this much live heap, the run's peak is its fixed part, not the
-// documents it holds.
+// A forced full collection marks the whole heap, which in a small run is mostly the bundle's own code and
+// objects: 10-40 ms of CPU for a heap of 15-25 MB (two or three a run, ~420 runs in the test suite), and it
+// lowers nothing there, since below this much heap the run's peak is its fixed part, not its documents.
 const LARGE_HEAP_BYTES = 32 * 1024 * 1024;
 /**
- * Collects the whole heap when it holds more than `bytes`: for the points of a large run where garbage of
- * one stage would otherwise lie under the next stage's allocations (the final record, the report).
+ * Collects the whole heap when it has grown by `growth` bytes and holds more than `largerThan`. Called
+ * after selection and at the send's start too: with 100,000 documents the garbage of selection and the
+ * plan (~40 MiB) would otherwise stay until V8's own next full collection, and the send's allocations grow
+ * the heap on top of it (the action's peak RSS, bench/README.md).
  */
-function collectIfLarge(bytes = LARGE_HEAP_BYTES) {
-    if ((0,node_v8__WEBPACK_IMPORTED_MODULE_0__.getHeapStatistics)().used_heap_size <= bytes)
+function collectIfGrown(growth = HEAP_GROWTH_BYTES, largerThan = LARGE_HEAP_BYTES) {
+    const used = (0,node_v8__WEBPACK_IMPORTED_MODULE_0__.getHeapStatistics)().used_heap_size;
+    heapFloor = Math.min(heapFloor, used);
+    if (used <= largerThan || used - heapFloor < growth)
         return;
     collectorOf()?.();
     heapFloor = (0,node_v8__WEBPACK_IMPORTED_MODULE_0__.getHeapStatistics)().used_heap_size;
@@ -4143,13 +4132,13 @@ async function recordFinal(state, report, context) {
         return;
     // The send's garbage goes before the final record adds its own: at 100,000 documents the end of the
     // run was its highest point (bench/README.md).
-    (0,chunk_release/* collectIfLarge */.Vy)();
+    (0,chunk_release/* collectIfGrown */.xk)(0);
     const written = await context.log.group('Record', () => writeFinalRecord(basis, report, context.log, context.cutOff));
     report.record = { ...(report.record ?? { source: 'history' }), written };
     // What the node held and what the checkout selects (~15 MB at 100,000 documents) are not needed once
     // recorded: they go before the report is made.
     state.basis = undefined;
-    (0,chunk_release/* collectIfLarge */.Vy)();
+    (0,chunk_release/* collectIfGrown */.xk)(0);
 }
 async function indexPipeline(config, context, report, state) {
     const { log } = context;
