@@ -60,6 +60,34 @@ describe('Git', () => {
     expect(fs.existsSync(`${author.dir}/written`)).toBe(false)
   })
 
+  it('reads many blobs from one process: exact bytes, relative paths, and nothing for what is no blob', async () => {
+    const author = fixture.author()
+    const binary = Buffer.from([0, 10, 13, 32, 255, 10])
+    author
+      .write('docs/a b.md', 'spaces\n\nand blank lines\n')
+      .write('docs/empty.md', '')
+      .write('docs/sub/deep.md', 'deep\n')
+      .commit('seed')
+    fs.writeFileSync(path.join(author.dir, 'docs/bin.dat'), binary)
+    author.commit('binary')
+    const commit = author.git('rev-parse', 'HEAD').trim()
+    author.write('docs/a b.md', 'changed later\n').commit('later')
+    const names = ['a b.md', 'empty.md', 'sub/deep.md', 'bin.dat', 'missing.md', 'sub', 'line\nbreak.md']
+    // Relative to a folder of the repository, as `./` names are.
+    const found = await new Git(path.join(author.dir, 'docs')).blobs(
+      names.map((name) => `${commit}:./${name}`),
+    )
+    expect([...found.keys()]).toEqual(
+      ['a b.md', 'empty.md', 'sub/deep.md', 'bin.dat'].map((name) => `${commit}:./${name}`),
+    )
+    expect(found.get(`${commit}:./a b.md`)?.toString()).toBe('spaces\n\nand blank lines\n')
+    expect(found.get(`${commit}:./empty.md`)?.length).toBe(0)
+    expect(found.get(`${commit}:./sub/deep.md`)?.toString()).toBe('deep\n')
+    expect(found.get(`${commit}:./bin.dat`)).toEqual(binary)
+    // A commit git does not hold: nothing, and no error.
+    expect((await new Git(author.dir).blobs([`${'f'.repeat(40)}:./docs/empty.md`])).size).toBe(0)
+  })
+
   it('keeps credentials of a remote URL out of its errors', () => {
     const error = new GitError(
       ['fetch'],

@@ -16,8 +16,8 @@ import { COMMIT_ID } from '../model.js'
 import { findDrafts, SECTION_FILES } from '../select/document/drafts.js'
 import { tempFolder } from '../temp-folder.js'
 
-/** git processes at once: a push that changes a section's _index.md may judge a few hundred pages. */
-const GIT_AT_ONCE = 8
+/** Files written at once: a push that changes a section's _index.md may judge a few hundred pages. */
+const FILES_AT_ONCE = 8
 
 export interface DraftsBeforeInput {
   /** The workspace folder, inside the repository's working tree. */
@@ -44,14 +44,18 @@ export async function draftsBefore(input: DraftsBeforeInput): Promise<Set<string
     for (const name of names)
       for (const above of foldersAbove(name))
         for (const section of SECTION_FILES) wanted.add(above === '' ? section : `${above}/${section}`)
-    const written = await mapLimited([...wanted], GIT_AT_ONCE, async (name) => {
-      // `<commit>:./<name>`: the name relative to the workspace, which may be a folder of the repository.
-      const result = await git.run(['cat-file', 'blob', `${base}:./${name}`], { signal })
-      if (result.exitCode !== 0) return undefined
+    // `<commit>:./<name>`: the name relative to the workspace, which may be a folder of the repository.
+    const blobs = await git.blobs(
+      [...wanted].map((name) => `${base}:./${name}`),
+      { signal },
+    )
+    const written = await mapLimited([...wanted], FILES_AT_ONCE, async (name) => {
+      const content = blobs.get(`${base}:./${name}`)
+      if (content === undefined) return undefined
       const file = path.join(folder, ...name.split('/'))
       await mkdir(path.dirname(file), { recursive: true })
-      await writeFile(file, result.stdoutBytes)
-      return { name, path: file, size: result.stdoutBytes.length }
+      await writeFile(file, content)
+      return { name, path: file, size: content.length }
     })
     const pages = written.filter((file) => file !== undefined)
     const pageNames = new Set(names)
