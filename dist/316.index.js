@@ -34,8 +34,8 @@ export const modules = {
 
 
 
-/** git processes at once: a push that changes a section's _index.md may judge a few hundred pages. */
-const GIT_AT_ONCE = 8;
+/** Files written at once: a push that changes a section's _index.md may judge a few hundred pages. */
+const FILES_AT_ONCE = 8;
 /** The names among `names` that were drafts at `base` too; empty when the base cannot be read. */
 async function draftsBefore(input) {
     const { workspace, base, signal } = input;
@@ -53,15 +53,16 @@ async function draftsBefore(input) {
             for (const above of foldersAbove(name))
                 for (const section of _select_document_drafts_js__WEBPACK_IMPORTED_MODULE_3__/* .SECTION_FILES */ .KS)
                     wanted.add(above === '' ? section : `${above}/${section}`);
-        const written = await (0,_map_limited_js__WEBPACK_IMPORTED_MODULE_6__/* .mapLimited */ .b)([...wanted], GIT_AT_ONCE, async (name) => {
-            // `<commit>:./<name>`: the name relative to the workspace, which may be a folder of the repository.
-            const result = await git.run(['cat-file', 'blob', `${base}:./${name}`], { signal });
-            if (result.exitCode !== 0)
+        // `<commit>:./<name>`: the name relative to the workspace, which may be a folder of the repository.
+        const blobs = await git.blobs([...wanted].map((name) => `${base}:./${name}`), { signal });
+        const written = await (0,_map_limited_js__WEBPACK_IMPORTED_MODULE_6__/* .mapLimited */ .b)([...wanted], FILES_AT_ONCE, async (name) => {
+            const content = blobs.get(`${base}:./${name}`);
+            if (content === undefined)
                 return undefined;
             const file = node_path__WEBPACK_IMPORTED_MODULE_1___default().join(folder, ...name.split('/'));
             await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.mkdir)(node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(file), { recursive: true });
-            await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.writeFile)(file, result.stdoutBytes);
-            return { name, path: file, size: result.stdoutBytes.length };
+            await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.writeFile)(file, content);
+            return { name, path: file, size: content.length };
         });
         const pages = written.filter((file) => file !== undefined);
         const pageNames = new Set(names);

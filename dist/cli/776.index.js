@@ -5572,7 +5572,7 @@ class Git {
             const child = (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.spawn)('git', args, {
                 cwd: this.workingDirectory,
                 env: gitEnvironment(),
-                stdio: ['ignore', 'pipe', 'pipe'],
+                stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
                 // Its own process group, so that a kill reaches what git started too (upload-pack, ssh, a remote
                 // helper): git does not end them when it is killed, and they would hold the network and our pipes.
                 detached: OWN_PROCESS_GROUP,
@@ -5589,6 +5589,11 @@ class Git {
                     // Already ended.
                 }
             };
+            if (options.input !== undefined) {
+                // git may end before it has read everything (its exit code tells): a closed pipe is no error here.
+                child.stdin.on('error', () => { });
+                child.stdin.end(options.input);
+            }
             const timer = options.timeoutMs === undefined ? undefined : setTimeout(kill, options.timeoutMs);
             const onAbort = () => {
                 kill();
@@ -5653,6 +5658,40 @@ class Git {
         if (result.exitCode !== 0)
             throw new GitError(args, result.exitCode, result.stderr);
         return result.stdoutBytes;
+    }
+    /**
+     * The contents of the blobs these object names name (`<commit>:<path>`; a path starting with `./` is
+     * relative to the working directory), by name, from one git process. A name that is missing or names no
+     * blob is left out; so is one holding a line break, which git's batch input cannot carry, and every name
+     * when git fails.
+     */
+    async blobs(names, options = {}) {
+        const asked = names.filter((name) => !/[\r\n]/.test(name));
+        const found = new Map();
+        if (asked.length === 0)
+            return found;
+        const input = asked.map((name) => `${name}\n`).join('');
+        const result = await this.run(['cat-file', '--batch'], { ...options, input });
+        if (result.exitCode !== 0)
+            return found;
+        const out = result.stdoutBytes;
+        // Per name, in order: `<id> <type> <size>`, a line break, the content and a line break; or
+        // `<name> missing` (or `ambiguous`), whose last word is no size.
+        let at = 0;
+        for (const name of asked) {
+            const end = out.indexOf(0x0a, at);
+            if (end < 0)
+                break;
+            const header = out.toString('utf8', at, end).split(' ');
+            at = end + 1;
+            const size = Number(header.at(-1));
+            if (header.length !== 3 || !Number.isSafeInteger(size))
+                continue;
+            if (header[1] === 'blob')
+                found.set(name, out.subarray(at, at + size));
+            at += size + 1;
+        }
+        return found;
     }
     /** The top folder of the working tree that contains the working directory (a GitError outside one). */
     async topLevel() {
