@@ -69,10 +69,12 @@ describe('Git', () => {
       .write('docs/sub/deep.md', 'deep\n')
       .commit('seed')
     fs.writeFileSync(path.join(author.dir, 'docs/bin.dat'), binary)
-    author.commit('binary')
+    // git holds such a name; its batch input cannot ask for it.
+    fs.writeFileSync(path.join(author.dir, 'docs/line\nbreak.md'), 'line break\n')
+    author.commit('binary, and a line break in a name')
     const commit = author.git('rev-parse', 'HEAD').trim()
     author.write('docs/a b.md', 'changed later\n').commit('later')
-    const names = ['a b.md', 'empty.md', 'sub/deep.md', 'bin.dat', 'missing.md', 'sub', 'line\nbreak.md']
+    const names = ['a b.md', 'line\nbreak.md', 'empty.md', 'sub/deep.md', 'bin.dat', 'missing.md', 'sub']
     // Relative to a folder of the repository, as `./` names are.
     const found = await new Git(path.join(author.dir, 'docs')).blobs(
       names.map((name) => `${commit}:./${name}`),
