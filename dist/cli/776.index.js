@@ -365,8 +365,8 @@ function requestFinished() {
     collectIfGrown();
 }
 // A forced full collection marks the whole heap, which in a small run is mostly the bundle's own code and
-// objects: 10-40 ms of CPU for a heap of 15-25 MB (two or three a run, ~420 runs in the test suite), and it
-// lowers nothing there, since below this much heap the run's peak is its fixed part, not its documents.
+// objects: 10-40 ms of CPU for a heap of 15-25 MB, two to four times a run, and it lowers nothing there,
+// since below this much heap the run's peak is its fixed part, not its documents (bench/README.md).
 const LARGE_HEAP_BYTES = 32 * 1024 * 1024;
 /**
  * Collects the whole heap when it has grown by `growth` bytes and holds more than `largerThan`. Called
